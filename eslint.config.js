@@ -1,0 +1,64 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'data', 'dist', 'flow/dist', 'sdk/dist', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The domain core stays pure: no frameworks, drivers, adapters or file-system access.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/adapters/**', '**/http/**', '**/worker/**', '**/cli/**'],
+              message: 'core/ must not import adapters, http, worker or cli',
+            },
+            {
+              group: [
+                'fastify*',
+                '@fastify/*',
+                'kysely*',
+                'pg',
+                '@electric-sql/*',
+                'ioredis',
+                'sharp',
+                'piscina',
+                'pino',
+                'zxing-wasm',
+                '@vladmandic/*',
+                '@tensorflow/*',
+              ],
+              message: 'core/ is pure domain code',
+            },
+            {
+              group: [
+                'node:fs',
+                'node:fs/*',
+                'fs',
+                'fs/*',
+                'node:net',
+                'node:http',
+                'node:https',
+                'node:child_process',
+              ],
+              message: 'core/ does no I/O',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
