@@ -1,0 +1,87 @@
+/**
+ * The one registry of API errors: every error the service returns leaves as
+ * `{"detail": message}` with the status below (SPEC 7.1/7.2). docs/errors.md lists the same codes,
+ * and a test keeps the two in step.
+ */
+export const ERRORS = {
+  bad_request: { status: 400, message: 'malformed request' },
+  invalid_json: { status: 400, message: 'request body is not valid JSON' },
+  invalid_api_key: { status: 401, message: 'invalid API key' },
+  invalid_client_token: { status: 401, message: 'invalid or expired client token' },
+  missing_scope: { status: 403, message: 'missing scope: {scope}' },
+  publishable_key_mismatch: { status: 403, message: 'publishable key does not match this verification' },
+  ip_blocked: {
+    status: 403,
+    message: 'too many failed authentication attempts from this address; try again later',
+  },
+  not_found: { status: 404, message: 'not found' },
+  verification_not_found: { status: 404, message: 'verification not found' },
+  api_key_not_found: { status: 404, message: 'api key not found' },
+  webhook_not_found: { status: 404, message: 'webhook not found' },
+  delivery_not_found: { status: 404, message: 'delivery not found' },
+  publishable_key_not_found: { status: 404, message: 'publishable key not found' },
+  blocklist_entry_not_found: { status: 404, message: 'blocklist entry not found' },
+  media_link_invalid: { status: 404, message: 'media link is invalid or has expired' },
+  method_not_allowed: { status: 405, message: 'method not allowed' },
+  cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
+  verification_closed: { status: 409, message: 'verification is {status}; no further uploads are accepted' },
+  payload_too_large: { status: 413, message: 'payload too large' },
+  unsupported_media_type: { status: 415, message: 'content type must be application/json' },
+  consent_required: { status: 422, message: 'consent is required to proceed' },
+  invalid_base64_image: { status: 422, message: 'invalid base64 image: {reason}' },
+  image_required: { status: 422, message: 'image_b64 required' },
+  selfie_required: { status: 422, message: 'video_b64 or frames_b64 required' },
+  barcode_unreadable: {
+    status: 422,
+    message:
+      'barcode could not be read: retake the photo of the back of the licence with the whole barcode in view',
+  },
+  invalid_video: { status: 422, message: 'video could not be read: {reason}' },
+  no_face_in_template: { status: 422, message: 'no single face found in the image' },
+  validation_failed: { status: 422, message: 'validation failed' },
+  free_tier_rate_limited: { status: 429, message: 'free tier rate limit exceeded — 30 lookups per hour' },
+  rate_limited: {
+    status: 429,
+    message: 'rate limit exceeded; retry after the number of seconds in Retry-After',
+  },
+  internal: { status: 500, message: 'internal server error' },
+  screening_unavailable: {
+    status: 503,
+    message: 'sanctions screening is unavailable: no sanctions list is loaded',
+  },
+  face_search_unavailable: {
+    status: 503,
+    message: 'face search is unavailable: the face model is not loaded',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+
+/** An expected failure that maps to the SPEC envelope; anything else is a 500 with no detail. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly issues: ValidationIssue[] | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    params: Record<string, string | number> = {},
+    options: { headers?: Record<string, string>; issues?: ValidationIssue[] } = {},
+  ) {
+    const entry = ERRORS[code];
+    super(entry.message.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`)));
+    this.status = entry.status;
+    this.headers = options.headers ?? {};
+    this.issues = options.issues;
+  }
+
+  get body(): { detail: string | ValidationIssue[] } {
+    return { detail: this.issues ?? this.message };
+  }
+}
+
+export function validationError(issues: ValidationIssue[]): ApiError {
+  return new ApiError('validation_failed', {}, { issues });
+}

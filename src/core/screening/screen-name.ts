@@ -1,0 +1,526 @@
+import { compareDateOfBirth, parseIsoDate, type DobAgreement } from './dob.js';
+import { jaroWinkler } from './jaro-winkler.js';
+import { canonicalSpelling, phoneticKey } from './name-equivalents.js';
+import {
+  deletionHashes,
+  INITIAL_WEIGHT,
+  PARTICLE_WEIGHT,
+  TOKEN_INITIAL,
+  TOKEN_NUMBER,
+  TOKEN_PARTICLE,
+  TOKEN_WORD,
+  tokenKindOf,
+  tokensWithDeletionHash,
+  typeBit,
+  type IndexedName,
+  type NameIndex,
+} from './name-index.js';
+import { analyzeName, LEGAL_FORM_VOCABULARY, legalFormMask } from './normalize-name.js';
+import { SDN_ENTITY_TYPES, type SdnEntityType } from './sdn-model.js';
+
+/**
+ * Tuning, chosen on eval-dev.jsonl (263 must-flag and 97 clean names against the 2023-12-28 list)
+ * and checked on generated names; the measured effect of each threshold is in docs/screening.md and
+ * BENCHMARKS.md (bench/screening.bench.ts).
+ */
+export const MATCHER_SETTINGS = {
+  /**
+   * A strong match is the listed name or an alias up to normalisation: every token pair spelled alike
+   * and a name score (before DOB) from here, which leaves room for an unmatched particle (`AL`). On
+   * eval-dev, 164/164 rows labelled `match` reach it.
+   */
+  strongThreshold: 0.97,
+  /**
+   * Score from which an entry is a possible match. On eval-dev: 0.70 lets 1 of 97 clean names through
+   * (1 %), 0.75 none at 100 % recall, 0.80 loses 2 of 263 must-flag names.
+   */
+  possibleThreshold: 0.75,
+  /**
+   * Highest score of an entity, vessel or aircraft whose rarest listed word the query lacks: `Ashford
+   * Oil And Gas Equipment Holding Limited Company` scored 0.77 against URALMASH's name without it.
+   */
+  withoutRarestWordCap: 0.7,
+  /**
+   * Jaro–Winkler below this counts as no similarity between two tokens. A one-letter typo after the
+   * first letter stays at or above it in 98.5 % or more of cases for words of 4 to 10 letters (2,000
+   * random typos per length); the one-edit rule in computeSimilarity catches the rest.
+   */
+  tokenFloor: 0.85,
+  /** Two spellings on one line of the equivalence table. */
+  canonicalSimilarity: 0.95,
+  /** Same consonant skeleton (3+ consonants): a bonus on Jaro–Winkler, capped below the table's value. */
+  phoneticBonus: 0.05,
+  phoneticCap: 0.94,
+  /**
+   * A skeleton of this many consonants is specific enough to count as similar on its own
+   * (Zhukov/Jukov JW 0.82, Khodorkovsky/Hodorkovskiy 0.79); shorter ones are not (Hasan/Husain).
+   */
+  longSkeleton: 4,
+  longSkeletonSimilarity: 0.88,
+  /** An initial against a word that starts with it. */
+  initialSimilarity: 0.8,
+  /** A spelling with particles or hyphenated parts glued into one word (`AlOtaibi`): possible, not strong. */
+  gluedFactor: 0.97,
+  /** Date of birth equal to a listed one: lifts a borderline name (0.67 to 0.75) to a possible match. */
+  dobExactBonus: 0.08,
+  /**
+   * Date of birth more than two years from every listed one (five for `circa`): a strong name becomes
+   * a possible match (score lowered by this much, as nomenklatura does for a disjoint birth year), any
+   * weaker name no match.
+   */
+  dobConflictPenalty: 0.15,
+  defaultLimit: 10,
+} as const;
+
+export type NameQuery = {
+  name: string;
+  /** YYYY-MM-DD; ignored when it is not a valid date. */
+  dob?: string | null;
+  /** Only these SDN types are candidates (a licence holder is screened against individuals only). */
+  types?: readonly SdnEntityType[];
+  limit?: number;
+};
+
+export type NameMatch = {
+  uid: number;
+  name: string;
+  matched_name: string;
+  type: SdnEntityType;
+  programs: string[];
+  score: number;
+};
+
+export type NameOutcome = 'match' | 'possible_match' | 'no_match';
+
+export type NameScreening = {
+  outcome: NameOutcome;
+  /** The best candidate's score (0..1); below the possible threshold it is only indicative. */
+  score: number;
+  matches: NameMatch[];
+};
+
+type QueryToken = {
+  text: string;
+  kind: number;
+  canonical: string;
+  phonetic: string;
+  weightIndividual: number;
+  /** 0 for a legal-form word: dropped when scoring entities, vessels and aircraft. */
+  weightOther: number;
+  /** Token id → similarity, filled by candidate retrieval and then lazily while scoring. */
+  similarity: Map<number, number>;
+  /** Retrieved similar tokens as [id, sim·(w_query + w_listed), …], largest contribution first. */
+  reached: number[];
+  /** Not a legal-form word but one typo away from one (`LIMTED`, `COMPANh`). */
+  nearLegal: boolean;
+};
+
+type PreparedQuery = {
+  tokens: QueryToken[];
+  totalIndividual: number;
+  totalOther: number;
+  /** totalOther without the near-legal tokens: what it can fall to when those turn out to be typos of the listed legal form. */
+  totalOtherAtBest: number;
+  glued: boolean;
+};
+
+/** One typo away from a legal-form word: a short one within one edit, a long one also by Jaro–Winkler. */
+function isNearLegalForm(token: string, legalWord: string): boolean {
+  if (token[0] !== legalWord[0] || Math.max(token.length, legalWord.length) < 3) return false;
+  return withinOneEdit(token, legalWord) || (legalWord.length >= 5 && jaroWinkler(token, legalWord) >= 0.9);
+}
+
+function tokenSimilarity(index: NameIndex, q: QueryToken, id: number): number {
+  const cached = q.similarity.get(id);
+  if (cached !== undefined) return cached;
+  const s = computeSimilarity(index, q, id);
+  q.similarity.set(id, s);
+  return s;
+}
+
+function computeSimilarity(index: NameIndex, q: QueryToken, id: number): number {
+  const listed = index.vocabulary[id]!;
+  if (listed === q.text) return 1;
+  const kind = index.tokenKind[id]!;
+  if (q.kind === TOKEN_NUMBER || kind === TOKEN_NUMBER) return 0;
+  if (q.kind === TOKEN_INITIAL || kind === TOKEN_INITIAL) {
+    return q.text[0] === listed[0] ? MATCHER_SETTINGS.initialSimilarity : 0;
+  }
+  if (q.canonical === index.canonical[id]) return MATCHER_SETTINGS.canonicalSimilarity;
+  if (q.kind === TOKEN_PARTICLE || kind === TOKEN_PARTICLE) return 0;
+  const { tokenFloor, phoneticBonus, phoneticCap, longSkeleton, longSkeletonSimilarity } = MATCHER_SETTINGS;
+  let s = jaroWinkler(q.text, listed);
+  if (q.phonetic.length >= 3 && q.phonetic === index.phonetic[id]) {
+    s = Math.max(s, Math.min(phoneticCap, s + phoneticBonus));
+    if (q.phonetic.length >= longSkeleton) s = Math.max(s, longSkeletonSimilarity);
+  }
+  // Jaro–Winkler punishes one changed letter in a short word hard (Kim/Kum 0.80): one edit after the
+  // same first letter still counts as similar.
+  if (
+    s < tokenFloor &&
+    q.text[0] === listed[0] &&
+    Math.max(q.text.length, listed.length) >= 3 &&
+    withinOneEdit(q.text, listed)
+  ) {
+    s = tokenFloor;
+  }
+  return s >= tokenFloor ? s : 0;
+}
+
+/** Damerau–Levenshtein distance ≤ 1: one substitution, insertion, deletion or swap of neighbours. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i += 1;
+  if (la === lb) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+function prepareQuery(index: NameIndex, tokens: string[], glued: boolean): PreparedQuery {
+  const legal = legalFormMask(tokens);
+  // A repeated word (`Muhammad Muhammad`) shares its similarities: they are retrieved once.
+  const shared = new Map<string, Map<number, number>>();
+  const prepared: QueryToken[] = tokens.map((text, i) => {
+    const kind = tokenKindOf(text);
+    const id = index.tokenIds.get(text);
+    const weight =
+      kind === TOKEN_PARTICLE
+        ? PARTICLE_WEIGHT
+        : kind === TOKEN_INITIAL
+          ? INITIAL_WEIGHT
+          : id !== undefined
+            ? index.tokenWeight[id]!
+            : index.unknownTokenWeight;
+    const canonical = canonicalSpelling(text);
+    return {
+      text,
+      kind,
+      canonical,
+      phonetic: phoneticKey(canonical),
+      weightIndividual: weight,
+      weightOther: legal[i] ? 0 : weight,
+      similarity: shared.get(text) ?? shared.set(text, new Map()).get(text)!,
+      reached: [],
+      nearLegal:
+        !legal[i] && kind === TOKEN_WORD && LEGAL_FORM_VOCABULARY.some((w) => isNearLegalForm(text, w)),
+    };
+  });
+  let totalIndividual = 0;
+  let totalOther = 0;
+  let totalOtherAtBest = 0;
+  for (const t of prepared) {
+    totalIndividual += t.weightIndividual;
+    totalOther += t.weightOther;
+    if (!t.nearLegal) totalOtherAtBest += t.weightOther;
+  }
+  return { tokens: prepared, totalIndividual, totalOther, totalOtherAtBest, glued };
+}
+
+/** Phonetic buckets larger than this (`md`: Ahmad, Mahdi, Muhammad…) are too generic to find candidates by. */
+const MAX_PHONETIC_BUCKET = 64;
+
+/** Tokens of the list that may be similar to a query token: same spelling, table line, skeleton, or one edit away. */
+function retrieveSimilarTokens(index: NameIndex, q: QueryToken): void {
+  if (q.similarity.size > 0) {
+    q.reached = reachedFrom(index, q);
+    return;
+  }
+  const candidates = new Set<number>();
+  const add = (ids: readonly number[] | undefined) => {
+    if (ids) for (const id of ids) candidates.add(id);
+  };
+  const exact = index.tokenIds.get(q.text);
+  if (exact !== undefined) candidates.add(exact);
+  add(index.byCanonical.get(q.canonical));
+  if (q.kind === TOKEN_WORD) {
+    const phonetic = q.phonetic.length >= 2 ? index.byPhonetic.get(q.phonetic) : undefined;
+    if (phonetic && phonetic.length <= MAX_PHONETIC_BUCKET) add(phonetic);
+    const ids: number[] = [];
+    for (const hash of deletionHashes(q.text)) tokensWithDeletionHash(index.deletionKeys, hash, ids);
+    add(ids);
+  }
+  for (const id of candidates) tokenSimilarity(index, q, id);
+  q.reached = reachedFrom(index, q);
+}
+
+/** Largest contribution first, so the bound counts only a name's best pair with this query token. */
+function reachedFrom(index: NameIndex, q: QueryToken): number[] {
+  const reached: Array<[number, number]> = [];
+  for (const [id, s] of q.similarity) {
+    if (s > 0) reached.push([id, s * (q.weightIndividual + index.tokenWeight[id]!)]);
+  }
+  reached.sort((a, b) => b[1] - a[1]);
+  return reached.flat();
+}
+
+const scratch = { pairs: new Float64Array(4 * 1024) };
+
+type NameScore = {
+  score: number;
+  /** Every assigned token pair is spelled identically after normalisation (no typo, table or skeleton pair). */
+  exact: boolean;
+};
+
+const NO_SCORE: NameScore = { score: 0, exact: false };
+
+function rarestToken(name: IndexedName): number {
+  let rarest = 0;
+  for (let j = 1; j < name.weights.length; j += 1) if (name.weights[j]! > name.weights[rarest]!) rarest = j;
+  return rarest;
+}
+
+/**
+ * Weighted one-to-one token assignment: Σ sim·(w_query + w_listed) / (Σ w_query + Σ w_listed), pairs
+ * taken greedily from the most similar. Unmatched tokens on either side lower the score: a query must
+ * cover the listed name, not one word of it.
+ */
+function scoreName(
+  index: NameIndex,
+  query: PreparedQuery,
+  name: IndexedName,
+  individual: boolean,
+): NameScore {
+  const qTokens = query.tokens;
+  const total = (individual ? query.totalIndividual : query.totalOther) + name.totalWeight;
+  const needed = qTokens.length * name.tokens.length * 4;
+  if (scratch.pairs.length < needed) scratch.pairs = new Float64Array(needed * 2);
+  const pairs = scratch.pairs;
+  let count = 0;
+  for (let i = 0; i < qTokens.length; i += 1) {
+    const q = qTokens[i]!;
+    const wq = individual ? q.weightIndividual : q.weightOther;
+    if (wq === 0) continue;
+    for (let j = 0; j < name.tokens.length; j += 1) {
+      const wl = name.weights[j]!;
+      if (wl === 0) continue;
+      const s = tokenSimilarity(index, q, name.tokens[j]!);
+      if (s === 0) continue;
+      pairs[count * 4] = s;
+      pairs[count * 4 + 1] = s * (wq + wl);
+      pairs[count * 4 + 2] = i;
+      pairs[count * 4 + 3] = j;
+      count += 1;
+    }
+  }
+  if (count === 0) return NO_SCORE;
+  const order = Array.from({ length: count }, (_, k) => k);
+  order.sort((a, b) => pairs[b * 4]! - pairs[a * 4]! || pairs[b * 4 + 1]! - pairs[a * 4 + 1]!);
+  const usedQ = new Uint8Array(qTokens.length);
+  const usedL = new Uint8Array(name.tokens.length);
+  let matched = 0;
+  let exact = true;
+  for (const k of order) {
+    const i = pairs[k * 4 + 2]!;
+    const j = pairs[k * 4 + 3]!;
+    if (usedQ[i] || usedL[j]) continue;
+    usedQ[i] = 1;
+    usedL[j] = 1;
+    matched += pairs[k * 4 + 1]!;
+    if (pairs[k * 4]! < 1) exact = false;
+  }
+  // A misspelt legal form (`LIMTED`) against the listed one is still a legal form: it leaves the total.
+  let excused = 0;
+  if (!individual) {
+    qTokens.forEach((q, i) => {
+      if (usedQ[i] || !q.nearLegal) return;
+      const listedLegal = name.tokens.some(
+        (id, j) => name.weights[j] === 0 && isNearLegalForm(q.text, index.vocabulary[id]!),
+      );
+      if (listedLegal) excused += q.weightOther;
+    });
+  }
+  if (total - excused <= 0) return NO_SCORE;
+  let score = Math.min(1, matched / (total - excused));
+  // An entity's rarest word is what identifies it: `URALMASH OIL AND GAS EQUIPMENT HOLDING` without
+  // `URALMASH` is a different company, however many generic words agree.
+  if (!individual && !usedL[rarestToken(name)])
+    score = Math.min(score, MATCHER_SETTINGS.withoutRarestWordCap);
+  return { score, exact };
+}
+
+type Candidate = { score: number; nameScore: number; exact: boolean; name: IndexedName; dob: DobAgreement };
+
+function collectCandidates(
+  index: NameIndex,
+  query: PreparedQuery,
+  allowedTypeBits: number,
+  pruneBelow: number,
+  best: Map<number, Candidate>,
+): void {
+  let slack = 0;
+  // Each listed word pairs with one query word at most: a name of m words can gain no more than its
+  // own weight plus the m heaviest query words, however often a word repeats in the query.
+  const heaviestFirst = query.tokens.map((q) => q.weightIndividual).sort((a, b) => b - a);
+  const heaviestSum = [0];
+  for (const w of heaviestFirst) heaviestSum.push(heaviestSum[heaviestSum.length - 1]! + w);
+  for (const q of query.tokens) {
+    retrieveSimilarTokens(index, q);
+    if (q.kind === TOKEN_PARTICLE) slack += 2 * PARTICLE_WEIGHT;
+    else if (q.kind === TOKEN_INITIAL)
+      slack += MATCHER_SETTINGS.initialSimilarity * (INITIAL_WEIGHT + index.unknownTokenWeight);
+  }
+  // Upper bound of each name's score from the retrieved token pairs: most names reached through a
+  // common word (`MOHAMMAD`, `TRADING`) are dropped here without an assignment.
+  const scratch = boundScratch(index.names.length);
+  const { bound, touched, lastToken } = scratch;
+  const { postingStart, postingNames } = index;
+  let touchedCount = 0;
+  for (let t = 0; t < query.tokens.length; t += 1) {
+    const q = query.tokens[t]!;
+    if (q.kind !== TOKEN_WORD && q.kind !== TOKEN_NUMBER) continue;
+    const reached = q.reached;
+    for (let r = 0; r < reached.length; r += 2) {
+      const id = reached[r]!;
+      const contribution = reached[r + 1]!;
+      for (let p = postingStart[id]!, end = postingStart[id + 1]!; p < end; p += 1) {
+        const nameId = postingNames[p]!;
+        if (lastToken[nameId] === t + 1) continue;
+        lastToken[nameId] = t + 1;
+        if (bound[nameId] === 0) touched[touchedCount++] = nameId;
+        bound[nameId] = bound[nameId]! + contribution;
+      }
+    }
+  }
+  for (let k = 0; k < touchedCount; k += 1) {
+    const nameId = touched[k]!;
+    const upper = bound[nameId]!;
+    bound[nameId] = 0;
+    lastToken[nameId] = 0;
+    const typeBit = index.nameTypeBit[nameId]!;
+    if ((typeBit & allowedTypeBits) === 0) continue;
+    const individual = typeBit === INDIVIDUAL_BIT;
+    const total =
+      (individual ? query.totalIndividual : query.totalOtherAtBest) + index.nameTotalWeight[nameId]!;
+    const name = index.names[nameId]!;
+    const reachable = Math.min(
+      upper + slack,
+      name.totalWeight + heaviestSum[Math.min(name.tokens.length, heaviestFirst.length)]!,
+    );
+    if (reachable / total < pruneBelow) continue;
+    const scored = scoreName(index, query, name, individual);
+    const glued = name.glued || query.glued;
+    const nameScore = glued ? scored.score * MATCHER_SETTINGS.gluedFactor : scored.score;
+    const previous = best.get(name.entry);
+    if (!previous || nameScore > previous.nameScore) {
+      best.set(name.entry, {
+        score: nameScore,
+        nameScore,
+        exact: scored.exact && !glued,
+        name,
+        dob: 'unknown',
+      });
+    }
+  }
+}
+
+const INDIVIDUAL_BIT = typeBit('individual');
+const ALL_TYPE_BITS = SDN_ENTITY_TYPES.reduce((bits, type) => bits | typeBit(type), 0);
+
+const bounds = { bound: new Float64Array(0), touched: new Int32Array(0), lastToken: new Int32Array(0) };
+
+/** Reused between queries (matching is synchronous): left all zero after each use. */
+function boundScratch(size: number): typeof bounds {
+  if (bounds.bound.length < size) {
+    bounds.bound = new Float64Array(size);
+    bounds.touched = new Int32Array(size);
+    bounds.lastToken = new Int32Array(size);
+  }
+  return bounds;
+}
+
+/** Company words, particles and initials alone (`LLC`, `Trading Company Ltd`, `Al Bin`) never match. */
+function hasDistinctiveWord(tokens: string[]): boolean {
+  const legal = legalFormMask(tokens);
+  return tokens.some((t, i) => {
+    const kind = tokenKindOf(t);
+    return (kind === TOKEN_WORD || kind === TOKEN_NUMBER) && !legal[i];
+  });
+}
+
+export type MatchThresholds = { strongThreshold: number; possibleThreshold: number };
+
+function strongName(candidate: Candidate, thresholds: MatchThresholds): boolean {
+  return candidate.exact && candidate.nameScore >= thresholds.strongThreshold && !candidate.name.weak;
+}
+
+function tierOf(candidate: Candidate, thresholds: MatchThresholds): NameOutcome {
+  if (candidate.dob === 'conflict') return strongName(candidate, thresholds) ? 'possible_match' : 'no_match';
+  if (strongName(candidate, thresholds)) return 'match';
+  return candidate.score >= thresholds.possibleThreshold ? 'possible_match' : 'no_match';
+}
+
+/**
+ * Screens one name against the index. A date of birth equal to a listed one adds a bonus (it can lift
+ * a borderline name to a possible match, never to a strong one); one that contradicts every listed
+ * date demotes a strong match to possible and drops any other. Entries without a listed date, and
+ * entities, are not affected. Thresholds other than MATCHER_SETTINGS serve the benchmark's sweep.
+ */
+export function screenNameAgainstIndex(
+  index: NameIndex,
+  query: NameQuery,
+  thresholds: MatchThresholds = MATCHER_SETTINGS,
+): NameScreening {
+  const analyzed = analyzeName(query.name);
+  const dob = query.dob ? parseIsoDate(query.dob) : null;
+  const allowedTypeBits = query.types
+    ? query.types.reduce((bits, type) => bits | typeBit(type), 0)
+    : ALL_TYPE_BITS;
+  const { possibleThreshold, strongThreshold } = thresholds;
+  const { dobExactBonus, dobConflictPenalty } = MATCHER_SETTINGS;
+  const pruneBelow = possibleThreshold - (dob ? dobExactBonus : 0);
+  const best = new Map<number, Candidate>();
+  if (hasDistinctiveWord(analyzed.tokens)) {
+    collectCandidates(index, prepareQuery(index, analyzed.tokens, false), allowedTypeBits, pruneBelow, best);
+    if (analyzed.glued)
+      collectCandidates(index, prepareQuery(index, analyzed.glued, true), allowedTypeBits, pruneBelow, best);
+  }
+  const candidates = [...best.values()];
+  for (const c of candidates) {
+    const entry = index.entries[c.name.entry]!;
+    c.dob = dob ? compareDateOfBirth(dob, entry.datesOfBirth) : 'unknown';
+    if (c.dob === 'exact') c.score = Math.min(1, c.nameScore + dobExactBonus);
+    if (c.dob === 'conflict') {
+      // An exact name is never dismissed on a date alone: it stays a possible match for review.
+      // Any other name with a clearly different date is another person.
+      c.score = strongName(c, thresholds)
+        ? Math.max(c.nameScore - dobConflictPenalty, possibleThreshold)
+        : Math.min(c.nameScore - dobConflictPenalty, possibleThreshold - 0.001);
+    }
+    if (c.name.weak) c.score = Math.min(c.score, strongThreshold - 0.01);
+  }
+  const ranked = candidates
+    .map((c) => ({ c, tier: tierOf(c, thresholds) }))
+    .sort((a, b) => b.c.score - a.c.score || a.c.name.entry - b.c.name.entry);
+  const hits = ranked.filter((r) => r.tier !== 'no_match');
+  const outcome: NameOutcome = hits.some((r) => r.tier === 'match')
+    ? 'match'
+    : hits.length > 0
+      ? 'possible_match'
+      : 'no_match';
+  const limit = query.limit ?? MATCHER_SETTINGS.defaultLimit;
+  return {
+    outcome,
+    score: round(ranked[0]?.c.score ?? 0),
+    matches: hits.slice(0, limit).map(({ c }) => {
+      const entry = index.entries[c.name.entry]!;
+      return {
+        uid: entry.uid,
+        name: entry.name,
+        matched_name: c.name.text,
+        type: entry.type,
+        programs: entry.programs,
+        score: round(c.score),
+      };
+    }),
+  };
+}
+
+function round(score: number): number {
+  return Math.round(Math.max(0, Math.min(1, score)) * 1000) / 1000;
+}

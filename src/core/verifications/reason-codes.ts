@@ -1,0 +1,30 @@
+/** Decision reason codes of SPEC section 7.3, in the stable order they are reported. */
+export const REASON_CODES = [
+  'ofac_match',
+  'ofac_possible_match',
+  'ofac_screen_unavailable',
+  'face_duplicate_different_identity',
+  'face_seen_before',
+  'face_dedupe_unavailable',
+  'barcode_parse_failed',
+  'mandatory_elements_missing',
+  'document_expired',
+  'license_number_recompute_failed',
+  'server_barcode_decode_unavailable',
+  'face_match_below_threshold',
+  'face_match_unavailable',
+  'liveness_below_threshold',
+  'liveness_unavailable',
+  'ml_degraded_capped_at_review',
+] as const;
+
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+export type DocumentReasonCode = Extract<
+  ReasonCode,
+  | 'barcode_parse_failed'
+  | 'mandatory_elements_missing'
+  | 'document_expired'
+  | 'license_number_recompute_failed'
+  | 'server_barcode_decode_unavailable'
+>;

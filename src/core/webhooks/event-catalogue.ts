@@ -1,0 +1,39 @@
+/** Every event the service emits (SPEC 6.1). The catalogue may grow; `*` subscribes to all of it. */
+export const WEBHOOK_EVENT_TYPES = ['verification.decided'] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WILDCARD_SUBSCRIPTION = '*';
+
+export function isKnownEventType(name: string): name is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(name);
+}
+
+/** An endpoint receives an event when it names the event exactly or subscribes with `*`. */
+export function subscribesTo(subscribed: readonly string[], eventType: string): boolean {
+  return subscribed.includes(WILDCARD_SUBSCRIPTION) || subscribed.includes(eventType);
+}
+
+/**
+ * Checks an `events` list as given to POST /v1/webhooks: known names, or `["*"]` alone. Returns the
+ * problems by index (empty when valid) so the route can report them in the SPEC 422 shape.
+ */
+export function subscriptionProblems(
+  events: readonly string[],
+): Array<{ index: number | null; message: string }> {
+  if (events.length === 0) return [{ index: null, message: 'at least one event name, or "*", is required' }];
+  const problems: Array<{ index: number | null; message: string }> = [];
+  const wildcard = events.includes(WILDCARD_SUBSCRIPTION);
+  events.forEach((name, index) => {
+    if (name === WILDCARD_SUBSCRIPTION) return;
+    if (wildcard) {
+      problems.push({ index, message: '"*" already subscribes to every event; give it alone' });
+    } else if (!isKnownEventType(name)) {
+      problems.push({
+        index,
+        message: `unknown event "${name}"; expected one of: ${[...WEBHOOK_EVENT_TYPES, WILDCARD_SUBSCRIPTION].join(', ')}`,
+      });
+    }
+  });
+  return problems;
+}

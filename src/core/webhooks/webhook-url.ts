@@ -1,0 +1,30 @@
+/** Long enough for any real receiver URL, short enough to keep rows and logs small. */
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; message: string };
+
+/**
+ * The syntactic rules of an endpoint URL (SPEC 2.3: HTTPS). `allowInsecure` (WEBHOOK_ALLOW_INSECURE,
+ * tests and local development) also admits http. Where the host points is the SSRF guard's job.
+ */
+export function checkWebhookUrlSyntax(raw: string, options: { allowInsecure: boolean }): WebhookUrlCheck {
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH) {
+    return { ok: false, message: `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, message: 'url must be an absolute URL' };
+  }
+  const allowed = options.allowInsecure ? ['https:', 'http:'] : ['https:'];
+  if (!allowed.includes(url.protocol)) {
+    return {
+      ok: false,
+      message: options.allowInsecure ? 'url must use https or http' : 'url must use https',
+    };
+  }
+  if (url.username || url.password) return { ok: false, message: 'url must not contain credentials' };
+  if (!url.hostname) return { ok: false, message: 'url must name a host' };
+  return { ok: true, url };
+}
