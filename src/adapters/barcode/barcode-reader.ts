@@ -1,0 +1,120 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { DecodeTask, DecodeTaskResult } from './decode-worker.js';
+
+/**
+ * Server-side PDF417 reading in a worker-thread pool, so a decode (tens of ms, up to the time
+ * budget on a photo without a barcode) never blocks the event loop.
+ */
+
+export type BarcodeDecodeResult =
+  | { status: 'ok'; text: string; durationMs: number; strategy: string }
+  | { status: 'not_found'; durationMs: number }
+  | { status: 'unavailable'; error: string };
+
+export type BarcodeReader = {
+  decode(image: Buffer): Promise<BarcodeDecodeResult>;
+  /**
+   * Loads zxing-wasm in the pool's threads. Optional; without it the first decode of each thread
+   * also pays thread start-up and the wasm compile (1.2 s measured under load), which can exceed a
+   * tight time budget. Resolves to the load error, if any, so start-up can log it.
+   */
+  warmUp(): Promise<{ status: 'ok' } | { status: 'unavailable'; error: string }>;
+  close(): Promise<void>;
+};
+
+export type BarcodeReaderOptions = {
+  threads: number;
+  /** Time budget per decode, queueing included; past it the result is `unavailable`. */
+  timeoutMs: number;
+  /** Where zxing_reader.wasm is read from; defaults to the copy inside the zxing-wasm package. */
+  wasmPath?: string;
+};
+
+/**
+ * One zxing attempt can overrun the worker's own deadline (about 100 ms on a large crop under
+ * load), so the hard stop, which terminates the thread, waits this much longer.
+ */
+const hardStopGraceMs = 500;
+
+function workerLocation(): { filename: string; execArgv: string[] } {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts'))
+    return { filename: new URL('./decode-worker.js', here).href, execArgv: process.execArgv };
+  // Source run (tsx in dev and production start, vitest in tests): the worker is TypeScript too and
+  // needs tsx's loader, which a worker thread does not get from a vitest fork.
+  const tsxLoader = pathToFileURL(createRequire(here).resolve('tsx')).href;
+  const hasTsx = process.execArgv.some((argument) => argument.includes('tsx'));
+  return {
+    filename: new URL('./decode-worker.ts', here).href,
+    execArgv: hasTsx ? process.execArgv : [...process.execArgv, '--import', tsxLoader],
+  };
+}
+
+export function createBarcodeReader(options: BarcodeReaderOptions): BarcodeReader {
+  const { filename, execArgv } = workerLocation();
+  const pool = new Piscina<DecodeTask, DecodeTaskResult>({
+    filename,
+    execArgv,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+  });
+  let closed = false;
+
+  return {
+    async decode(image) {
+      if (closed) return { status: 'unavailable', error: 'barcode reader is closed' };
+      const started = performance.now();
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), options.timeoutMs + hardStopGraceMs);
+      try {
+        const task: DecodeTask = {
+          image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),
+          deadlineEpochMs: Date.now() + options.timeoutMs,
+          ...(options.wasmPath ? { wasmPath: options.wasmPath } : {}),
+        };
+        const result = await pool.run(task, { signal: controller.signal });
+        const durationMs = Math.round((performance.now() - started) * 10) / 10;
+        switch (result.status) {
+          case 'ok':
+            return { status: 'ok', text: result.text, durationMs, strategy: result.strategy };
+          case 'not_found':
+            return { status: 'not_found', durationMs };
+          case 'budget_spent':
+            return {
+              status: 'unavailable',
+              error: `time budget of ${options.timeoutMs} ms spent after ${result.attempts} attempts`,
+            };
+          case 'unavailable':
+            return result;
+        }
+      } catch (error) {
+        if (controller.signal.aborted)
+          return { status: 'unavailable', error: `decode timed out after ${options.timeoutMs} ms` };
+        return { status: 'unavailable', error: `barcode worker failed: ${(error as Error).message}` };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async warmUp() {
+      const results = await Promise.all(
+        Array.from({ length: options.threads }, () =>
+          pool
+            .run({
+              image: new Uint8Array(0),
+              deadlineEpochMs: Date.now() + 60_000,
+              ...(options.wasmPath ? { wasmPath: options.wasmPath } : {}),
+            })
+            .catch((error: Error): DecodeTaskResult => ({ status: 'unavailable', error: error.message })),
+        ),
+      );
+      const failed = results.find((r) => r.status === 'unavailable');
+      return failed ?? { status: 'ok' };
+    },
+    async close() {
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { decodePdf417Image } from './decode-pipeline.js';
+import { loadPdf417Reader, type Pdf417Read } from './zxing.js';
+
+/**
+ * piscina worker: one decode per task. zxing-wasm is loaded on the first task and kept; a load
+ * failure is reported as `unavailable` rather than thrown, so the caller can tell "decoder down"
+ * from "no barcode in the picture".
+ */
+
+export type DecodeTask = {
+  image: Uint8Array;
+  /** Wall-clock deadline (Date.now() based: performance.now() has a different origin in each thread). */
+  deadlineEpochMs: number;
+  wasmPath?: string;
+};
+
+export type DecodeTaskResult =
+  | { status: 'ok'; text: string; strategy: string }
+  | { status: 'not_found'; attempts: number }
+  | { status: 'budget_spent'; attempts: number }
+  | { status: 'unavailable'; error: string };
+
+let reader: { wasmPath: string | undefined; read: Promise<Pdf417Read> } | undefined;
+
+function readerFor(wasmPath: string | undefined): Promise<Pdf417Read> {
+  if (!reader || reader.wasmPath !== wasmPath) reader = { wasmPath, read: loadPdf417Reader(wasmPath) };
+  return reader.read;
+}
+
+export default async function decodeTask(task: DecodeTask): Promise<DecodeTaskResult> {
+  let read: Pdf417Read;
+  try {
+    read = await readerFor(task.wasmPath);
+  } catch (error) {
+    // Forget the failure so the next task tries again: a load can fail for transient reasons too.
+    reader = undefined;
+    return { status: 'unavailable', error: `zxing-wasm failed to load: ${(error as Error).message}` };
+  }
+  const image = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
+  return decodePdf417Image(image, read, task.deadlineEpochMs, Date.now);
+}

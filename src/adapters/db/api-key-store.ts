@@ -1,0 +1,97 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiKeysTable, Database } from './schema.js';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
+
+export function createApiKeyStore(db: Kysely<Database>) {
+  return {
+    async insert(input: {
+      label: string;
+      scopes: string[];
+      keyHash: string;
+      keyPrefix: string;
+      ownerKeyId: number | null;
+    }) {
+      return db
+        .insertInto('api_keys')
+        .values({
+          label: input.label,
+          scopes: JSON.stringify(input.scopes),
+          key_hash: input.keyHash,
+          key_prefix: input.keyPrefix,
+          owner_key_id: input.ownerKeyId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+      return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+    },
+
+    /** A key owns itself and the keys it created (PROTOCOL.md, Ownership). */
+    async listOwned(ownerId: number): Promise<ApiKeyRow[]> {
+      return db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', '=', ownerId), eb('owner_key_id', '=', ownerId)]))
+        .orderBy('id')
+        .execute();
+    },
+
+    async findOwned(id: number, ownerId: number): Promise<ApiKeyRow | undefined> {
+      return db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('id', '=', ownerId), eb('owner_key_id', '=', ownerId)]))
+        .executeTakeFirst();
+    },
+
+    /** Idempotent: a second revoke keeps the first revoked_at. */
+    async revoke(id: number, at: Date): Promise<ApiKeyRow | undefined> {
+      await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async touchLastUsed(id: number, at: Date): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+    },
+
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async recordAuthFailure(input: {
+      ip: string;
+      reason: string;
+      keyPrefix: string | null;
+      method: string;
+      path: string;
+      at: Date;
+    }) {
+      await db
+        .insertInto('auth_failures')
+        .values({
+          ip: input.ip,
+          reason: input.reason,
+          key_prefix: input.keyPrefix,
+          method: input.method,
+          path: input.path,
+          occurred_at: input.at,
+        })
+        .execute();
+    },
+  };
+}

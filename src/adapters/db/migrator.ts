@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DatabaseHandle } from './database.js';
+
+export const defaultMigrationsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../migrations',
+);
+
+type MigrationFile = { version: number; name: string; sql: string; checksum: string };
+
+/** Arbitrary constant for pg_advisory_xact_lock: only one instance migrates at a time. */
+const MIGRATION_LOCK_ID = 727_100_001;
+
+export function readMigrations(dir = defaultMigrationsDir): MigrationFile[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((file) => {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      return {
+        version: Number(file.slice(0, 4)),
+        name: file.replace(/\.sql$/, ''),
+        sql: text,
+        checksum: crypto.createHash('sha256').update(text).digest('hex'),
+      };
+    });
+}
+
+export class MigrationError extends Error {}
+
+/**
+ * Applies pending numbered migrations inside one transaction holding an advisory lock, so two
+ * instances starting together never migrate at once; an applied migration whose file changed
+ * afterwards stops start-up rather than letting engines drift apart.
+ */
+export async function migrate(
+  database: DatabaseHandle,
+  dir = defaultMigrationsDir,
+): Promise<{ applied: string[] }> {
+  const files = readMigrations(dir);
+  return database.scriptTransaction(async (session) => {
+    await session.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await session.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      checksum text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = await session.query<{ version: number; checksum: string }>(
+      'SELECT version, checksum FROM schema_migrations',
+    );
+    const byVersion = new Map(done.map((m) => [Number(m.version), m.checksum]));
+    const applied: string[] = [];
+    for (const file of files) {
+      const checksum = byVersion.get(file.version);
+      if (checksum !== undefined) {
+        if (checksum !== file.checksum) {
+          throw new MigrationError(
+            `migration ${file.name} was changed after it was applied (checksum mismatch)`,
+          );
+        }
+        continue;
+      }
+      await session.exec(file.sql);
+      await session.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+        file.version,
+        file.name,
+        file.checksum,
+      ]);
+      applied.push(file.name);
+    }
+    return { applied };
+  });
+}
+
+export async function pendingMigrations(
+  database: DatabaseHandle,
+  dir = defaultMigrationsDir,
+): Promise<string[]> {
+  const files = readMigrations(dir);
+  try {
+    const done = await database.db.selectFrom('schema_migrations').select('version').execute();
+    const versions = new Set(done.map((d) => d.version));
+    return files.filter((f) => !versions.has(f.version)).map((f) => f.name);
+  } catch {
+    return files.map((f) => f.name);
+  }
+}

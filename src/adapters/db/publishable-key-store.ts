@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+export type PublishableKeyStore = ReturnType<typeof createPublishableKeyStore>;
+
+export function createPublishableKeyStore(db: Kysely<Database>) {
+  return {
+    async insert(input: { key: string; apiKeyId: number; label: string; at: Date }) {
+      return db
+        .insertInto('publishable_keys')
+        .values({ key: input.key, api_key_id: input.apiKeyId, label: input.label, created_at: input.at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    async listOwned(apiKeyId: number) {
+      return db
+        .selectFrom('publishable_keys')
+        .selectAll()
+        .where('api_key_id', '=', apiKeyId)
+        .orderBy('id')
+        .execute();
+    },
+    async revokeOwned(id: number, apiKeyId: number, at: Date) {
+      await db
+        .updateTable('publishable_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('api_key_id', '=', apiKeyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return db
+        .selectFrom('publishable_keys')
+        .selectAll()
+        .where('id', '=', id)
+        .where('api_key_id', '=', apiKeyId)
+        .executeTakeFirst();
+    },
+    /** The API key a live publishable key belongs to, or null. */
+    async ownerOf(key: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('publishable_keys')
+        .select('api_key_id')
+        .where('key', '=', key)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row?.api_key_id ?? null;
+    },
+  };
+}

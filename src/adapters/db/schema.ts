@@ -1,0 +1,140 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { StoredBarcode } from '../../core/checks.js';
+import type { FaceBlocklistTable, FaceTemplatesTable } from './face-store.js';
+import type { IpBlocksTable } from '../rate-limit/ip-block-store.js';
+import type { DeviceSignalsTable } from './signal-store.js';
+import type {
+  WebhookDeliveriesTable,
+  WebhookDeliveryAttemptsTable,
+  WebhookEndpointsTable,
+} from './webhook-store.js';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type ApiKeysTable = {
+  id: Generated<number>;
+  label: string;
+  scopes: Json<string[]>;
+  key_hash: string;
+  key_prefix: string;
+  owner_key_id: number | null;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+};
+
+export type AuthFailuresTable = {
+  id: Generated<number>;
+  occurred_at: Timestamp;
+  ip: string;
+  reason: string;
+  key_prefix: string | null;
+  method: string;
+  path: string;
+};
+
+export type PublishableKeysTable = {
+  id: Generated<number>;
+  key: string;
+  api_key_id: number;
+  label: string;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+};
+
+export type VerificationsTable = {
+  id: string;
+  api_key_id: number;
+  external_ref: string;
+  metadata: Json<Record<string, unknown>>;
+  status: string;
+  decision: string | null;
+  score: number | null;
+  decision_reasons: Json<string[]>;
+  checks: Json<Record<string, unknown>>;
+  doc_checks: Json<Record<string, unknown>>;
+  barcode: ColumnType<StoredBarcode | null, string | null | undefined, string | null>;
+  consent_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp;
+  decided_at: NullableTimestamp;
+};
+
+export type VerificationAuditTable = {
+  id: Generated<number>;
+  verification_id: string;
+  occurred_at: Timestamp;
+  actor: string;
+  event: string;
+  detail: Json<Record<string, unknown>>;
+};
+
+export type ClientTokensTable = {
+  token_hash: string;
+  verification_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
+export type MediaTable = {
+  id: string;
+  verification_id: string;
+  kind: string;
+  idx: number;
+  content_type: string;
+  byte_size: number;
+  bytes: Uint8Array | null;
+  storage_key: string | null;
+  created_at: Timestamp;
+};
+
+export type UsageRecordsTable = {
+  verification_id: string;
+  api_key_id: number;
+  day: ColumnType<string, string, string>;
+  created_at: Timestamp;
+};
+
+export type EventsTable = {
+  id: string;
+  type: string;
+  api_key_id: number;
+  verification_id: string | null;
+  data: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  dispatched_at: NullableTimestamp;
+};
+
+export type SchemaMigrationsTable = {
+  version: number;
+  name: string;
+  checksum: string;
+  applied_at: Timestamp;
+};
+
+/**
+ * Tables of the foundation migration. Features that add migrations extend this interface through
+ * their own table types (see the stores under adapters/db/).
+ */
+export interface Database {
+  api_keys: ApiKeysTable;
+  auth_failures: AuthFailuresTable;
+  publishable_keys: PublishableKeysTable;
+  verifications: VerificationsTable;
+  verification_audit: VerificationAuditTable;
+  client_tokens: ClientTokensTable;
+  media: MediaTable;
+  usage_records: UsageRecordsTable;
+  events: EventsTable;
+  schema_migrations: SchemaMigrationsTable;
+  face_templates: FaceTemplatesTable;
+  face_blocklist: FaceBlocklistTable;
+  ip_blocks: IpBlocksTable;
+  device_signals: DeviceSignalsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+}

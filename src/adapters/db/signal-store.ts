@@ -1,0 +1,115 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { SignalRecord, SignalSink } from '../../core/signals/collect-signals.js';
+import { isoWithoutZone } from '../../core/time.js';
+import type { Database } from './schema.js';
+
+export type DeviceSignalsTable = {
+  id: Generated<number>;
+  verification_id: string | null;
+  device_hash: string | null;
+  components: ColumnType<Record<string, string>, string, string>;
+  dropped_keys: number;
+  truncated_values: number;
+  collected_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** The device part of a verification's checks (`checks.signals`); null when no signals were linked to it. */
+export type SignalsSummary = {
+  /** From the latest batch that carried stable components; null when none did. */
+  device_hash: string | null;
+  /** Time of the latest batch, ISO 8601 without zone. */
+  collected_at: string;
+  components_count: number;
+  /** Collect calls linked to this verification. */
+  batches: number;
+  /** Other verifications, of any merchant of this deployment, whose signals carried the same device hash. */
+  other_verifications_with_device: number;
+};
+
+export type SignalStore = ReturnType<typeof createSignalStore>;
+
+export function createSignalStore(db: Kysely<Database>) {
+  const sink: SignalSink = {
+    async verificationForToken(tokenHash: string, now: Date): Promise<string | null> {
+      const row = await db
+        .selectFrom('client_tokens')
+        .select('verification_id')
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row?.verification_id ?? null;
+    },
+
+    async insert(record: SignalRecord): Promise<void> {
+      await db
+        .insertInto('device_signals')
+        .values({
+          verification_id: record.verificationId,
+          device_hash: record.deviceHash,
+          components: JSON.stringify(record.components),
+          dropped_keys: record.droppedKeys,
+          truncated_values: record.truncatedValues,
+          collected_at: record.collectedAt,
+        })
+        .execute();
+    },
+  };
+
+  return {
+    ...sink,
+    summary: (verificationId: string) => signalsSummary(db, verificationId),
+
+    /** Retention for signals no verification claimed (the endpoint has no rate cap); returns rows deleted. */
+    async pruneUnlinked(collectedBefore: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('device_signals')
+        .where('verification_id', 'is', null)
+        .where('collected_at', '<', collectedBefore)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export async function signalsSummary(
+  db: Kysely<Database>,
+  verificationId: string,
+): Promise<SignalsSummary | null> {
+  const base = db.selectFrom('device_signals').where('verification_id', '=', verificationId);
+  const latest = await base
+    .select(['components', 'collected_at'])
+    .orderBy('collected_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest) return null;
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const hash =
+    (
+      await base
+        .select('device_hash')
+        .where('device_hash', 'is not', null)
+        .orderBy('collected_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    )?.device_hash ?? null;
+  let others = 0;
+  if (hash) {
+    const row = await db
+      .selectFrom('device_signals')
+      .select((eb) => eb.fn.count<number>('verification_id').distinct().as('n'))
+      .where('device_hash', '=', hash)
+      .where('verification_id', 'is not', null)
+      .where('verification_id', '!=', verificationId)
+      .executeTakeFirstOrThrow();
+    others = Number(row.n);
+  }
+  return {
+    device_hash: hash,
+    collected_at: isoWithoutZone(latest.collected_at)!,
+    components_count: Object.keys(latest.components).length,
+    batches: Number(counted.n),
+    other_verifications_with_device: others,
+  };
+}

@@ -1,0 +1,83 @@
+import client from 'prom-client';
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * Prometheus metrics on a registry of their own (several apps in one test process must not collide).
+ * Route labels are route patterns, never raw URLs, to keep cardinality bounded.
+ */
+export function createMetrics() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+
+  const requestDuration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const verificationsDecided = new client.Counter({
+    name: 'verifications_decided_total',
+    help: 'Verifications decided, by decision',
+    labelNames: ['decision'] as const,
+    registers: [registry],
+  });
+  const checkDuration = new client.Histogram({
+    name: 'check_duration_seconds',
+    help: 'Duration of each verification check',
+    labelNames: ['check'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20],
+    registers: [registry],
+  });
+  const checkUnavailable = new client.Counter({
+    name: 'check_unavailable_total',
+    help: 'Checks that could not run (model or list missing, error, time budget spent)',
+    labelNames: ['check'] as const,
+    registers: [registry],
+  });
+  const webhookDeliveries = new client.Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook deliveries by final outcome',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const rateLimitRejections = new client.Counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests refused by a rate limit or the brute-force guard',
+    labelNames: ['limiter'] as const,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    observeRequest(method: string, route: string, status: number, elapsedMs: number) {
+      requestDuration.observe({ method, route, status: String(status) }, elapsedMs / 1000);
+    },
+    verificationDecided(decision: string) {
+      verificationsDecided.inc({ decision });
+    },
+    checkFinished(check: string, elapsedMs: number, unavailable: boolean) {
+      checkDuration.observe({ check }, elapsedMs / 1000);
+      if (unavailable) checkUnavailable.inc({ check });
+    },
+    webhookDelivery(outcome: 'delivered' | 'failed' | 'retrying' | 'cancelled') {
+      webhookDeliveries.inc({ outcome });
+    },
+    rateLimited(limiter: string) {
+      rateLimitRejections.inc({ limiter });
+    },
+    /** Gauges whose value is read at scrape time (e.g. sanctions list age). */
+    addGauge(name: string, help: string, read: () => number | null) {
+      new client.Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          const value = read();
+          if (value !== null) this.set(value);
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { FaceAnalysis, FaceEngine, FaceEngineStatus, ModelInfo } from '../../core/faces/face-engine.js';
+import type { FaceWorkerData, FaceWorkerResult, FaceWorkerTask } from './face-worker.js';
+
+export type FaceEngineOptions = {
+  /** Worker threads, each with its own copy of the models: about 350 MB of RSS per thread after use. */
+  threads: number;
+  /** Per image, queue wait included; a running task that times out costs its worker, which is restarted. */
+  timeoutMs: number;
+  /** One folder holding all model files, instead of the packages' own folders (used to test load failures). */
+  modelDir?: string;
+};
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The worker is TypeScript run through tsx. Worker threads inherit the parent's `--import` of tsx
+ * (`npm start`, `tsx bench/…`); under other runners (vitest) the thread is given the loader itself.
+ */
+function workerExecArgv(): string[] | undefined {
+  if (process.execArgv.some((arg) => arg.includes('tsx'))) return undefined;
+  return [...process.execArgv, '--import', pathToFileURL(require.resolve('tsx')).href];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Face engine on a pool of worker threads, so inference never blocks the event loop. Every call
+ * resolves (never rejects): a failure comes back as `ok: false` with a message, which the checks
+ * turn into `unavailable`.
+ */
+export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
+  const workerUrl = new URL('./face-worker.ts', import.meta.url);
+  const workerData: FaceWorkerData = options.modelDir ? { modelDir: options.modelDir } : {};
+  const execArgv = workerExecArgv();
+  const pool = new Piscina<FaceWorkerTask, FaceWorkerResult>({
+    filename: workerUrl.href,
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    workerData,
+    ...(execArgv ? { execArgv } : {}),
+  });
+  let lastModels: ModelInfo[] = [];
+  let closed = false;
+  let poolError: string | null = null;
+  // Piscina re-emits a worker's uncaught error on the pool; unheard, it would crash the process.
+  pool.on('error', (error: unknown) => {
+    poolError = messageOf(error);
+  });
+
+  async function run(task: FaceWorkerTask): Promise<FaceWorkerResult> {
+    const startedAt = performance.now();
+    if (closed)
+      return {
+        ok: false,
+        reason: 'unavailable',
+        error: 'face engine is closed',
+        models: lastModels,
+        durationMs: 0,
+      };
+    try {
+      const result = await pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
+      if (result.models.length > 0) lastModels = result.models;
+      return result;
+    } catch (error) {
+      const durationMs = performance.now() - startedAt;
+      const timedOut =
+        error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+      const message = timedOut
+        ? `face analysis timed out after ${options.timeoutMs} ms`
+        : `face engine failed: ${messageOf(error)}${poolError ? ` (worker error: ${poolError})` : ''}`;
+      return { ok: false, reason: 'unavailable', error: message, models: lastModels, durationMs };
+    }
+  }
+
+  return {
+    async ready(): Promise<FaceEngineStatus> {
+      const result = await run({ kind: 'status' });
+      return result.ok ? { ok: true, models: result.models } : { ok: false, error: result.error };
+    },
+    async analyze(image: Uint8Array): Promise<FaceAnalysis> {
+      const result = await run({ kind: 'analyze', image });
+      if (result.ok)
+        return { ok: true, faces: result.faces, durationMs: result.durationMs, models: result.models };
+      return {
+        ok: false,
+        reason: result.reason,
+        error: result.error,
+        durationMs: result.durationMs,
+        models: result.models,
+      };
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp, { type OutputInfo } from 'sharp';
+import type * as Tfjs from '@tensorflow/tfjs';
+import type * as FaceApiModule from '@vladmandic/face-api';
+import type * as HumanModule from '@vladmandic/human';
+import type { AnalyzedFace, ModelInfo } from '../../core/faces/face-engine.js';
+import { installOfflineFetch } from './offline-fetch.js';
+
+const require = createRequire(import.meta.url);
+
+/** face-api ships its own copy of the tfjs type declarations; at run time both use one tfjs. */
+type FaceApiInput = Parameters<typeof FaceApiModule.computeFaceDescriptor>[0];
+
+/** Human's model files this pipeline uses, and face-api's descriptor weights. */
+const HUMAN_MODELS = ['blazeface', 'facemesh', 'antispoof', 'liveness'] as const;
+const FACE_API_MODEL = 'face_recognition_model';
+
+/**
+ * Longest side fed to the detector. Human's detector works on 256 px and the descriptor on a 192 px
+ * crop, so a bigger input only costs tensor memory (a 12 MP photo is 144 MB as int32).
+ */
+const MAX_INPUT_SIDE_PX = 1280;
+
+/** Detections under this score are dropped before counting faces; Human scored 1.00 on all 60 test faces. */
+const MIN_FACE_SCORE = 0.5;
+
+/** Enough to tell "one face" from "several"; more only costs time on crowded images. */
+const MAX_FACES = 4;
+
+export type LoadedFaceModels = {
+  models: ModelInfo[];
+  analyze(image: Uint8Array): Promise<AnalyzeOutcome>;
+};
+
+export type AnalyzeOutcome =
+  { ok: true; faces: AnalyzedFace[] } | { ok: false; kind: 'invalid_image'; error: string };
+
+/** Both packages keep their entry in `dist/`; their model folders sit beside it. */
+function packageDir(name: string): string {
+  return path.dirname(path.dirname(require.resolve(name)));
+}
+
+function packageVersion(dir: string): string {
+  return (require(path.join(dir, 'package.json')) as { version: string }).version;
+}
+
+async function sha256Prefix(files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(await fs.readFile(file));
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * Loads Human (detector, mesh, antispoof, liveness) and face-api's 128-d descriptor on the tfjs
+ * WASM backend, from disk only. `modelDir` replaces both packages' model folders with one folder
+ * holding all the files (`blazeface.json`…, `face_recognition_model-weights_manifest.json`…).
+ * Rejects when any model fails to load.
+ */
+export async function loadFaceModels(options: { modelDir?: string }): Promise<LoadedFaceModels> {
+  installOfflineFetch();
+  const humanDir = packageDir('@vladmandic/human');
+  const faceApiDir = packageDir('@vladmandic/face-api');
+  const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+  const humanModelDir = options.modelDir ?? path.join(humanDir, 'models');
+  const faceApiModelDir = options.modelDir ?? path.join(faceApiDir, 'model');
+
+  // The package's "node" entry needs tfjs-node (its native download fails offline), and its exports
+  // map hides the wasm build, so it is loaded by path.
+  const { Human } = require(path.join(humanDir, 'dist', 'human.node-wasm.js')) as typeof HumanModule;
+  const faceapi = require(path.join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as typeof FaceApiModule;
+
+  const human = new Human({
+    backend: 'wasm',
+    wasmPath: `${wasmDir}${path.sep}`,
+    wasmPlatformFetch: false,
+    modelBasePath: pathToFileURL(humanModelDir).href + '/',
+    debug: false,
+    warmup: 'none',
+    cacheSensitivity: 0,
+    face: {
+      enabled: true,
+      detector: { rotation: true, maxDetected: MAX_FACES, minConfidence: MIN_FACE_SCORE, return: true },
+      mesh: { enabled: true },
+      iris: { enabled: false },
+      emotion: { enabled: false },
+      description: { enabled: false },
+      antispoof: { enabled: true },
+      liveness: { enabled: true },
+    },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+  });
+  await human.init();
+  await human.load();
+  // Human keeps a failed model as an empty object (its `loaded()` still lists it); only a model
+  // with an executor can run.
+  const graphs = human.models.models as Record<string, { executor?: unknown } | null>;
+  const missing = HUMAN_MODELS.filter((name) => !graphs[name]?.executor);
+  if (missing.length > 0)
+    throw new Error(`face models failed to load from ${humanModelDir}: ${missing.join(', ')}`);
+  try {
+    await faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModelDir);
+  } catch (error) {
+    throw new Error(
+      `face descriptor model failed to load from ${faceApiModelDir}: ${(error as Error).message}`,
+    );
+  }
+
+  const humanVersion = packageVersion(humanDir);
+  const models: ModelInfo[] = [];
+  for (const name of HUMAN_MODELS) {
+    const files = [path.join(humanModelDir, `${name}.json`), path.join(humanModelDir, `${name}.bin`)];
+    models.push({ name: `human/${name}`, version: `${humanVersion}+sha256.${await sha256Prefix(files)}` });
+  }
+  const faceApiFiles = [
+    path.join(faceApiModelDir, `${FACE_API_MODEL}-weights_manifest.json`),
+    path.join(faceApiModelDir, `${FACE_API_MODEL}.bin`),
+  ];
+  models.push({
+    name: `face-api/${FACE_API_MODEL}`,
+    version: `${packageVersion(faceApiDir)}+sha256.${await sha256Prefix(faceApiFiles)}`,
+  });
+
+  // Human's bundle declares `tf` as any; it is the @tensorflow/tfjs it requires.
+  const tf = human.tf as typeof Tfjs;
+
+  async function analyze(image: Uint8Array): Promise<AnalyzeOutcome> {
+    let decoded: { data: Buffer; info: OutputInfo };
+    try {
+      // rotate() applies EXIF orientation: phone photos are often stored sideways (3 of the 4 SFAS samples).
+      decoded = await sharp(image)
+        .rotate()
+        .resize({
+          width: MAX_INPUT_SIDE_PX,
+          height: MAX_INPUT_SIDE_PX,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      return {
+        ok: false,
+        kind: 'invalid_image',
+        error: `image could not be decoded: ${(error as Error).message}`,
+      };
+    }
+    const { data, info } = decoded;
+    const input = tf.tensor(data, [1, info.height, info.width, 3], 'int32');
+    const crops: Tfjs.Tensor[] = [];
+    try {
+      const result = await human.detect(input);
+      for (const face of result.face) if (face.tensor) crops.push(face.tensor as unknown as Tfjs.Tensor);
+      const faces: AnalyzedFace[] = [];
+      for (const face of result.face) {
+        if (!face.tensor) throw new Error('the detector returned a face without its aligned crop');
+        const faceTensor = face.tensor as unknown as Tfjs.Tensor;
+        // face-api's descriptor net wants 0..255 pixels; Human's aligned 192×192 crop is 0..1.
+        const crop = tf.tidy(() => tf.mul(faceTensor, 255));
+        crops.push(crop);
+        const descriptor = (await faceapi.computeFaceDescriptor(
+          crop as unknown as FaceApiInput,
+        )) as Float32Array;
+        const angle = face.rotation?.angle;
+        faces.push({
+          box: { x: face.box[0], y: face.box[1], width: face.box[2], height: face.box[3] },
+          score: face.score,
+          descriptor: Array.from(descriptor),
+          antispoof: face.real ?? null,
+          live: face.live ?? null,
+          yawDeg: angle ? toDegrees(angle.yaw) : null,
+          pitchDeg: angle ? toDegrees(angle.pitch) : null,
+          rollDeg: angle ? toDegrees(angle.roll) : null,
+          landmarks: face.mesh.map((point) => [round2(point[0]), round2(point[1])] as [number, number]),
+        });
+      }
+      return { ok: true, faces };
+    } finally {
+      tf.dispose([input, ...crops]);
+    }
+  }
+
+  return { models, analyze };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function toDegrees(radians: number): number {
+  return (radians * 180) / Math.PI;
+}
