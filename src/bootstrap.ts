@@ -1,0 +1,38 @@
+import { displayPrefix, generateApiKey, hashSecret, isWellFormedApiKey } from './core/api-keys/api-key.js';
+import type { Container } from './container.js';
+
+/**
+ * PROTOCOL.md: BOOTSTRAP_API_KEY is stored (hash only, scopes ["*"]) unless already present; with no
+ * key at all in the database, one root key is created and returned so start-up can print it once.
+ */
+export async function ensureBootstrapKeys(container: Container): Promise<{ createdRootKey: string | null }> {
+  const { apiKeys } = container.stores;
+  const prefix = container.config.apiKeyPrefix;
+  const bootstrap = container.config.bootstrapApiKey;
+  if (bootstrap) {
+    if (!isWellFormedApiKey(bootstrap, prefix)) {
+      throw new Error(`BOOTSTRAP_API_KEY must be "${prefix}" followed by 43 base64url characters`);
+    }
+    const digest = hashSecret(bootstrap);
+    if (!(await apiKeys.findByHash(digest))) {
+      await apiKeys.insert({
+        label: 'bootstrap',
+        scopes: ['*'],
+        keyHash: digest,
+        keyPrefix: displayPrefix(bootstrap, prefix),
+        ownerKeyId: null,
+      });
+    }
+    return { createdRootKey: null };
+  }
+  if ((await apiKeys.count()) > 0) return { createdRootKey: null };
+  const rootKey = generateApiKey(prefix);
+  await apiKeys.insert({
+    label: 'root',
+    scopes: ['*'],
+    keyHash: hashSecret(rootKey),
+    keyPrefix: displayPrefix(rootKey, prefix),
+    ownerKeyId: null,
+  });
+  return { createdRootKey: rootKey };
+}

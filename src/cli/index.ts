@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, isInMemory, loadConfig } from '../config.js';
+import { createContainer } from '../container.js';
+import { displayPrefix, generateApiKey, hashSecret, SCOPES } from '../core/api-keys/api-key.js';
+import { createLogger } from '../adapters/logger.js';
+import { openDatabase } from '../adapters/db/database.js';
+import { migrate } from '../adapters/db/migrator.js';
+
+const usage = `usage:
+  idv migrate                                   apply pending database migrations
+  idv keys create --label L --scopes 'a,b|*'    create an API key (printed once)
+  idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  const config = loadConfig();
+  if (command === 'migrate') {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: isInMemory(config.dataDir) ? 'memory://' : `${config.dataDir}/pglite`,
+    });
+    try {
+      const { applied } = await migrate(database);
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+    } finally {
+      await database.close();
+    }
+    return 0;
+  }
+  if (command === 'keys' && sub === 'create') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { label: { type: 'string' }, scopes: { type: 'string' } },
+    });
+    const scopes = (values.scopes ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+    if (!values.label || scopes.length === 0 || unknown.length > 0) {
+      console.error(
+        unknown.length ? `unknown scopes: ${unknown.join(', ')} (known: ${SCOPES.join(', ')})` : usage,
+      );
+      return 2;
+    }
+    const container = await createContainer(config, { logger: createLogger('warn') });
+    try {
+      const apiKey = generateApiKey(config.apiKeyPrefix);
+      const row = await container.stores.apiKeys.insert({
+        label: values.label,
+        scopes,
+        keyHash: hashSecret(apiKey),
+        keyPrefix: displayPrefix(apiKey, config.apiKeyPrefix),
+        ownerKeyId: null,
+      });
+      console.log(
+        JSON.stringify({ id: row.id, label: row.label, scopes: row.scopes, api_key: apiKey }, null, 2),
+      );
+    } finally {
+      await container.close();
+    }
+    return 0;
+  }
+  if (command === 'sanctions' && sub === 'refresh') {
+    const container = await createContainer(config, { logger: createLogger('warn'), skipSanctions: true });
+    try {
+      const outcome = await container.sanctions.refresh();
+      const stats = container.sanctions.stats();
+      console.log(
+        JSON.stringify(
+          {
+            outcome,
+            list_version: stats.list_version,
+            loaded_from: stats.loaded_from,
+            entries: stats.entries,
+            error: stats.last_refresh?.error ?? null,
+          },
+          null,
+          2,
+        ),
+      );
+      return outcome === 'failed' ? 1 : 0;
+    } finally {
+      await container.close();
+    }
+  }
+  console.error(usage);
+  return 2;
+}
+
+run(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(
+      error instanceof ConfigError
+        ? error.message
+        : `error: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  });

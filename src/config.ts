@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Parses a boolean-ish environment flag ("1", "true", "yes" / "0", "false", "no"). */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  HOSTED_FLOW_URL: z.url().optional(),
+  BOOTSTRAP_API_KEY: z.string().optional(),
+  API_KEY_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}_$/, 'must be lowercase letters/digits ending in "_", e.g. svc_')
+    .default('svc_'),
+  SANCTIONS_LIST: z.string().optional(),
+  SANCTIONS_REFRESH_HOURS: z.coerce.number().positive().default(24),
+  WEBHOOK_ALLOW_INSECURE: flag,
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$|^[0-9a-f]{64}$/, 'must be 32 bytes as base64url (43 chars) or hex (64 chars)')
+    .optional(),
+  MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('idv:rl:'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ML_THREADS: positiveInt(2),
+  BARCODE_THREADS: positiveInt(1),
+  CHECK_TIMEOUT_MS: positiveInt(15_000),
+  KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(20),
+  AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300),
+  AUTH_BLOCK_SECONDS: positiveInt(900),
+  AUTH_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(100),
+  ML_DISABLED: flag,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicBaseUrl: string;
+  hostedFlowUrl: string;
+  /** True when the service serves the hosted flow itself (HOSTED_FLOW_URL unset). */
+  servesHostedFlow: boolean;
+  bootstrapApiKey: string | undefined;
+  apiKeyPrefix: string;
+  sanctionsList: string | undefined;
+  sanctionsRefreshMs: number;
+  webhookAllowInsecure: boolean;
+  webhookTimeoutMs: number;
+  webhookSecretKey: string | undefined;
+  mediaSigningKey: string | undefined;
+  trustProxyHops: number;
+  redisUrl: string | undefined;
+  /** Prefix of every rate-limit key in Redis, so deployments can share one server. */
+  redisKeyPrefix: string;
+  role: 'all' | 'api' | 'worker';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  mlThreads: number;
+  barcodeThreads: number;
+  checkTimeoutMs: number;
+  /** Per-key token bucket budget (requests per minute); 0 turns the abuse throttle off. */
+  keyRateLimitPerMinute: number;
+  /** Failed API-key authentications from one address within the window that block it; 0 turns the guard off. */
+  authFailureLimit: number;
+  authFailureWindowSeconds: number;
+  authBlockSeconds: number;
+  /** Added delay per failure past half the limit, so guessing slows down before the block. */
+  authFailureDelayMs: number;
+  mlDisabled: boolean;
+};
+
+/** `memory://` keeps PGlite and local files in memory: tests and throwaway runs. */
+export function isInMemory(dataDir: string): boolean {
+  return dataDir.startsWith('memory://');
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** The only reader of process.env: every setting is parsed once, and every problem is reported together. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: isInMemory(e.DATA_DIR) ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    publicBaseUrl,
+    hostedFlowUrl: (e.HOSTED_FLOW_URL ?? `${publicBaseUrl}/flow`).replace(/\/+$/, ''),
+    servesHostedFlow: e.HOSTED_FLOW_URL === undefined,
+    bootstrapApiKey: e.BOOTSTRAP_API_KEY,
+    apiKeyPrefix: e.API_KEY_PREFIX,
+    sanctionsList: e.SANCTIONS_LIST,
+    sanctionsRefreshMs: e.SANCTIONS_REFRESH_HOURS * 3_600_000,
+    webhookAllowInsecure: e.WEBHOOK_ALLOW_INSECURE,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookSecretKey: e.WEBHOOK_SECRET_KEY,
+    mediaSigningKey: e.MEDIA_SIGNING_KEY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    role: e.ROLE,
+    logLevel: e.LOG_LEVEL,
+    mlThreads: e.ML_THREADS,
+    barcodeThreads: e.BARCODE_THREADS,
+    checkTimeoutMs: e.CHECK_TIMEOUT_MS,
+    keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
+    authFailureLimit: e.AUTH_FAILURE_LIMIT,
+    authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
+    authBlockSeconds: e.AUTH_BLOCK_SECONDS,
+    authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
+    mlDisabled: e.ML_DISABLED,
+  };
+}

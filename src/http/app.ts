@@ -1,0 +1,186 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { Logger } from 'pino';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiError } from '../core/errors.js';
+import type { Container } from '../container.js';
+import { createApiKeyAuth } from './auth.js';
+import { allowHostedFlowOrigin } from './cors.js';
+import { healthRoutes } from './routes/health.js';
+import { keyRoutes } from './routes/keys.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { signalRoutes } from './routes/signals.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { mediaRoutes } from './routes/media.js';
+import { publishableKeyRoutes } from './routes/publishable-keys.js';
+import { sessionRoutes } from './routes/session.js';
+import { faceBlocklistRoutes } from './routes/face-blocklist.js';
+import { screeningRoutes } from './routes/screening.js';
+import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
+import { verificationRoutes } from './routes/verifications.js';
+import { zodValidatorCompiler } from './validation.js';
+
+/** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Logger,
+  ZodTypeProvider
+>;
+
+export type RouteContext = {
+  container: Container;
+  requireScope: ReturnType<typeof createApiKeyAuth>;
+};
+
+/**
+ * Builds the HTTP application around a container. Tests call this and drive it with `inject`;
+ * main.ts calls it and listens. Routes only translate between HTTP and the container's use cases.
+ */
+export async function createApp(container: Container): Promise<App> {
+  const app = Fastify({
+    loggerInstance: container.logger,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
+    },
+    logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: (_error, _request, reply) => {
+      void reply
+        .code(400 as never)
+        .header('content-type', 'application/json')
+        .send(JSON.stringify(new ApiError('bad_request').body) as never);
+    },
+    clientErrorHandler: (_error, socket) => {
+      const body = JSON.stringify(new ApiError('bad_request').body);
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('apiKey', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // Paths only: query strings can carry signed media links and are never logged.
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+    container.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.status(error.status).send(error.body);
+    }
+    const mapped = mapFrameworkError(error);
+    if (mapped) return reply.status(mapped.status).send(mapped.body);
+    request.log.error({ err: error }, 'unhandled error');
+    const internal = new ApiError('internal');
+    return reply.status(internal.status).send(internal.body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = new ApiError('not_found');
+    return reply.status(error.status).send(error.body);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Identity Verification Service API',
+        version: '1.0.0',
+        description:
+          'Verify US/Canadian driver licences (AAMVA PDF417), selfies, liveness, duplicate faces and OFAC sanctions. Errors use `{"detail": ...}`.',
+      },
+      servers: [{ url: container.config.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          clientToken: { type: 'apiKey', in: 'header', name: 'X-Client-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await allowHostedFlowOrigin(app, container);
+  const context: RouteContext = { container, requireScope: createApiKeyAuth(container) };
+  await app.register(healthRoutes, { context });
+  await app.register(keyRoutes, { context });
+  await app.register(signalRoutes, { context });
+  await app.register(metricsRoutes, { context });
+  await app.register(webhookRoutes, { context });
+  await app.register(publishableKeyRoutes, { context });
+  await app.register(verificationRoutes, { context });
+  await app.register(mediaRoutes, { context });
+  await app.register(sessionRoutes, { context });
+  await app.register(faceBlocklistRoutes, { context });
+  await app.register(screeningRoutes, { context });
+  if (container.config.servesHostedFlow) {
+    await app.register(hostedFlowRoutes, { distDir: path.join(repoRoot, 'flow/dist'), prefix: '/flow' });
+  }
+  await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });
+
+  return app;
+}
+
+function mapFrameworkError(error: FastifyError): ApiError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('payload_too_large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported_media_type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError('invalid_json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('bad_request');
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) return new ApiError('invalid_json');
+  if (error.statusCode === 413) return new ApiError('payload_too_large');
+  if (error.statusCode === 415) return new ApiError('unsupported_media_type');
+  return null;
+}

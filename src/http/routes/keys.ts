@@ -1,0 +1,121 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { displayPrefix, generateApiKey, hashSecret, SCOPES } from '../../core/api-keys/api-key.js';
+import { ApiError } from '../../core/errors.js';
+import { isoWithoutZone } from '../../core/time.js';
+import type { ApiKeyRow } from '../../adapters/db/api-key-store.js';
+import type { RouteContext } from '../app.js';
+
+export const publicKeySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  scopes: z.array(z.string()),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+});
+
+export function toPublicKey(row: ApiKeyRow): z.infer<typeof publicKeySchema> {
+  return {
+    id: row.id,
+    label: row.label,
+    scopes: row.scopes,
+    created_at: isoWithoutZone(row.created_at)!,
+    revoked_at: isoWithoutZone(row.revoked_at),
+    last_used_at: isoWithoutZone(row.last_used_at),
+  };
+}
+
+const createKeyBody = z.object({
+  label: z.string().trim().min(1).max(100),
+  scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
+});
+
+const keyIdParams = z.object({ key_id: z.string() });
+
+/** A malformed id names no key the caller owns, so it is the same 404 as a foreign one. */
+function parseKeyId(raw: string): number {
+  const id = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw new ApiError('api_key_not_found');
+  return id;
+}
+
+const errorSchema = z.object({ detail: z.string() });
+
+export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { container, requireScope } = context;
+  const store = container.stores.apiKeys;
+
+  app.post(
+    '/v1/keys',
+    {
+      onRequest: requireScope('keys:write'),
+      schema: {
+        tags: ['api keys'],
+        summary: 'Create an API key (the plaintext key is returned once)',
+        security: [{ apiKey: [] }],
+        body: createKeyBody,
+        response: {
+          201: publicKeySchema
+            .pick({ id: true, label: true, scopes: true, created_at: true })
+            .extend({ api_key: z.string() }),
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const apiKey = generateApiKey(container.config.apiKeyPrefix);
+      const row = await store.insert({
+        label: request.body.label,
+        scopes: [...new Set(request.body.scopes)],
+        keyHash: hashSecret(apiKey),
+        keyPrefix: displayPrefix(apiKey, container.config.apiKeyPrefix),
+        ownerKeyId: request.apiKey!.id,
+      });
+      return reply.status(201).send({
+        id: row.id,
+        label: row.label,
+        scopes: row.scopes,
+        created_at: isoWithoutZone(row.created_at)!,
+        api_key: apiKey,
+      });
+    },
+  );
+
+  app.get(
+    '/v1/keys',
+    {
+      onRequest: requireScope('keys:read'),
+      schema: {
+        tags: ['api keys'],
+        summary: 'List the calling key and the keys it created',
+        security: [{ apiKey: [] }],
+        response: { 200: z.array(publicKeySchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => (await store.listOwned(request.apiKey!.id)).map(toPublicKey),
+  );
+
+  app.post(
+    '/v1/keys/:key_id/revoke',
+    {
+      onRequest: requireScope('keys:write'),
+      schema: {
+        tags: ['api keys'],
+        summary: 'Revoke a key (idempotent; effective immediately)',
+        security: [{ apiKey: [] }],
+        params: keyIdParams,
+        response: { 200: publicKeySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const owned = await store.findOwned(parseKeyId(request.params.key_id), request.apiKey!.id);
+      if (!owned) throw new ApiError('api_key_not_found');
+      const revoked = await store.revoke(owned.id, container.clock.now());
+      return toPublicKey(revoked!);
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { generatePublishableKey } from '../../core/api-keys/api-key.js';
+import { ApiError } from '../../core/errors.js';
+import { isoWithoutZone } from '../../core/time.js';
+import type { RouteContext } from '../app.js';
+
+const errorSchema = z.object({ detail: z.string() });
+const publishableKeySchema = z.object({
+  id: z.number(),
+  publishable_key: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+
+type Row = { id: number; key: string; label: string; created_at: Date; revoked_at: Date | null };
+const present = (row: Row) => ({
+  id: row.id,
+  publishable_key: row.key,
+  label: row.label,
+  created_at: isoWithoutZone(row.created_at)!,
+  revoked_at: isoWithoutZone(row.revoked_at),
+});
+
+/**
+ * Publishable keys identify a merchant in browser code (SPEC 6.2 `publicKey`) without granting
+ * anything: the hosted flow only checks that one belongs to the API key owning the verification.
+ * They are not secret, so they are stored and listed in plaintext.
+ */
+export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
+  instance,
+  { context },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { container, requireScope } = context;
+  const store = container.stores.publishableKeys;
+
+  app.post(
+    '/v1/publishable-keys',
+    {
+      onRequest: requireScope('keys:write'),
+      schema: {
+        tags: ['api keys'],
+        summary: 'Create a publishable key for the browser SDK, owned by the calling API key',
+        security: [{ apiKey: [] }],
+        body: z
+          .object({ label: z.string().trim().min(1).max(100).default('default') })
+          .default({ label: 'default' }),
+        response: { 201: publishableKeySchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await store.insert({
+        key: generatePublishableKey(),
+        apiKeyId: request.apiKey!.id,
+        label: request.body.label,
+        at: container.clock.now(),
+      });
+      return reply.status(201).send(present(row));
+    },
+  );
+
+  app.get(
+    '/v1/publishable-keys',
+    {
+      onRequest: requireScope('keys:read'),
+      schema: {
+        tags: ['api keys'],
+        summary: 'List the calling key’s publishable keys',
+        security: [{ apiKey: [] }],
+        response: { 200: z.array(publishableKeySchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => (await store.listOwned(request.apiKey!.id)).map(present),
+  );
+
+  app.post(
+    '/v1/publishable-keys/:id/revoke',
+    {
+      onRequest: requireScope('keys:write'),
+      schema: {
+        tags: ['api keys'],
+        summary: 'Revoke a publishable key (idempotent)',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.string() }),
+        response: { 200: publishableKeySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const id = /^[1-9][0-9]{0,15}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+      const row = Number.isSafeInteger(id)
+        ? await store.revokeOwned(id, request.apiKey!.id, container.clock.now())
+        : undefined;
+      if (!row) throw new ApiError('publishable_key_not_found');
+      return present(row);
+    },
+  );
+};

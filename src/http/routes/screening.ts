@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../../core/errors.js';
+import type { RouteContext } from '../app.js';
+import { clientIp } from '../client-ip.js';
+
+/** SPEC 8: 30 lookups per client IP in a rolling 3600-second window. */
+export const FREE_TIER_LIMIT = 30;
+export const FREE_TIER_WINDOW_SECONDS = 3600;
+
+const errorSchema = z.object({ detail: z.string() });
+const nameMatchSchema = z.object({
+  uid: z.number(),
+  name: z.string(),
+  matched_name: z.string(),
+  type: z.string(),
+  programs: z.array(z.string()),
+  score: z.number(),
+});
+const nameAnswer = z.object({
+  outcome: z.enum(['match', 'possible_match', 'no_match']),
+  score: z.number(),
+  list_version: z.string(),
+  matches: z.array(nameMatchSchema),
+});
+const walletAnswer = z.object({
+  outcome: z.enum(['match', 'no_match']),
+  list_version: z.string(),
+  matches: z.array(
+    z.object({ uid: z.number(), name: z.string(), currency: z.string(), address: z.string() }),
+  ),
+});
+const dob = z.iso.date('dob must be a date as YYYY-MM-DD').optional();
+
+function unavailableUnlessLoaded<T>(result: T | null): T {
+  if (result === null) throw new ApiError('screening_unavailable');
+  return result;
+}
+
+export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
+  instance,
+  { context },
+) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { container, requireScope } = context;
+  const { sanctions } = container;
+
+  app.post(
+    '/v1/screen/ofac',
+    {
+      onRequest: requireScope('screen:ofac'),
+      schema: {
+        tags: ['screening'],
+        summary: 'Screen a name (and optional date of birth) against the OFAC SDN list',
+        security: [{ apiKey: [] }],
+        body: z.object({ name: z.string().min(2).max(255), dob }),
+        response: { 200: nameAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) =>
+      unavailableUnlessLoaded(
+        sanctions.screenName({ name: request.body.name, dob: request.body.dob ?? null }),
+      ),
+  );
+
+  app.post(
+    '/v1/screen/wallet',
+    {
+      onRequest: requireScope('screen:ofac'),
+      schema: {
+        tags: ['screening'],
+        summary: 'Screen a crypto wallet address against the SDN list’s digital currency addresses',
+        security: [{ apiKey: [] }],
+        body: z.object({ address: z.string().min(8).max(255) }),
+        response: { 200: walletAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => unavailableUnlessLoaded(sanctions.screenWallet(request.body.address)),
+  );
+
+  app.get(
+    '/v1/screen/ofac/stats',
+    {
+      onRequest: requireScope('screen:ofac'),
+      schema: {
+        tags: ['screening'],
+        summary: 'Which list is loaded, when, its size, the last refresh and queries served',
+        security: [{ apiKey: [] }],
+      },
+    },
+    async () => sanctions.stats(),
+  );
+
+  /**
+   * The free tier counts every request, valid or not, before the body is even read: a client cannot
+   * get free parsing work past its budget.
+   */
+  async function freeTierLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const ip = clientIp(request, container.config.trustProxyHops);
+    const decision = await container.rateLimiter.consume(`free:ofac:${ip}`, {
+      windowSeconds: FREE_TIER_WINDOW_SECONDS,
+      max: FREE_TIER_LIMIT,
+    });
+    reply.header('x-ratelimit-limit', String(FREE_TIER_LIMIT));
+    reply.header('x-ratelimit-remaining', String(decision.remaining));
+    if (!decision.allowed) {
+      container.metrics.rateLimited('free_tier');
+      throw new ApiError(
+        'free_tier_rate_limited',
+        {},
+        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+      );
+    }
+  }
+
+  app.post(
+    '/v1/free/ofac',
+    {
+      onRequest: freeTierLimit,
+      schema: {
+        tags: ['screening'],
+        summary: 'Free name lookup, no key: 30 per client IP per rolling hour',
+        body: z.object({ name: z.string().min(2).max(200), dob }),
+        response: { 200: nameAnswer, 429: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) =>
+      unavailableUnlessLoaded(
+        sanctions.screenName({ name: request.body.name, dob: request.body.dob ?? null }),
+      ),
+  );
+};

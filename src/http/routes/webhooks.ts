@@ -1,0 +1,255 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError, validationError } from '../../core/errors.js';
+import { isoWithoutZone } from '../../core/time.js';
+import { subscriptionProblems, WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-catalogue.js';
+import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
+import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/webhook-url.js';
+import type { DeliveryWithAttempts, WebhookEndpointRow } from '../../adapters/db/webhook-store.js';
+import type { RouteContext } from '../app.js';
+
+const errorSchema = z.object({ detail: z.string() });
+
+const endpointSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.string()),
+  active: z.boolean(),
+});
+
+const attemptSchema = z.object({
+  attempt: z.number().int(),
+  attempted_at: z.string(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  error: z.string().nullable(),
+  response_excerpt: z.string().nullable(),
+});
+
+const deliverySchema = z.object({
+  id: z.number().int(),
+  endpoint_id: z.number().int(),
+  event_id: z.string(),
+  event: z.string(),
+  verification_id: z.string().nullable(),
+  status: z.enum(['pending', 'delivered', 'failed', 'cancelled']),
+  attempt_count: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  attempts: z.array(attemptSchema),
+});
+
+function toPublicEndpoint(row: WebhookEndpointRow): z.infer<typeof endpointSchema> {
+  return { id: row.id, url: row.url, events: row.events, active: row.active };
+}
+
+function toPublicDelivery(row: DeliveryWithAttempts): z.infer<typeof deliverySchema> {
+  return {
+    id: row.id,
+    endpoint_id: row.endpoint_id,
+    event_id: row.event_id,
+    event: row.event_type,
+    verification_id: row.verification_id,
+    status: row.status,
+    attempt_count: row.attempts,
+    next_attempt_at: row.status === 'pending' ? isoWithoutZone(row.next_attempt_at) : null,
+    created_at: isoWithoutZone(row.created_at)!,
+    completed_at: isoWithoutZone(row.completed_at),
+    attempts: row.attempt_log.map((a) => ({
+      attempt: a.attempt,
+      attempted_at: isoWithoutZone(a.attempted_at)!,
+      status_code: a.status_code,
+      latency_ms: a.latency_ms,
+      error: a.error,
+      response_excerpt: a.response_excerpt,
+    })),
+  };
+}
+
+const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+/** A malformed id names nothing the caller owns, so it is the same 404 as a foreign one. */
+function parseId(raw: string, notFound: 'webhook_not_found' | 'delivery_not_found'): number {
+  const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw new ApiError(notFound);
+  return id;
+}
+
+export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { container, requireScope } = context;
+  const store = container.stores.webhooks;
+  const allowInsecure = container.config.webhookAllowInsecure;
+
+  const createBody = z.object({
+    url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_WEBHOOK_URL_LENGTH)
+      .superRefine((value, ctx) => {
+        const check = checkWebhookUrlSyntax(value, { allowInsecure });
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+      }),
+    events: z
+      .array(z.string().max(100))
+      .max(WEBHOOK_EVENT_TYPES.length + 1)
+      .superRefine((events, ctx) => {
+        for (const problem of subscriptionProblems(events)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: problem.message,
+            path: problem.index === null ? [] : [problem.index],
+          });
+        }
+      }),
+  });
+
+  const endpointParams = z.object({ endpoint_id: z.string() });
+  const deliveryParams = z.object({ delivery_id: z.string() });
+  const listQuery = z.object({
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    starting_after: z.string().regex(ID_PATTERN, 'must be the next_cursor of a previous page').optional(),
+  });
+
+  app.post(
+    '/v1/webhooks',
+    {
+      onRequest: requireScope('webhooks:write'),
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Register a webhook endpoint (its signing secret is returned once)',
+        security: [{ apiKey: [] }],
+        body: createBody,
+        response: {
+          201: endpointSchema.extend({ secret: z.string() }),
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { url, events } = request.body;
+      const refusal = await container.webhooks.checkHost(new URL(url).hostname);
+      if (refusal) {
+        throw validationError([
+          { loc: ['body', 'url'], msg: `url is not allowed: ${refusal}`, type: 'url_not_allowed' },
+        ]);
+      }
+      const secret = generateWebhookSecret();
+      const row = await store.insertEndpoint({
+        apiKeyId: request.apiKey!.id,
+        url,
+        events: [...new Set(events)],
+        secret,
+      });
+      return reply.status(201).send({ ...toPublicEndpoint(row), secret });
+    },
+  );
+
+  app.get(
+    '/v1/webhooks',
+    {
+      onRequest: requireScope('webhooks:read'),
+      schema: {
+        tags: ['webhooks'],
+        summary: "List the calling key's active webhook endpoints",
+        security: [{ apiKey: [] }],
+        response: { 200: z.array(endpointSchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => (await store.listActive(request.apiKey!.id)).map(toPublicEndpoint),
+  );
+
+  app.delete(
+    '/v1/webhooks/:endpoint_id',
+    {
+      onRequest: requireScope('webhooks:write'),
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Delete (deactivate) an endpoint: deliveries stop and pending ones are cancelled',
+        security: [{ apiKey: [] }],
+        params: endpointParams,
+        response: { 204: z.null(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await store.deactivate(
+        parseId(request.params.endpoint_id, 'webhook_not_found'),
+        request.apiKey!.id,
+      );
+      if (!result) throw new ApiError('webhook_not_found');
+      for (let i = 0; i < result.cancelled; i += 1) container.metrics.webhookDelivery('cancelled');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/webhooks/:endpoint_id/deliveries',
+    {
+      onRequest: requireScope('webhooks:read'),
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          "An endpoint's deliveries with every attempt, newest first; page with starting_after=<next_cursor>",
+        security: [{ apiKey: [] }],
+        params: endpointParams,
+        querystring: listQuery,
+        response: {
+          200: z.object({
+            data: z.array(deliverySchema),
+            has_more: z.boolean(),
+            next_cursor: z.string().nullable(),
+          }),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const endpoint = await store.findActiveOwned(
+        parseId(request.params.endpoint_id, 'webhook_not_found'),
+        request.apiKey!.id,
+      );
+      if (!endpoint) throw new ApiError('webhook_not_found');
+      const { limit, starting_after } = request.query;
+      const page = await store.listDeliveries(endpoint.id, {
+        limit,
+        beforeId: starting_after === undefined ? null : Number(starting_after),
+      });
+      const last = page.items[page.items.length - 1];
+      return {
+        data: page.items.map(toPublicDelivery),
+        has_more: page.hasMore,
+        next_cursor: page.hasMore && last ? String(last.id) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/webhooks/deliveries/:delivery_id/retry',
+    {
+      onRequest: requireScope('webhooks:write'),
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Send a delivery again, with a fresh run of attempts',
+        security: [{ apiKey: [] }],
+        params: deliveryParams,
+        response: { 202: deliverySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const apiKeyId = request.apiKey!.id;
+      const id = parseId(request.params.delivery_id, 'delivery_not_found');
+      if (!(await store.findDeliveryOwned(id, apiKeyId))) throw new ApiError('delivery_not_found');
+      await store.retryDelivery(id);
+      container.webhooks.kick();
+      const delivery = await store.findDeliveryOwned(id, apiKeyId);
+      if (!delivery) throw new ApiError('delivery_not_found');
+      return reply.status(202).send(toPublicDelivery(delivery));
+    },
+  );
+};

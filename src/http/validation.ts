@@ -1,0 +1,58 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { validationError, type ValidationIssue } from '../core/errors.js';
+
+const partNames: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+function issueType(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code === 'invalid_type' && input === undefined) return 'missing';
+  if (issue.code === 'too_small')
+    return issue.origin === 'string' ? 'string_too_short' : `${issue.origin}_too_small`;
+  if (issue.code === 'too_big')
+    return issue.origin === 'string' ? 'string_too_long' : `${issue.origin}_too_big`;
+  return issue.code;
+}
+
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let current = root;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+export function toValidationIssues(error: z.core.$ZodError, part: string, input: unknown): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const value = valueAt(input, issue.path);
+    const missing = issue.code === 'invalid_type' && value === undefined;
+    return {
+      loc: [part, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+      msg: missing ? 'field required' : issue.message,
+      type: issueType(issue, value),
+    };
+  });
+}
+
+/**
+ * Validates with the route's zod schema and reports failures in the SPEC 7.1 shape: a 422 whose
+ * `detail` is an array of `{loc, msg, type}` with loc like `["body", "label"]`.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const part = partNames[httpPart ?? 'body'] ?? httpPart ?? 'body';
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    if (part === 'body' && (data === undefined || data === null)) {
+      return {
+        error: validationError([{ loc: ['body'], msg: 'request body is required', type: 'missing' }]),
+      };
+    }
+    return { error: validationError(toValidationIssues(result.error, part, data)) };
+  };
+};
