@@ -1,0 +1,119 @@
+/**
+ * Builds the hosted flow into flow/dist: index.html plus content-hashed assets under dist/assets
+ * (main script and stylesheet, the PDF417 worker, and zxing-wasm's reader wasm copied from the
+ * package so it is served by the service itself), each with .br and .gz siblings, and manifest.json.
+ * Run: `npx tsx flow/build.ts`.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+
+const flowDir = path.dirname(fileURLToPath(import.meta.url));
+const distDir = path.join(flowDir, 'dist');
+const assetsDir = path.join(distDir, 'assets');
+// Same floor as the SDK: browsers with module scripts, module-relative Worker URLs and getUserMedia.
+const target = ['chrome91', 'firefox90', 'safari15', 'edge91'];
+// Below ~1 KB compression saves less than the extra header bytes.
+const COMPRESS_MIN_BYTES = 1024;
+
+export interface FlowManifest {
+  html: 'index.html';
+  script: string;
+  style: string;
+  worker: string;
+  wasm: string;
+}
+
+function contentHash(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
+}
+
+function outputFile(metafile: Metafile | undefined, extension: string): string {
+  const file = Object.keys(metafile?.outputs ?? {}).find((out) => out.endsWith(extension));
+  if (!file) throw new Error(`esbuild produced no ${extension} output`);
+  return path.basename(file);
+}
+
+function precompress(file: string): void {
+  const bytes = fs.readFileSync(file);
+  if (bytes.length < COMPRESS_MIN_BYTES) return;
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  );
+}
+
+export async function buildFlow(): Promise<FlowManifest> {
+  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.mkdirSync(assetsDir, { recursive: true });
+
+  const require = createRequire(import.meta.url);
+  const wasmBytes = fs.readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
+  const wasm = `zxing_reader-${contentHash(wasmBytes)}.wasm`;
+  fs.writeFileSync(path.join(assetsDir, wasm), wasmBytes);
+
+  const common = {
+    bundle: true,
+    minify: true,
+    sourcemap: 'linked' as const,
+    target,
+    outdir: assetsDir,
+    entryNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    legalComments: 'none' as const,
+    metafile: true,
+    logLevel: 'warning' as const,
+  };
+  const workerBuild = await build({
+    ...common,
+    entryPoints: [path.join(flowDir, 'src/barcode-worker.ts')],
+    format: 'iife',
+    define: { __IDV_ZXING_WASM__: JSON.stringify(`./${wasm}`) },
+    // zxing-wasm probes import.meta for its own URL; the worker gives it the wasm URL through locateFile.
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+  const worker = outputFile(workerBuild.metafile, '.js');
+
+  const mainBuild = await build({
+    ...common,
+    entryPoints: [path.join(flowDir, 'src/main.ts')],
+    format: 'esm',
+    define: { __IDV_BARCODE_WORKER__: JSON.stringify(`./${worker}`) },
+  });
+  const script = outputFile(mainBuild.metafile, '.js');
+  const style = outputFile(mainBuild.metafile, '.css');
+
+  const template = fs.readFileSync(path.join(flowDir, 'index.html'), 'utf8');
+  const tags = [
+    `<link rel="stylesheet" href="./assets/${style}" />`,
+    `<script type="module" src="./assets/${script}"></script>`,
+  ].join('\n    ');
+  if (!template.includes('<!-- idv:assets -->')) throw new Error('flow/index.html lacks <!-- idv:assets -->');
+  fs.writeFileSync(path.join(distDir, 'index.html'), template.replace('<!-- idv:assets -->', tags));
+
+  for (const name of [script, style, worker, wasm]) precompress(path.join(assetsDir, name));
+  const manifest: FlowManifest = { html: 'index.html', script, style, worker, wasm };
+  fs.writeFileSync(path.join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const manifest = await buildFlow();
+  for (const name of [manifest.script, manifest.style, manifest.worker, manifest.wasm]) {
+    const bytes = fs.statSync(path.join(assetsDir, name)).size;
+    const gz = fs.existsSync(path.join(assetsDir, `${name}.gz`))
+      ? fs.statSync(path.join(assetsDir, `${name}.gz`)).size
+      : bytes;
+    console.log(`flow/dist/assets/${name}: ${bytes} B, ${gz} B gzip`);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Client for the session endpoints (PROTOCOL.md "Session endpoints"), authenticated by the client
+ * token alone. Every failure becomes an ApiError carrying the HTTP status and the server's `detail`.
+ */
+
+export type StepState = 'pending' | 'done';
+export type Decision = 'approve' | 'review' | 'decline';
+
+export interface SessionState {
+  verification_id: string;
+  status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | string;
+  consent_given: boolean;
+  expires_at: string;
+  token_expires_at: string;
+  steps: { doc_front: StepState; doc_back: StepState; selfie: StepState };
+  decision?: Decision | null;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+export interface SessionApi {
+  state(): Promise<SessionState>;
+  init(publishableKey: string): Promise<void>;
+  consent(): Promise<void>;
+  document(side: 'front' | 'back', imageB64: string, barcode?: string): Promise<void>;
+  selfie(input: { frames_b64: string[] } | { video_b64: string }): Promise<void>;
+  submit(): Promise<SessionState>;
+  collectSignals(components: Record<string, string>): void;
+}
+
+function detailText(body: unknown, fallback: string): string {
+  if (typeof body !== 'object' || body === null) return fallback;
+  const detail = (body as { detail?: unknown }).detail;
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail)) {
+    return detail
+      .map((item) =>
+        typeof item === 'object' && item !== null ? String((item as { msg?: unknown }).msg) : '',
+      )
+      .filter(Boolean)
+      .join('; ');
+  }
+  return fallback;
+}
+
+export function createSessionApi(apiBase: string, token: string): SessionApi {
+  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, apiBase), {
+        method,
+        headers: {
+          'X-Client-Token': token,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      throw new ApiError(0, 'network error');
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!response.ok) throw new ApiError(response.status, detailText(parsed, response.statusText));
+    return parsed as T;
+  }
+
+  return {
+    state: () => request<SessionState>('GET', '/v1/session/state'),
+    init: async (publishableKey) => {
+      await request('POST', '/v1/session/init', { publishable_key: publishableKey });
+    },
+    consent: async () => {
+      await request('POST', '/v1/session/consent', { consent: true });
+    },
+    document: async (side, imageB64, barcode) => {
+      await request('POST', '/v1/session/document', {
+        side,
+        image_b64: imageB64,
+        ...(barcode ? { barcode } : {}),
+      });
+    },
+    selfie: async (input) => {
+      await request('POST', '/v1/session/selfie', input);
+    },
+    submit: () => request<SessionState>('POST', '/v1/session/submit', {}),
+    collectSignals(components) {
+      // Fire-and-forget: signals never hold up or fail the capture.
+      fetch(new URL('/v1/signals/collect', apiBase), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ client_token: token, components }),
+        credentials: 'omit',
+        keepalive: true,
+      }).catch(() => undefined);
+    },
+  };
+}
