@@ -1,0 +1,249 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+import { sharedDataPath } from '../helpers/shared-data.js';
+
+type EvalRow = {
+  kind: 'name' | 'wallet';
+  query: { name?: string; dob?: string; address?: string };
+  expected: 'match' | 'possible' | 'none';
+  must_flag: boolean;
+  acceptable_uids: number[];
+  id: string;
+};
+
+const evalRows: EvalRow[] = fs
+  .readFileSync(sharedDataPath('sanctions', 'eval-dev.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as EvalRow);
+
+const FREE_TIER_MESSAGE = 'free tier rate limit exceeded — 30 lookups per hour';
+
+describe.each(engines)('sanctions screening through the HTTP API on %s', (engine) => {
+  let t: TestContext;
+  let screener: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { sanctions: true });
+    screener = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/keys',
+        headers: { 'x-api-key': t.rootKey },
+        payload: { label: 'screener', scopes: ['screen:ofac'] },
+      })
+    ).json().api_key;
+  });
+  afterAll(async () => t.close());
+
+  const screen = (url: string, payload: object, key = screener) =>
+    t.app.inject({ method: 'POST', url, headers: { 'x-api-key': key }, payload });
+
+  it('meets recall ≥ 0.98 and false positives ≤ 1 % over eval-dev.jsonl through the endpoints', async () => {
+    let flagged = 0;
+    let mustFlag = 0;
+    let falsePositives = 0;
+    let clean = 0;
+    for (const row of evalRows) {
+      const res =
+        row.kind === 'name'
+          ? await screen('/v1/screen/ofac', {
+              name: row.query.name,
+              ...(row.query.dob ? { dob: row.query.dob } : {}),
+            })
+          : await screen('/v1/screen/wallet', { address: row.query.address });
+      expect(res.statusCode, row.id).toBe(200);
+      const body = res.json();
+      expect(body.list_version).toMatch(/^sdn-/);
+      const hit =
+        body.outcome !== 'no_match' &&
+        body.matches.some((m: { uid: number }) => row.acceptable_uids.includes(m.uid));
+      if (row.must_flag) {
+        mustFlag += 1;
+        if (hit) flagged += 1;
+      } else {
+        clean += 1;
+        if (body.outcome !== 'no_match') falsePositives += 1;
+      }
+    }
+    expect(flagged / mustFlag).toBeGreaterThanOrEqual(0.98);
+    expect(falsePositives / clean).toBeLessThanOrEqual(0.01);
+  });
+
+  it('flags a listed name, an alias, a transliterated variant and a listed wallet; passes ordinary names', async () => {
+    const listed = evalRows.find((r) => r.kind === 'name' && r.expected === 'match')!;
+    const exact = (await screen('/v1/screen/ofac', { name: listed.query.name! })).json();
+    expect(exact.outcome).toBe('match');
+    expect(exact.matches[0]).toMatchObject({
+      uid: expect.any(Number),
+      name: expect.any(String),
+      matched_name: expect.any(String),
+      programs: expect.any(Array),
+    });
+    const viaAlias = evalRows.find(
+      (r) =>
+        r.kind === 'name' &&
+        r.must_flag &&
+        (r as unknown as { matched_via: string }).matched_via !== 'primary',
+    );
+    expect((await screen('/v1/screen/ofac', { name: viaAlias!.query.name! })).json().outcome).not.toBe(
+      'no_match',
+    );
+    const transliterated = evalRows.find(
+      (r) =>
+        r.kind === 'name' && r.must_flag && /translit/.test((r as unknown as { variant: string }).variant),
+    );
+    if (transliterated)
+      expect((await screen('/v1/screen/ofac', { name: transliterated.query.name! })).json().outcome).not.toBe(
+        'no_match',
+      );
+    const wallet = evalRows.find((r) => r.kind === 'wallet' && r.expected === 'match')!;
+    const walletAnswer = (await screen('/v1/screen/wallet', { address: wallet.query.address! })).json();
+    expect(walletAnswer.outcome).toBe('match');
+    expect(walletAnswer.matches[0]).toMatchObject({
+      uid: wallet.acceptable_uids[0],
+      currency: expect.any(String),
+      address: expect.any(String),
+    });
+    for (const name of ['Jane Smith', 'Acme Trading Company LLC', 'Maria Garcia Lopez']) {
+      expect((await screen('/v1/screen/ofac', { name })).json().outcome).toBe('no_match');
+    }
+  });
+
+  it('validates lengths (name 2..255, address 8..255, dob as a date) and requires screen:ofac', async () => {
+    for (const [url, body, field] of [
+      ['/v1/screen/ofac', { name: 'A' }, 'name'],
+      ['/v1/screen/ofac', { name: 'x'.repeat(256) }, 'name'],
+      ['/v1/screen/ofac', { name: 'Jane Smith', dob: '12/01/1970' }, 'dob'],
+      ['/v1/screen/wallet', { address: 'abc' }, 'address'],
+      ['/v1/screen/wallet', { address: 'x'.repeat(256) }, 'address'],
+    ] as const) {
+      const res = await screen(url, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['body', field]);
+    }
+    expect((await screen('/v1/screen/ofac', { name: 'x'.repeat(255) })).statusCode).toBe(200);
+    const reader = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/keys',
+        headers: { 'x-api-key': t.rootKey },
+        payload: { label: 'r', scopes: ['keys:read'] },
+      })
+    ).json().api_key;
+    const denied = await screen('/v1/screen/ofac', { name: 'Jane Smith' }, reader);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ detail: 'missing scope: screen:ofac' });
+  });
+
+  it('reports which list is loaded, its size and the queries served', async () => {
+    const stats = (
+      await t.app.inject({ method: 'GET', url: '/v1/screen/ofac/stats', headers: { 'x-api-key': screener } })
+    ).json();
+    expect(stats).toMatchObject({
+      status: 'ready',
+      list_version: expect.stringMatching(/^sdn-/),
+      format: expect.any(String),
+    });
+    expect(stats.entries.total).toBeGreaterThan(10_000);
+    expect(stats.aliases.strong).toBeGreaterThan(0);
+    expect(stats.wallet_addresses).toBeGreaterThan(0);
+    expect(stats.loaded_at).toBeTruthy();
+    expect(stats.queries_served.name).toBeGreaterThan(0);
+    expect(stats.last_refresh.outcome).toBe('loaded');
+  });
+
+  it('limits the keyless free tier to 30 per client IP per hour with the exact 429 and headers', async () => {
+    const free = (ip: string, name = 'Jane Smith') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/free/ofac',
+        headers: { 'x-forwarded-for': ip },
+        payload: { name },
+      });
+    const first = await free('198.51.100.20');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-ratelimit-limit']).toBe('30');
+    expect(first.headers['x-ratelimit-remaining']).toBe('29');
+    expect(first.json().outcome).toBe('no_match');
+    expect((await free('198.51.100.20', 'x'.repeat(201))).statusCode).toBe(422);
+    for (let i = 0; i < 28; i += 1) expect((await free('198.51.100.20')).statusCode).toBe(200);
+    const over = await free('198.51.100.20');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ detail: FREE_TIER_MESSAGE });
+    expect(over.headers['x-ratelimit-remaining']).toBe('0');
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await free('198.51.100.21')).statusCode).toBe(200);
+    t.clock.advanceSeconds(retryAfter);
+    expect((await free('198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('lets exactly 30 of 100 concurrent free requests from one IP through', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/free/ofac',
+          headers: { 'x-forwarded-for': '203.0.113.77' },
+          payload: { name: 'Jane Smith' },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(30);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(70);
+  });
+
+  it('screens a licence holder (first, middle, last name and DOB) through the submit flow’s sanctions port', async () => {
+    const listed = evalRows.find(
+      (r) =>
+        r.kind === 'name' &&
+        r.expected === 'match' &&
+        (r as unknown as { entity_type: string }).entity_type === 'individual',
+    )!;
+    const result = await t.container.checks.screenSanctions({
+      firstName: listed.query.name!.split(' ')[0]!,
+      middleName: null,
+      lastName: listed.query.name!.split(' ').slice(1).join(' '),
+      dob: null,
+    });
+    expect(result.status).toBe('ok');
+    if (result.status === 'ok') expect(result.outcome).not.toBe('no_match');
+  });
+});
+
+describe('screening with no list loaded', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => t.close());
+
+  it('answers 503 on the endpoints, unavailable in verifications, and says so in stats and /readyz', async () => {
+    const key = { 'x-api-key': t.rootKey };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/screen/ofac',
+      headers: key,
+      payload: { name: 'Jane Smith' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ detail: 'sanctions screening is unavailable: no sanctions list is loaded' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/free/ofac', payload: { name: 'Jane Smith' } }))
+        .statusCode,
+    ).toBe(503);
+    const result = await t.container.checks.screenSanctions({
+      firstName: 'JANE',
+      middleName: null,
+      lastName: 'SMITH',
+      dob: null,
+    });
+    expect(result.status).toBe('unavailable');
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    expect(ready.components.sanctions_list.status).toBe('unavailable');
+    const stats = (await t.app.inject({ method: 'GET', url: '/v1/screen/ofac/stats', headers: key })).json();
+    expect(stats.status).toBe('unavailable');
+  });
+});

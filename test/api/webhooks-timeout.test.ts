@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../src/core/api-keys/api-key.js';
+import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+
+describe.each(engines)('webhook default per-attempt timeout on %s', (engine) => {
+  let t: TestContext;
+  let stopBackground: () => Promise<void>;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    // WEBHOOK_TIMEOUT_MS deliberately unset: SPEC 6.1's 10 s must be what the worker enforces.
+    t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1' } });
+    stopBackground = await t.container.startBackground();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    // Receiver first: closing its connections ends the attempt in flight, so the worker stops at once.
+    await receiver.close();
+    await stopBackground();
+    await t.close();
+  });
+
+  it('abandons an attempt after 10 s by default, not before', async () => {
+    expect(t.config.webhookTimeoutMs).toBe(10_000);
+    receiver.respondWith(() => ({ status: 200, delayMs: 30_000 }));
+    const root = await t.container.stores.apiKeys.findByHash(hashSecret(t.rootKey));
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: { 'x-api-key': t.rootKey },
+      payload: { url: receiver.url, events: ['*'] },
+    });
+    const endpointId = created.json().id as number;
+    await t.container.database.db
+      .insertInto('events')
+      .values({
+        id: crypto.randomUUID(),
+        type: 'verification.decided',
+        api_key_id: root!.id,
+        verification_id: crypto.randomUUID(),
+        data: JSON.stringify({ decision: 'decline', score: 10, reasons: ['ofac_match'] }),
+      })
+      .execute();
+    t.container.webhooks.kick();
+    await receiver.waitForRequests(1);
+    const sentAt = Date.now();
+    let attempt: { error: string | null; latency_ms: number; status_code: number | null } | undefined;
+    while (!attempt && Date.now() - sentAt < 15_000) {
+      attempt = await t.container.database.db
+        .selectFrom('webhook_delivery_attempts as a')
+        .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+        .select(['a.error', 'a.latency_ms', 'a.status_code'])
+        .where('d.endpoint_id', '=', endpointId)
+        .executeTakeFirst();
+      if (!attempt) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(attempt).toMatchObject({ status_code: null, error: 'timeout after 10000 ms' });
+    expect(attempt!.latency_ms).toBeGreaterThanOrEqual(10_000);
+    expect(attempt!.latency_ms).toBeLessThan(11_000);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(9_900);
+  });
+});

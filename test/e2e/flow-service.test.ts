@@ -1,0 +1,129 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from './helpers/axe.js';
+import { launchChromium } from './helpers/browser.js';
+import { startParentServer, type RunningServer } from './helpers/servers.js';
+import { startService, type RunningService } from './helpers/service.js';
+
+/** The flow against the real service (embedded PGlite): the welcome step, consent and the key check. */
+
+let browser: Browser;
+let service: RunningService;
+let parent: RunningServer & { origin: string };
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  service = await startService({ ML_DISABLED: '1' });
+  parent = await startParentServer(service.origin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+  await parent?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+async function openStandalone(): Promise<void> {
+  const { clientToken } = await service.createVerification();
+  await page.goto(`${service.flowUrl}#token=${encodeURIComponent(clientToken)}`);
+  await page.waitForSelector('h1:text("Verify your identity")');
+}
+
+describe('welcome step', () => {
+  it('has no serious accessibility violations, in light on a phone and dark on a desktop', async () => {
+    await openStandalone();
+    expect(await page.locator('.progress-label').innerText()).toBe('Step 1 of 4: Agree');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(17, 20, 24)',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('is usable by keyboard: consent is required, then the camera step starts', async () => {
+    await openStandalone();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('screen-title');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('consent');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Agree and continue');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#consent-error').innerText()).toMatch(/Tick the box/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('consent');
+    expect(await page.getAttribute('#consent', 'aria-invalid')).toBe('true');
+
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('h1:text("Front of your licence")');
+    expect(await page.locator('.progress-label').innerText()).toBe('Step 2 of 4: Licence front');
+    // Chromium's fake camera stands in for the device camera.
+    await page.waitForSelector('.scan-status:text("Camera on")');
+    expect(await page.locator('#live').innerText()).toMatch(/Camera on/);
+    expect(await page.locator('button:text("Take photo")').isEnabled()).toBe(true);
+  });
+});
+
+describe('publishable key check (POST /v1/session/init)', () => {
+  async function openWithKey(publicKey: string): Promise<void> {
+    const { clientToken } = await service.createVerification();
+    await page.goto(parent.origin);
+    await page.evaluate(
+      async ({ key, token }) => {
+        const w = window as unknown as {
+          makeClient(c: Record<string, unknown>): { open(): Promise<void> };
+        };
+        await w.makeClient({ publicKey: key, sessionToken: token }).open();
+      },
+      { key: publicKey, token: clientToken },
+    );
+  }
+
+  it('shows the welcome step when the key belongs to the verification’s merchant', async () => {
+    await openWithKey(await service.createPublishableKey());
+    const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    await frame.waitForSelector('h1:text("Verify your identity")');
+    const types = await page.evaluate(() =>
+      (window as unknown as { __events: Array<{ type: string }> }).__events.map((e) => e.type),
+    );
+    expect(types).toEqual(['ready', 'step']);
+  });
+
+  it('refuses to continue, with an error screen and an error event, when the key is another merchant’s', async () => {
+    const otherMerchant = await service.createApiKey();
+    await openWithKey(await service.createPublishableKey(otherMerchant));
+    const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+    await frame.waitForSelector('h1:text("We can\'t continue")');
+    expect(await frame.locator('.notice').innerText()).toMatch(/not set up correctly/);
+    const errors = await page.evaluate(() =>
+      (window as unknown as { __events: Array<{ type: string; payload: unknown }> }).__events.filter(
+        (e) => e.type === 'error',
+      ),
+    );
+    expect(errors).toEqual([
+      {
+        type: 'error',
+        payload: expect.objectContaining({
+          code: 'publishable_key_mismatch',
+          status: 403,
+          detail: 'publishable key does not match this verification',
+        }),
+      },
+    ]);
+    expect(await frame.locator('h1:text("Verify your identity")').count()).toBe(0);
+  });
+});

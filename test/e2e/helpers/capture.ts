@@ -1,0 +1,32 @@
+import type { Frame, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Drives the hosted flow from the welcome step through the selfie, in a page or in the SDK's iframe,
+ * with Chromium's fake camera showing `cardBackFrame()` (the PDF417 is read live on the back step).
+ * Then waits for the done screen unless `waitForDone` is false (redirect mode navigates away).
+ * `onScreen` runs once each step's screen is up, e.g. for an accessibility scan.
+ */
+export async function driveCapture(
+  target: Page | Frame,
+  options: { waitForDone?: boolean; onScreen?: (heading: string) => Promise<void> } = {},
+): Promise<void> {
+  const heading = async (text: string, marker?: string) => {
+    await target.waitForSelector(`h1:text("${text}")`, { timeout: 30_000 });
+    if (marker) await target.waitForSelector(marker);
+    await options.onScreen?.(text);
+  };
+  await heading('Verify your identity');
+  await target.check('#consent');
+  await target.click('button:text("Agree and continue")');
+  await heading('Front of your licence');
+  await target.click('button:text("Take photo"):enabled');
+  await heading('Check your photo', 'img[alt="Your photo of the front of your licence"]');
+  await target.click('button:text("Use this photo")');
+  await heading('Check your photo', 'img[alt="Your photo of the back of your licence"]');
+  expect(await target.locator('.notice.ok').innerText()).toMatch(/We read the barcode/);
+  await target.click('button:text("Use this photo")');
+  await heading('Take a selfie');
+  await target.click('button:text("Start"):enabled');
+  if (options.waitForDone ?? true) await heading('Thank you');
+}

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { createLogger } from '../../../src/adapters/logger.js';
+import { ensureBootstrapKeys } from '../../../src/bootstrap.js';
+import { loadConfig } from '../../../src/config.js';
+import { createContainer } from '../../../src/container.js';
+import { createApp } from '../../../src/http/app.js';
+import { hostedFlowRoutes, sdkAssetRoutes } from '../../../src/http/routes/hosted-flow.js';
+import { flowDist, sdkDist } from './servers.js';
+
+export interface RunningService {
+  origin: string;
+  flowUrl: string;
+  rootKey: string;
+  /** Creates a verification and returns its id and client token. */
+  createVerification(): Promise<{ id: string; clientToken: string }>;
+  createPublishableKey(apiKey?: string): Promise<string>;
+  createApiKey(): Promise<string>;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real service (embedded PGlite in memory) listening on a loopback port, with the hosted flow and
+ * the SDK served by it as in production. `background` also starts what `main.ts` runs beside the API
+ * (the webhook delivery worker, sweeps); without it no webhook is ever sent.
+ */
+export async function startService(
+  env: Record<string, string> = {},
+  options: { background?: boolean } = {},
+): Promise<RunningService> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    BOOTSTRAP_API_KEY: rootKey,
+    PUBLIC_BASE_URL: origin,
+    ...env,
+  });
+  const container = await createContainer(config, { logger: createLogger('silent') });
+  await ensureBootstrapKeys(container);
+  const app = await createApp(container);
+  // Until createApp mounts the flow itself, mount it here the way main.ts will.
+  if (!app.hasRoute({ method: 'GET', url: '/flow' })) {
+    await app.register(hostedFlowRoutes, { distDir: flowDist, prefix: '/flow' });
+    await app.register(sdkAssetRoutes, { distDir: sdkDist, prefix: '/sdk' });
+  }
+  await app.listen({ host: '127.0.0.1', port });
+  const stopBackground = options.background ? await container.startBackground() : null;
+
+  async function post<T>(path: string, apiKey: string, body: unknown): Promise<T> {
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    origin,
+    flowUrl: `${origin}/flow`,
+    rootKey,
+    async createVerification() {
+      const created = await post<{ id: string; client_token: string }>('/v1/verifications', rootKey, {
+        external_ref: `e2e-${crypto.randomUUID()}`,
+      });
+      return { id: created.id, clientToken: created.client_token };
+    },
+    async createPublishableKey(apiKey = rootKey) {
+      return (await post<{ publishable_key: string }>('/v1/publishable-keys', apiKey, {})).publishable_key;
+    },
+    async createApiKey() {
+      return (
+        await post<{ api_key: string }>('/v1/keys', rootKey, { label: 'other merchant', scopes: ['*'] })
+      ).api_key;
+    },
+    async close() {
+      await stopBackground?.();
+      await app.close();
+      await container.close();
+    },
+  };
+}

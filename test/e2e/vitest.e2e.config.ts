@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Browser tests in real Chromium (Debian's /usr/bin/chromium driven by playwright-core). Run with
+ * `npx vitest run --config test/e2e/vitest.e2e.config.ts`. The global setup builds the SDK and the flow
+ * first, so the tests always exercise the current sources.
+ */
+export default defineConfig({
+  root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+  test: {
+    include: ['test/e2e/**/*.test.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // One browser at a time: the machine has 2 cores and Chromium uses several processes.
+    fileParallelism: false,
+    maxWorkers: 1,
+  },
+});

@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import { vi } from 'vitest';
+import pg from 'pg';
+import { sharedDataPath } from './shared-data.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createContainer, type Container } from '../../src/container.js';
+import { createApp, type App } from '../../src/http/app.js';
+import { createLogger } from '../../src/adapters/logger.js';
+import { ensureBootstrapKeys } from '../../src/bootstrap.js';
+import type { Clock } from '../../src/core/time.js';
+import type { ComponentPaths } from '../../src/adapters/checks.js';
+
+export type Engine = 'pglite' | 'postgres';
+
+export const OFAC_SNAPSHOT = sharedDataPath('sanctions', 'ofac-csv-2023-12-28');
+/** A list source that does not exist: the honest "no list loaded" state, with no network attempt. */
+const NO_SANCTIONS_LIST = '/nonexistent/no-sanctions-list-in-this-test';
+
+/** PGlite always; the PostgreSQL server too when DATABASE_URL is set (CI sets it). */
+export const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export type TestClock = Clock & { set(date: Date): void; advanceSeconds(seconds: number): void };
+
+export function createTestClock(start = new Date('2026-11-01T12:00:00Z')): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => void (current = date.getTime()),
+    advanceSeconds: (seconds) => void (current += seconds * 1000),
+  };
+}
+
+/** A fresh, empty database on the server for one test file; dropped again by cleanup. */
+export async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL!;
+  const name = `idv_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestContext = {
+  app: App;
+  container: Container;
+  config: Config;
+  clock: TestClock;
+  rootKey: string;
+  engine: Engine;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  engine: Engine,
+  options: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    componentPaths?: ComponentPaths;
+    /** Load the face models (slow, ~400 MB); without it ML_DISABLED=1 and face checks answer unavailable. */
+    ml?: boolean;
+    /** Load the OFAC snapshot of ../shared/data and wait for it; otherwise no list is loaded (screening unavailable). */
+    sanctions?: boolean;
+  } = {},
+): Promise<TestContext> {
+  const server = engine === 'postgres' ? await createServerDatabase() : null;
+  const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    BOOTSTRAP_API_KEY: rootKey,
+    PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+    // Every injected request shares one address and a frozen clock: the brute-force guard is tested
+    // on its own (test/api/throttling.test.ts) and kept out of the way of the other suites.
+    AUTH_FAILURE_LIMIT: '0',
+    SANCTIONS_LIST: options.sanctions ? OFAC_SNAPSHOT : NO_SANCTIONS_LIST,
+    ...(options.ml ? {} : { ML_DISABLED: '1' }),
+    ...(server ? { DATABASE_URL: server.url } : {}),
+    ...options.env,
+  });
+  const clock = options.clock ?? createTestClock();
+  const container = await createContainer(config, {
+    clock,
+    logger: createLogger('silent'),
+    ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),
+  });
+  await ensureBootstrapKeys(container);
+  if (options.sanctions && (await container.sanctions.refresh()) === 'failed')
+    throw new Error('OFAC snapshot did not load');
+  const app = await createApp(container);
+  await app.ready();
+  return {
+    app,
+    container,
+    config,
+    clock,
+    rootKey,
+    engine,
+    async close() {
+      await app.close();
+      await container.close();
+      await server?.drop();
+    },
+  };
+}
+
+/** Start-up states that readiness reports while a component is still loading in the background. */
+const STARTING_UP_DETAILS = new Set(['warming up', 'loading models']);
+
+/**
+ * A component's readiness once its background start-up has finished. A check can give up on a slow
+ * component before the component itself has finished failing, so tests wait for the final state.
+ */
+export async function settledComponent(
+  t: TestContext,
+  component: string,
+): Promise<{ status: string; detail?: string }> {
+  return vi.waitFor(
+    async () => {
+      const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+      const state = ready.components[component] as { status: string; detail?: string };
+      if (state.detail && STARTING_UP_DETAILS.has(state.detail)) throw new Error(`${component} still starting`);
+      return state;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFaceEngine } from '../../../src/adapters/ml/face-engine.js';
+import type { FaceAnalysis, FaceEngine } from '../../../src/core/faces/face-engine.js';
+import { euclideanDistance } from '../../../src/core/faces/face-similarity.js';
+import { runFaceChecks } from '../../../src/core/faces/run-face-checks.js';
+import { buildSequence, faceImage } from './face-fixtures.js';
+
+function facesOf(analysis: FaceAnalysis) {
+  if (!analysis.ok) throw new Error(`analysis failed: ${analysis.error}`);
+  return analysis.faces;
+}
+
+describe('face engine (Human + face-api on tfjs-wasm, worker threads)', () => {
+  let engine: FaceEngine;
+  beforeAll(() => {
+    engine = createFaceEngine({ threads: 2, timeoutMs: 60_000 });
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('loads the five models from node_modules and names their versions', async () => {
+    const status = await engine.ready();
+    expect(status.ok).toBe(true);
+    if (!status.ok) return;
+    expect(status.models.map((m) => m.name)).toEqual([
+      'human/blazeface',
+      'human/facemesh',
+      'human/antispoof',
+      'human/liveness',
+      'face-api/face_recognition_model',
+    ]);
+    for (const model of status.models) expect(model.version).toMatch(/^\d+\.\d+\.\d+\+sha256\.[0-9a-f]{12}$/);
+  });
+
+  it('finds one face with a 128-d descriptor, scores, head pose and landmarks; every result names the models', async () => {
+    const analysis = await engine.analyze(faceImage('london/london_025_neutral.jpg'));
+    const [face, ...rest] = facesOf(analysis);
+    expect(rest).toHaveLength(0);
+    expect(face!.descriptor).toHaveLength(128);
+    expect(face!.descriptor.every(Number.isFinite)).toBe(true);
+    expect(face!.score).toBeGreaterThan(0.9);
+    expect(face!.antispoof).toBeGreaterThan(0);
+    expect(face!.live).toBeGreaterThan(0);
+    expect(Math.abs(face!.yawDeg!)).toBeLessThan(10);
+    expect(face!.landmarks).toHaveLength(468);
+    expect(analysis.models).toHaveLength(5);
+    expect(analysis.durationMs).toBeGreaterThan(0);
+  });
+
+  it('applies EXIF orientation: a tagged phone photo describes like its upright copy, unlike its raw pixels', async () => {
+    const tagged = faceImage('antispoof_samples/sfas_image_T1.jpg');
+    expect((await sharp(tagged).metadata()).orientation).toBe(6);
+    const upright = await sharp(tagged).rotate().jpeg({ quality: 95 }).toBuffer();
+    const rawPixels = await sharp(tagged).jpeg({ quality: 95 }).toBuffer();
+    const [a, b, c] = await Promise.all([tagged, upright, rawPixels].map((image) => engine.analyze(image)));
+    const [taggedFace] = facesOf(a!);
+    const [uprightFace] = facesOf(b!);
+    const [rawFace] = facesOf(c!);
+    const toUpright = euclideanDistance(taggedFace!.descriptor, uprightFace!.descriptor);
+    const toRaw = euclideanDistance(taggedFace!.descriptor, rawFace!.descriptor);
+    expect(toUpright).toBeLessThan(0.1);
+    expect(toRaw).toBeGreaterThan(toUpright);
+    expect(taggedFace!.box.height).toBeGreaterThan(0);
+  });
+
+  it('reports bytes that are not an image as invalid_image, not as an engine failure', async () => {
+    const analysis = await engine.analyze(Buffer.from('not an image'));
+    expect(analysis).toMatchObject({ ok: false, reason: 'invalid_image' });
+    expect(analysis.models).toHaveLength(5);
+  });
+});
+
+describe('face engine failures surface as unavailable, never as a throw or a score', () => {
+  it('models missing from modelDir: ready() says why and the checks are unavailable', async () => {
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'no-models-'));
+    const engine = createFaceEngine({ threads: 1, timeoutMs: 60_000, modelDir: emptyDir });
+    try {
+      const status = await engine.ready();
+      expect(status.ok).toBe(false);
+      if (!status.ok) expect(status.error).toMatch(/face models failed to load/);
+      const analysis = await engine.analyze(faceImage('london/london_025_neutral.jpg'));
+      expect(analysis).toMatchObject({ ok: false, reason: 'unavailable' });
+
+      const frames = await buildSequence([faceImage('london/london_025_neutral.jpg')], 3);
+      const checks = await runFaceChecks({
+        engine,
+        portrait: faceImage('derived/idportrait_025.jpg'),
+        frames,
+      });
+      expect(checks.faceMatch).toEqual({
+        status: 'unavailable',
+        error: expect.stringMatching(/failed to load/),
+      });
+      expect(checks.liveness).toEqual({
+        status: 'unavailable',
+        error: expect.stringMatching(/failed to load/),
+      });
+      expect(checks.template).toBeNull();
+    } finally {
+      await engine.close();
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a time budget too short to answer gives unavailable with a timeout message', async () => {
+    const engine = createFaceEngine({ threads: 1, timeoutMs: 1 });
+    try {
+      const analysis = await engine.analyze(faceImage('london/london_025_neutral.jpg'));
+      expect(analysis).toMatchObject({
+        ok: false,
+        reason: 'unavailable',
+        error: 'face analysis timed out after 1 ms',
+      });
+      expect(await engine.ready()).toEqual({ ok: false, error: 'face analysis timed out after 1 ms' });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('a closed engine answers unavailable', async () => {
+    const engine = createFaceEngine({ threads: 1, timeoutMs: 60_000 });
+    await engine.close();
+    expect(await engine.analyze(faceImage('london/london_025_neutral.jpg'))).toMatchObject({
+      ok: false,
+      reason: 'unavailable',
+      error: 'face engine is closed',
+    });
+  });
+});
