@@ -1,0 +1,27 @@
+import { recordBenchmark } from './lib/report.js';
+import { requestsPerSecond, startBenchServer } from './lib/server.js';
+
+/** Issue 2 target: authenticated GET /v1/keys ≥ 40 % of a bare route's requests/second on the same server. */
+const server = await startBenchServer();
+try {
+  await requestsPerSecond({ url: `${server.url}/healthz`, duration: 2 });
+  const bare = await requestsPerSecond({ url: `${server.url}/healthz` });
+  const keys = await requestsPerSecond({
+    url: `${server.url}/v1/keys`,
+    headers: { 'x-api-key': server.rootKey },
+  });
+  const ratio = keys.rps / bare.rps;
+  recordBenchmark(
+    `API keys: authenticated GET /v1/keys vs bare route (${server.container.database.engine})`,
+    `Engine: ${server.container.database.engine}. autocannon, 10 connections, 5 s each, after a 2 s warm-up.
+
+| route | req/s | p50 ms | p99 ms | errors / non-2xx |
+|---|---|---|---|---|
+| GET /healthz (bare) | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${bare.errors} / ${bare.non2xx} |
+| GET /v1/keys (X-Api-Key lookup + scope + list) | ${keys.rps.toFixed(0)} | ${keys.p50} | ${keys.p99} | ${keys.errors} / ${keys.non2xx} |
+
+Ratio: **${(ratio * 100).toFixed(1)} %** of the bare route (target ≥ 40 %).`,
+  );
+} finally {
+  await server.close();
+}
