@@ -73,7 +73,8 @@ describe('welcome step', () => {
     expect(await page.locator('.progress-label').innerText()).toBe('Step 2 of 4: Licence front');
     // Chromium's fake camera stands in for the device camera.
     await page.waitForSelector('.scan-status:text("Camera on")');
-    expect(await page.locator('#live').innerText()).toMatch(/Camera on/);
+    // The announcement lands a tick after the visible status (ui.ts announce), so it is waited for.
+    await page.waitForSelector('#live:text("Camera on")');
     expect(await page.locator('button:text("Take photo")').isEnabled()).toBe(true);
   });
 });
