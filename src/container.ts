@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { isInMemory, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
-import { createApiKeyStore } from './adapters/db/api-key-store.js';
+import { API_KEY_CHANGES_CHANNEL, createApiKeyStore } from './adapters/db/api-key-store.js';
 import { openDatabase, type DatabaseHandle } from './adapters/db/database.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
 import { createLogger } from './adapters/logger.js';
@@ -27,7 +27,8 @@ import { createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
 import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
 import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
 import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
-import { listenForNotifications } from './adapters/jobs/pg-listener.js';
+import { listenForNotifications, startChangeFeed } from './adapters/jobs/pg-listener.js';
+import { createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
 import { createWebhookDeliveryWorker } from './worker/webhook-delivery-worker.js';
 
 export type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };
@@ -131,6 +132,13 @@ function startInterval(
   };
 }
 
+/**
+ * Authentication serves known keys from memory. Revocations evict at once (in process, and through
+ * NOTIFY on PostgreSQL); the age bound covers a change missed on a connection that died silently.
+ */
+const API_KEY_CACHE_MAX_AGE_MS = 10_000;
+const API_KEY_CACHE_MAX_ENTRIES = 10_000;
+
 /** Composition root: the only place that names concrete adapters. close() releases them in reverse order. */
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -161,8 +169,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const webhookSecrets = createSecretBox(
     parseSecretKey(config.webhookSecretKey ?? loadOrCreateLocalSecret(config.dataDir, 'webhook-secret').key),
   );
+  // Other instances may revoke keys only when they share a PostgreSQL server; PGlite has one writer.
+  const keyChanges = config.databaseUrl
+    ? await startChangeFeed(config.databaseUrl, API_KEY_CHANGES_CHANNEL, logger)
+    : undefined;
+  if (keyChanges) closers.push(() => keyChanges.stop());
   const stores = {
-    apiKeys: createApiKeyStore(database.db),
+    apiKeys: createCachedApiKeyStore(
+      createApiKeyStore(database.db, { notifyChanges: Boolean(config.databaseUrl) }),
+      { clock, maxAgeMs: API_KEY_CACHE_MAX_AGE_MS, maxEntries: API_KEY_CACHE_MAX_ENTRIES, feed: keyChanges },
+    ),
     verifications: createVerificationStore(database.db),
     publishableKeys: createPublishableKeyStore(database.db),
     signals: createSignalStore(database.db),

@@ -20,7 +20,7 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 /**
  * Builds the per-route `onRequest` hook for keyed endpoints. It runs before the body is read, so an
  * unauthenticated caller never gets a large body parsed, and before validation, so 401/403 win over 422.
- * The key's row is read on every request, which makes revocation effective at once on every instance.
+ * Known keys come from the store's in-memory cache, which every instance empties when a key is revoked.
  */
 export function createApiKeyAuth(container: Container) {
   const lastWritten = new Map<number, number>();

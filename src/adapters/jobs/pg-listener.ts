@@ -6,14 +6,16 @@ const RECONNECT_DELAY_MS = 1_000;
 
 /**
  * Subscribes to a PostgreSQL NOTIFY channel on a dedicated connection (a pooled one would drop the
- * LISTEN when returned) and calls `onNotify` for each notification. A nudge only: workers still poll,
- * so a notification lost while reconnecting delays work by at most one poll interval.
+ * LISTEN when returned) and calls `onNotify` for each notification. Notifications sent while the
+ * connection is down are lost: `onConnectionChange` tells a caller that must know (a cache), and for
+ * the workers it is only a nudge, since they still poll.
  */
 export async function listenForNotifications(
   databaseUrl: string,
   channel: string,
   onNotify: () => void,
   logger: Logger,
+  onConnectionChange: (connected: boolean) => void = () => undefined,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -21,14 +23,18 @@ export async function listenForNotifications(
 
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const next = new pg.Client({ connectionString: databaseUrl });
+    // Keep-alive probes notice a silently dropped connection, which would otherwise look connected.
+    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify();
     });
     next.on('error', (error) => {
       logger.warn({ err: error, channel }, 'notification listener lost its connection; reconnecting');
       void next.end().catch(() => undefined);
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        onConnectionChange(false);
+      }
       scheduleReconnect();
     });
     try {
@@ -39,6 +45,7 @@ export async function listenForNotifications(
         return;
       }
       client = next;
+      onConnectionChange(true);
     } catch (error) {
       logger.warn({ err: error, channel }, 'notification listener could not connect; retrying');
       void next.end().catch(() => undefined);
@@ -62,5 +69,32 @@ export async function listenForNotifications(
     const current = client;
     client = null;
     await current?.end().catch(() => undefined);
+  };
+}
+
+/**
+ * A NOTIFY channel as a change feed for in-process caches: `connected()` is true only while changes
+ * cannot be missed, and handlers run on every notification and on every connection change (anything
+ * cached across a gap may be stale).
+ */
+export async function startChangeFeed(
+  databaseUrl: string,
+  channel: string,
+  logger: Logger,
+): Promise<{ connected(): boolean; onChange(handler: () => void): void; stop(): Promise<void> }> {
+  const handlers: Array<() => void> = [];
+  let connected = false;
+  const changed = () => handlers.forEach((handler) => handler());
+  const stop = await listenForNotifications(databaseUrl, channel, changed, logger, (isConnected) => {
+    connected = isConnected;
+    changed();
+  });
+  return {
+    connected: () => connected,
+    onChange: (handler) => void handlers.push(handler),
+    async stop() {
+      connected = false;
+      await stop();
+    },
   };
 }
