@@ -18,9 +18,11 @@ try {
 | route | req/s | p50 ms | p99 ms | errors / non-2xx |
 |---|---|---|---|---|
 | GET /healthz (bare) | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${bare.errors} / ${bare.non2xx} |
-| GET /v1/keys (X-Api-Key lookup + scope + list) | ${keys.rps.toFixed(0)} | ${keys.p50} | ${keys.p99} | ${keys.errors} / ${keys.non2xx} |
+| GET /v1/keys (key lookup + scope + list, both from the read cache) | ${keys.rps.toFixed(0)} | ${keys.p50} | ${keys.p99} | ${keys.errors} / ${keys.non2xx} |
 
-Ratio: **${(ratio * 100).toFixed(1)} %** of the bare route (target ≥ 40 %).`,
+Ratio: **${(ratio * 100).toFixed(1)} %** of the bare route (target ≥ 40 %).
+
+The key lookup and the list come from the in-process read cache, emptied by trigger notifications on every key change (docs/self-hosting.md, Read caches); in this steady state a request makes no database query.`,
   );
 } finally {
   await server.close();

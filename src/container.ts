@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { isInMemory, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
-import { API_KEY_CHANGES_CHANNEL, createApiKeyStore } from './adapters/db/api-key-store.js';
+import { createApiKeyStore } from './adapters/db/api-key-store.js';
 import { openDatabase, type DatabaseHandle } from './adapters/db/database.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
 import { createLogger } from './adapters/logger.js';
@@ -27,8 +27,12 @@ import { createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
 import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
 import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
 import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
-import { listenForNotifications, startChangeFeed } from './adapters/jobs/pg-listener.js';
-import { createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
+import { listenForNotifications } from './adapters/jobs/pg-listener.js';
+import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
+import {
+  createCachedVerificationStore,
+  VERIFICATION_CHANGES_CHANNEL,
+} from './adapters/db/verification-cache.js';
 import { createWebhookDeliveryWorker } from './worker/webhook-delivery-worker.js';
 
 export type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };
@@ -133,11 +137,14 @@ function startInterval(
 }
 
 /**
- * Authentication serves known keys from memory. Revocations evict at once (in process, and through
- * NOTIFY on PostgreSQL); the age bound covers a change missed on a connection that died silently.
+ * API keys and finished verifications are served from memory (adapters/db/read-cache.ts). Changes
+ * evict at once through trigger notifications; the age bound covers one missed on a connection that
+ * died silently. Entry bounds keep memory flat: a key row is under 1 KB, a verification's detail with
+ * its checks and audit log typically 5–20 KB, so at most ~10 MB and ~20 MB.
  */
-const API_KEY_CACHE_MAX_AGE_MS = 10_000;
-const API_KEY_CACHE_MAX_ENTRIES = 10_000;
+const READ_CACHE_MAX_AGE_MS = 10_000;
+const CACHED_API_KEYS = 10_000;
+const CACHED_VERIFICATIONS = 1_000;
 
 /** Composition root: the only place that names concrete adapters. close() releases them in reverse order. */
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
@@ -169,17 +176,23 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const webhookSecrets = createSecretBox(
     parseSecretKey(config.webhookSecretKey ?? loadOrCreateLocalSecret(config.dataDir, 'webhook-secret').key),
   );
-  // Other instances may revoke keys only when they share a PostgreSQL server; PGlite has one writer.
-  const keyChanges = config.databaseUrl
-    ? await startChangeFeed(config.databaseUrl, API_KEY_CHANGES_CHANNEL, logger)
-    : undefined;
-  if (keyChanges) closers.push(() => keyChanges.stop());
+  const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
+  closers.push(() => keyChanges.stop());
+  const verificationChanges = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
+  closers.push(() => verificationChanges.stop());
   const stores = {
-    apiKeys: createCachedApiKeyStore(
-      createApiKeyStore(database.db, { notifyChanges: Boolean(config.databaseUrl) }),
-      { clock, maxAgeMs: API_KEY_CACHE_MAX_AGE_MS, maxEntries: API_KEY_CACHE_MAX_ENTRIES, feed: keyChanges },
-    ),
-    verifications: createVerificationStore(database.db),
+    apiKeys: createCachedApiKeyStore(createApiKeyStore(database.db), {
+      clock,
+      maxAgeMs: READ_CACHE_MAX_AGE_MS,
+      maxEntries: CACHED_API_KEYS,
+      feed: keyChanges,
+    }),
+    verifications: createCachedVerificationStore(createVerificationStore(database.db), {
+      clock,
+      maxAgeMs: READ_CACHE_MAX_AGE_MS,
+      maxEntries: CACHED_VERIFICATIONS,
+      feed: verificationChanges,
+    }),
     publishableKeys: createPublishableKeyStore(database.db),
     signals: createSignalStore(database.db),
     webhooks: createWebhookStore(database.db, webhookSecrets),

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { plainJpeg, toB64, toDataUrl } from '../helpers/images.js';
-
-const SAMPLE_BARCODE =
-  '@\n\x1e\rANSI 636014080102DL00410276ZC03170024DLDAQD1234562\nDCSSAMPLE\nDDEN\nDACMICHAEL\nDDFN\nDADJOHN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD06062016\nDBB06061986\nDBA06062030\nDBC1\nDAU068 in\nDAYBRO\nDAG2300 WEST BROAD STREET\nDAIRICHMOND\nDAJVA\nDAK232690000  \nDCF2424244747474786102204\nDCGUSA\nDCK123456789\nDDAF\nDDB06062008\nDDJ06062037\r';
+import { SAMPLE_BARCODE } from '../helpers/session-flow.js';
 
 describe.each(engines)('verifications and the session flow on %s', (engine) => {
   let t: TestContext;

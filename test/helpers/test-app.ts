@@ -129,7 +129,8 @@ export async function settledComponent(
     async () => {
       const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
       const state = ready.components[component] as { status: string; detail?: string };
-      if (state.detail && STARTING_UP_DETAILS.has(state.detail)) throw new Error(`${component} still starting`);
+      if (state.detail && STARTING_UP_DETAILS.has(state.detail))
+        throw new Error(`${component} still starting`);
       return state;
     },
     { timeout: 60_000, interval: 100 },

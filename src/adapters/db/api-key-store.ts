@@ -1,15 +1,11 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, Database } from './schema.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
 
-/** The channel a revocation notifies on PostgreSQL, so every instance drops its cached keys at once. */
-export const API_KEY_CHANGES_CHANNEL = 'api_key_changes';
-
-/** `notifyChanges`: announce revocations on API_KEY_CHANGES_CHANNEL (for other instances' caches). */
-export function createApiKeyStore(db: Kysely<Database>, options: { notifyChanges?: boolean } = {}) {
+export function createApiKeyStore(db: Kysely<Database>) {
   return {
     async insert(input: {
       label: string;
@@ -54,18 +50,15 @@ export function createApiKeyStore(db: Kysely<Database>, options: { notifyChanges
         .executeTakeFirst();
     },
 
-    /** Idempotent: a second revoke keeps the first revoked_at. The notification is sent on commit. */
+    /** Idempotent: a second revoke keeps the first revoked_at. */
     async revoke(id: number, at: Date): Promise<ApiKeyRow | undefined> {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('api_keys')
-          .set({ revoked_at: at })
-          .where('id', '=', id)
-          .where('revoked_at', 'is', null)
-          .execute();
-        if (options.notifyChanges) await sql`SELECT pg_notify(${API_KEY_CHANGES_CHANNEL}, '')`.execute(trx);
-        return trx.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
-      });
+      await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     async touchLastUsed(id: number, at: Date): Promise<void> {

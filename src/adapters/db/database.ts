@@ -3,6 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { startChangeFeed } from '../jobs/pg-listener.js';
+import type { ChangeFeed } from './read-cache.js';
 import type { Database } from './schema.js';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
@@ -21,6 +24,8 @@ export type DatabaseHandle = {
   /** Whether pgvector is installed in this database (decides between HNSW and exact face search). */
   hasVector(): Promise<boolean>;
   ping(): Promise<boolean>;
+  /** Notifications on `channel` (sent by triggers) as a feed for the in-process read caches. */
+  changes(channel: string, logger: Logger): Promise<ChangeFeed & { stop(): Promise<void> }>;
   close(): Promise<void>;
 };
 
@@ -51,7 +56,9 @@ export async function openDatabase(options: {
       // An idle client lost its connection; the pool replaces it and the next query reports any outage.
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return handle(db, 'postgres', async (fn) => {
+    const databaseUrl = options.databaseUrl;
+    const changes = (channel: string, logger: Logger) => startChangeFeed(databaseUrl, channel, logger);
+    return handle(db, 'postgres', changes, async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -77,7 +84,22 @@ export async function openDatabase(options: {
     parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return handle(db, 'pglite', (fn) =>
+  // This process is PGlite's only client: notifications arrive with the writing query's own result,
+  // so the feed is always connected and never behind.
+  const changes = async (channel: string) => {
+    const handlers: Array<(payload: string | null) => void> = [];
+    const unlisten = await pglite.listen(channel, (payload) =>
+      handlers.forEach((handler) => handler(payload)),
+    );
+    return {
+      connected: () => true,
+      onChange: (handler: (payload: string | null) => void) => void handlers.push(handler),
+      stop: async () => {
+        if (!pglite.closed) await unlisten();
+      },
+    };
+  };
+  return handle(db, 'pglite', changes, (fn) =>
     pglite.transaction((tx) =>
       fn({
         exec: async (script) => void (await tx.exec(script)),
@@ -90,6 +112,7 @@ export async function openDatabase(options: {
 function handle(
   db: Kysely<Database>,
   engine: DatabaseEngine,
+  changes: DatabaseHandle['changes'],
   scriptTransaction: DatabaseHandle['scriptTransaction'],
 ): DatabaseHandle {
   let vectorKnown: boolean | undefined;
@@ -97,6 +120,7 @@ function handle(
     db,
     engine,
     scriptTransaction,
+    changes,
     async hasVector() {
       if (vectorKnown === undefined) {
         const { rows } = await sql<{

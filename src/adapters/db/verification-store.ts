@@ -1,9 +1,14 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { StoredBarcode } from '../../core/checks.js';
 import type { Database, VerificationsTable } from './schema.js';
 
 export type VerificationRow = Selectable<VerificationsTable>;
+
+export type AuditEntry = { occurred_at: Date; actor: string; event: string; detail: Record<string, unknown> };
+
+export type VerificationDetail = { row: VerificationRow; audit: AuditEntry[] };
 
 export type AuditActor = 'merchant' | 'end_user' | 'system';
 
@@ -131,6 +136,30 @@ export function createVerificationStore(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('api_key_id', '=', apiKeyId)
         .executeTakeFirst();
+    },
+
+    /** The row and its audit log, for the merchant's detail view; undefined unless `apiKeyId` owns it. */
+    async findOwnedDetail(id: string, apiKeyId: number): Promise<VerificationDetail | undefined> {
+      const found = await db
+        .selectFrom('verifications')
+        .selectAll('verifications')
+        .select((eb) =>
+          jsonArrayFrom(
+            eb
+              .selectFrom('verification_audit')
+              .select(['occurred_at', 'actor', 'event', 'detail'])
+              .whereRef('verification_audit.verification_id', '=', 'verifications.id')
+              .orderBy('verification_audit.id'),
+          ).as('audit_log'),
+        )
+        .where('id', '=', id)
+        .where('api_key_id', '=', apiKeyId)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      const { audit_log, ...row } = found;
+      // Inside JSON the timestamps arrive as text; the rest of the code sees Dates.
+      const audit = audit_log.map((entry) => ({ ...entry, occurred_at: new Date(entry.occurred_at) }));
+      return { row, audit };
     },
 
     async findById(id: string): Promise<VerificationRow | undefined> {
@@ -354,15 +383,6 @@ export function createVerificationStore(db: Kysely<Database>) {
         await input.withinTransaction?.(trx);
         return row;
       });
-    },
-
-    async auditLog(verificationId: string) {
-      return db
-        .selectFrom('verification_audit')
-        .select(['occurred_at', 'actor', 'event', 'detail'])
-        .where('verification_id', '=', verificationId)
-        .orderBy('id')
-        .execute();
     },
 
     async mediaIndex(verificationId: string) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { ChangeFeed } from '../db/read-cache.js';
 
 /** After a lost connection the listener reconnects this often; the workers' poll covers the gap. */
 const RECONNECT_DELAY_MS = 1_000;
@@ -13,7 +14,7 @@ const RECONNECT_DELAY_MS = 1_000;
 export async function listenForNotifications(
   databaseUrl: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   logger: Logger,
   onConnectionChange: (connected: boolean) => void = () => undefined,
 ): Promise<() => Promise<void>> {
@@ -26,7 +27,7 @@ export async function listenForNotifications(
     // Keep-alive probes notice a silently dropped connection, which would otherwise look connected.
     const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     next.on('error', (error) => {
       logger.warn({ err: error, channel }, 'notification listener lost its connection; reconnecting');
@@ -72,22 +73,18 @@ export async function listenForNotifications(
   };
 }
 
-/**
- * A NOTIFY channel as a change feed for in-process caches: `connected()` is true only while changes
- * cannot be missed, and handlers run on every notification and on every connection change (anything
- * cached across a gap may be stale).
- */
+/** A NOTIFY channel as a ChangeFeed for the read caches; see ChangeFeed for what connected() means. */
 export async function startChangeFeed(
   databaseUrl: string,
   channel: string,
   logger: Logger,
-): Promise<{ connected(): boolean; onChange(handler: () => void): void; stop(): Promise<void> }> {
-  const handlers: Array<() => void> = [];
+): Promise<ChangeFeed & { stop(): Promise<void> }> {
+  const handlers: Array<(payload: string | null) => void> = [];
   let connected = false;
-  const changed = () => handlers.forEach((handler) => handler());
+  const changed = (payload: string | null) => handlers.forEach((handler) => handler(payload));
   const stop = await listenForNotifications(databaseUrl, channel, changed, logger, (isConnected) => {
     connected = isConnected;
-    changed();
+    changed(null);
   });
   return {
     connected: () => connected,

@@ -13,7 +13,7 @@ import {
   VERIFICATION_STATUSES,
   VERIFICATION_TTL_SECONDS,
 } from '../../core/verifications/status.js';
-import type { VerificationRow } from '../../adapters/db/verification-store.js';
+import type { VerificationDetail, VerificationRow } from '../../adapters/db/verification-store.js';
 import type { Container } from '../../container.js';
 import type { RouteContext } from '../app.js';
 
@@ -103,6 +103,14 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
     const row = UUID.test(id) ? await store.findOwned(id.toLowerCase(), apiKeyId) : undefined;
     if (!row) throw new ApiError('verification_not_found');
     return withExpiry(container, row);
+  }
+
+  async function ownedDetail(id: string, apiKeyId: number): Promise<VerificationDetail> {
+    const found = UUID.test(id) ? await store.findOwnedDetail(id.toLowerCase(), apiKeyId) : undefined;
+    if (!found) throw new ApiError('verification_not_found');
+    if (!isExpired(found.row.status, found.row.expires_at, container.clock.now())) return found;
+    await withExpiry(container, found.row);
+    return (await store.findOwnedDetail(found.row.id, apiKeyId)) ?? found;
   }
 
   app.post(
@@ -207,8 +215,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
       },
     },
     async (request) => {
-      const row = await ownedVerification(request.params.id, request.apiKey!.id);
-      const audit = await store.auditLog(row.id);
+      const { row, audit } = await ownedDetail(request.params.id, request.apiKey!.id);
       return {
         ...toSummary(row),
         checks: row.checks,

@@ -1,0 +1,38 @@
+import { expect } from 'vitest';
+import { plainJpeg, toB64 } from './images.js';
+import type { TestContext } from './test-app.js';
+
+/** An AAMVA back-of-licence string as the browser's reader would send it. */
+export const SAMPLE_BARCODE =
+  '@\n\x1e\rANSI 636014080102DL00410276ZC03170024DLDAQD1234562\nDCSSAMPLE\nDDEN\nDACMICHAEL\nDDFN\nDADJOHN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD06062016\nDBB06061986\nDBA06062030\nDBC1\nDAU068 in\nDAYBRO\nDAG2300 WEST BROAD STREET\nDAIRICHMOND\nDAJVA\nDAK232690000  \nDCF2424244747474786102204\nDCGUSA\nDCK123456789\nDDAF\nDDB06062008\nDDJ06062037\r';
+
+/** Creates a verification with `apiKey` and walks it through the whole session to a decision over HTTP. */
+export async function decidedVerification(
+  t: TestContext,
+  apiKey = t.rootKey,
+): Promise<{ id: string; client_token: string }> {
+  const jpeg = await plainJpeg();
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/verifications',
+    headers: { 'x-api-key': apiKey },
+    payload: { external_ref: 'decided-in-test' },
+  });
+  expect(created.statusCode).toBe(201);
+  const { id, client_token } = created.json() as { id: string; client_token: string };
+  const step = async (url: string, payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-client-token': client_token },
+      payload,
+    });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  };
+  await step('/v1/session/consent', { consent: true });
+  await step('/v1/session/document', { side: 'front', image_b64: toB64(jpeg) });
+  await step('/v1/session/document', { side: 'back', image_b64: toB64(jpeg), barcode: SAMPLE_BARCODE });
+  await step('/v1/session/selfie', { frames_b64: [toB64(jpeg), toB64(jpeg)] });
+  await step('/v1/session/submit', {});
+  return { id, client_token };
+}
