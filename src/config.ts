@@ -50,6 +50,18 @@ const environmentSchema = z.object({
   AUTH_BLOCK_SECONDS: positiveInt(900),
   AUTH_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(100),
   ML_DISABLED: flag,
+  MEDIA_STORE: z.enum(['database', 's3']).default('database'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional(),
+  S3_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold only S3 safe key characters')
+    .default('media/'),
+  S3_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type Config = {
@@ -87,7 +99,22 @@ export type Config = {
   /** Added delay per failure past half the limit, so guessing slows down before the block. */
   authFailureDelayMs: number;
   mlDisabled: boolean;
+  /** Where image bytes are kept: the database's media table (default) or an S3-compatible bucket. */
+  mediaStore: MediaStoreConfig;
 };
+
+export type MediaStoreConfig =
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      keyPrefix: string;
+      timeoutMs: number;
+    };
 
 /** `memory://` keeps PGlite and local files in memory: tests and throwaway runs. */
 export function isInMemory(dataDir: string): boolean {
@@ -103,7 +130,19 @@ export class ConfigError extends Error {
 /** The only reader of process.env: every setting is parsed once, and every problem is reported together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = environmentSchema.safeParse(cleaned);
+  const parsed = environmentSchema
+    .superRefine((e, ctx) => {
+      if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
+        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
+      if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['S3_SECRET_ACCESS_KEY'],
+          message:
+            'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK credential chain)',
+        });
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
@@ -139,5 +178,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authBlockSeconds: e.AUTH_BLOCK_SECONDS,
     authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
     mlDisabled: e.ML_DISABLED,
+    mediaStore:
+      e.MEDIA_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            // Most S3-compatible servers (MinIO, Ceph) want path-style addressing; AWS itself does not.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE
+              ? ['1', 'true', 'yes'].includes(e.S3_FORCE_PATH_STYLE)
+              : e.S3_ENDPOINT !== undefined,
+            keyPrefix: e.S3_KEY_PREFIX,
+            timeoutMs: e.S3_TIMEOUT_MS,
+          }
+        : { kind: 'database' },
   };
 }

@@ -28,6 +28,7 @@ import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-
 import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
 import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
 import { listenForNotifications } from './adapters/jobs/pg-listener.js';
+import { createS3MediaStore } from './adapters/media/object-store.js';
 import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
 import {
   createCachedVerificationStore,
@@ -176,6 +177,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const webhookSecrets = createSecretBox(
     parseSecretKey(config.webhookSecretKey ?? loadOrCreateLocalSecret(config.dataDir, 'webhook-secret').key),
   );
+  const mediaObjects = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
+  if (mediaObjects) {
+    closers.push(async () => mediaObjects.close());
+    logger.info({ location: mediaObjects.location }, 'media are stored in an S3-compatible bucket');
+  }
+  const mediaStoreOptions = {
+    objects: mediaObjects,
+    onCleanupError: (error: unknown, keys: string[]) =>
+      logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
+  };
   const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
   closers.push(() => keyChanges.stop());
   const verificationChanges = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
@@ -187,7 +198,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       maxEntries: CACHED_API_KEYS,
       feed: keyChanges,
     }),
-    verifications: createCachedVerificationStore(createVerificationStore(database.db), {
+    verifications: createCachedVerificationStore(createVerificationStore(database.db, mediaStoreOptions), {
       clock,
       maxAgeMs: READ_CACHE_MAX_AGE_MS,
       maxEntries: CACHED_VERIFICATIONS,
@@ -306,6 +317,14 @@ export async function createContainer(config: Config, options: ContainerOptions 
         components.rate_limiter = (await rateLimiter.ping())
           ? { status: 'ok', detail: 'redis' }
           : { status: 'degraded', detail: 'redis unreachable: rate limits are not enforced' };
+      }
+      if (mediaObjects) {
+        const bucket = await mediaObjects.check();
+        components.media_store = bucket.ok
+          ? { status: 'ok', detail: mediaObjects.location }
+          : { status: 'unavailable', detail: `${mediaObjects.location} unreachable (${bucket.error})` };
+      } else {
+        components.media_store = { status: 'ok', detail: 'database' };
       }
       Object.assign(components, await checkComponents.status());
       const list = sanctions.stats();

@@ -14,6 +14,8 @@ export const REDACTED_PATHS = [
   '*.clientToken',
   '*.token',
   '*.secret',
+  '*.secretAccessKey',
+  '*.credentials',
   '*.image_b64',
   '*.frames_b64',
   '*.video_b64',

@@ -53,6 +53,10 @@ export const ERRORS = {
     status: 503,
     message: 'face search is unavailable: the face model is not loaded',
   },
+  media_store_unavailable: {
+    status: 503,
+    message: 'media storage is unavailable; nothing was saved, try again shortly',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -68,10 +72,14 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     params: Record<string, string | number> = {},
-    options: { headers?: Record<string, string>; issues?: ValidationIssue[] } = {},
+    /** `cause`: the underlying failure of a 5xx, logged by the HTTP layer and never sent. */
+    options: { headers?: Record<string, string>; issues?: ValidationIssue[]; cause?: unknown } = {},
   ) {
     const entry = ERRORS[code];
-    super(entry.message.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`)));
+    super(
+      entry.message.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`)),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.status = entry.status;
     this.headers = options.headers ?? {};
     this.issues = options.issues;

@@ -109,6 +109,7 @@ export async function createApp(container: Container): Promise<App> {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.cause !== undefined) request.log.warn({ err: error.cause, code: error.code }, error.message);
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return reply.status(error.status).send(error.body);
     }

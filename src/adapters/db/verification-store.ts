@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { StoredBarcode } from '../../core/checks.js';
+import type { MediaObjectStore } from '../media/object-store.js';
 import type { Database, VerificationsTable } from './schema.js';
 
 export type VerificationRow = Selectable<VerificationsTable>;
@@ -50,35 +51,102 @@ async function audit(
     .execute();
 }
 
-/** Media rows replace an earlier upload of the same slot, so a retake never leaves two fronts. */
-async function saveMedia(db: Db, verificationId: string, items: MediaItem[], at: Date) {
+/** A media item with its row id and, when an object store holds the bytes, its object key. */
+type PlacedMedia = MediaItem & { id: string; storageKey: string | null };
+
+/**
+ * Media rows replace an earlier upload of the same slot, so a retake never leaves two fronts.
+ * Returns the object keys of the uploads replaced, for deletion once the transaction has committed.
+ */
+async function saveMedia(db: Db, verificationId: string, items: PlacedMedia[], at: Date): Promise<string[]> {
+  const replaced: string[] = [];
   for (const item of items) {
+    const previous = await db
+      .selectFrom('media')
+      .select('storage_key')
+      .where('verification_id', '=', verificationId)
+      .where('kind', '=', item.kind)
+      .where('idx', '=', item.index)
+      .forUpdate()
+      .executeTakeFirst();
+    if (previous?.storage_key) replaced.push(previous.storage_key);
+    const content = {
+      content_type: item.contentType,
+      byte_size: item.bytes.length,
+      bytes: item.storageKey ? null : item.bytes,
+      storage_key: item.storageKey,
+      created_at: at,
+    };
     await db
       .insertInto('media')
-      .values({
-        id: crypto.randomUUID(),
-        verification_id: verificationId,
-        kind: item.kind,
-        idx: item.index,
-        content_type: item.contentType,
-        byte_size: item.bytes.length,
-        bytes: item.bytes,
-        created_at: at,
-      })
+      .values({ id: item.id, verification_id: verificationId, kind: item.kind, idx: item.index, ...content })
       .onConflict((oc) =>
-        oc.columns(['verification_id', 'kind', 'idx']).doUpdateSet({
-          id: crypto.randomUUID(),
-          content_type: item.contentType,
-          byte_size: item.bytes.length,
-          bytes: item.bytes,
-          created_at: at,
-        }),
+        oc.columns(['verification_id', 'kind', 'idx']).doUpdateSet({ id: item.id, ...content }),
       )
       .execute();
   }
+  return replaced;
 }
 
-export function createVerificationStore(db: Kysely<Database>) {
+export type VerificationStoreOptions = {
+  /** Keeps image bytes in an object store instead of the media table (MEDIA_STORE=s3). */
+  objects?: MediaObjectStore | undefined;
+  /** Deleting superseded or orphaned objects is best effort; failures are reported here. */
+  onCleanupError?: (error: unknown, keys: string[]) => void;
+};
+
+export function createVerificationStore(db: Kysely<Database>, options: VerificationStoreOptions = {}) {
+  const { objects } = options;
+
+  const cleanUp = (keys: string[]) => {
+    if (!objects || keys.length === 0) return;
+    objects.remove(keys).catch((error: unknown) => options.onCleanupError?.(error, keys));
+  };
+
+  /**
+   * Runs `write` (one transaction) with the media placed: with an object store the bytes are uploaded
+   * first, under fresh keys no row points at yet. If the write fails or saves no media (`replaced`
+   * null), those objects are deleted again, so no row ever refers to a partial upload; once it has
+   * committed, the objects of the uploads it replaced are deleted.
+   */
+  async function withMedia<T>(
+    verificationId: string,
+    media: MediaItem[],
+    write: (placed: PlacedMedia[]) => Promise<{ result: T; replaced: string[] | null }>,
+  ): Promise<T> {
+    const placed: PlacedMedia[] = media.map((item) => {
+      const id = crypto.randomUUID();
+      return { ...item, id, storageKey: objects ? `${verificationId}/${id}` : null };
+    });
+    const uploaded = placed.flatMap((item) => (item.storageKey ? [item.storageKey] : []));
+    try {
+      if (objects) {
+        const puts = await Promise.allSettled(
+          placed.map((item) => objects.put(item.storageKey!, item.bytes, item.contentType)),
+        );
+        const failed = puts.find((put) => put.status === 'rejected');
+        if (failed) throw failed.reason;
+      }
+      const { result, replaced } = await write(placed);
+      cleanUp(replaced ?? uploaded);
+      return result;
+    } catch (error) {
+      cleanUp(uploaded);
+      throw error;
+    }
+  }
+
+  /** A row's bytes, from the row itself or from the object store; null when the object is gone. */
+  async function bytesOf(row: {
+    bytes: Uint8Array | null;
+    storage_key: string | null;
+  }): Promise<Buffer | null> {
+    if (row.bytes) return Buffer.from(row.bytes);
+    if (!row.storage_key) return null;
+    if (!objects) throw new Error('media is kept in an object store, but MEDIA_STORE is not s3');
+    return objects.get(row.storage_key);
+  }
+
   return {
     async create(input: {
       id: string;
@@ -266,23 +334,25 @@ export function createVerificationStore(db: Kysely<Database>) {
       event: string;
       detail: Record<string, unknown>;
     }): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('verifications')
-          .set({
-            status: input.status,
-            updated_at: input.at,
-            ...(input.barcode ? { barcode: JSON.stringify(input.barcode) } : {}),
-          })
-          .where('id', '=', input.verificationId)
-          .where('status', 'in', ['doc_front', 'doc_back', 'selfie'])
-          .returning('id')
-          .execute();
-        if (updated.length === 0) return false;
-        await saveMedia(trx, input.verificationId, input.media, input.at);
-        await audit(trx, input.verificationId, 'end_user', input.event, input.at, input.detail);
-        return true;
-      });
+      return withMedia(input.verificationId, input.media, (placed) =>
+        db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable('verifications')
+            .set({
+              status: input.status,
+              updated_at: input.at,
+              ...(input.barcode ? { barcode: JSON.stringify(input.barcode) } : {}),
+            })
+            .where('id', '=', input.verificationId)
+            .where('status', 'in', ['doc_front', 'doc_back', 'selfie'])
+            .returning('id')
+            .execute();
+          if (updated.length === 0) return { result: false, replaced: null };
+          const replaced = await saveMedia(trx, input.verificationId, placed, input.at);
+          await audit(trx, input.verificationId, 'end_user', input.event, input.at, input.detail);
+          return { result: true, replaced };
+        }),
+      );
     },
 
     async hasMedia(verificationId: string, kind: MediaItem['kind']): Promise<boolean> {
@@ -298,12 +368,13 @@ export function createVerificationStore(db: Kysely<Database>) {
     async loadMediaBytes(verificationId: string, kind: MediaItem['kind']): Promise<Buffer[]> {
       const rows = await db
         .selectFrom('media')
-        .select(['bytes'])
+        .select(['bytes', 'storage_key'])
         .where('verification_id', '=', verificationId)
         .where('kind', '=', kind)
         .orderBy('idx')
         .execute();
-      return rows.flatMap((r) => (r.bytes ? [Buffer.from(r.bytes)] : []));
+      const loaded = await Promise.all(rows.map(bytesOf));
+      return loaded.filter((bytes): bytes is Buffer => bytes !== null);
     },
 
     /**
@@ -326,63 +397,65 @@ export function createVerificationStore(db: Kysely<Database>) {
       eventId: string;
       withinTransaction?: (trx: Transaction<Database>) => Promise<void>;
     }): Promise<VerificationRow | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('verifications')
-          .set({
-            status: 'decided',
+      return withMedia(input.verificationId, input.media, (placed) =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx
+            .updateTable('verifications')
+            .set({
+              status: 'decided',
+              decision: input.decision,
+              score: input.score,
+              decision_reasons: JSON.stringify(input.reasons),
+              checks: JSON.stringify(input.checks),
+              doc_checks: JSON.stringify(input.docChecks),
+              decided_at: input.at,
+              updated_at: input.at,
+              ...(input.consent ? { consent_at: input.at } : {}),
+              ...(input.barcode ? { barcode: JSON.stringify(input.barcode) } : {}),
+            })
+            .where('id', '=', input.verificationId)
+            .where('status', 'in', ['doc_back', 'selfie'])
+            .where('expires_at', '>', input.at)
+            .returningAll()
+            .executeTakeFirst();
+          if (!row) return { result: undefined, replaced: null };
+          if (input.consent) {
+            await audit(trx, input.verificationId, 'end_user', 'consent.given', input.at, {
+              ip: input.consent.ip,
+              user_agent: input.consent.userAgent,
+            });
+          }
+          const replaced = await saveMedia(trx, input.verificationId, placed, input.at);
+          await audit(trx, input.verificationId, 'end_user', 'verification.submitted', input.at);
+          await audit(trx, input.verificationId, 'system', 'verification.decided', input.at, {
             decision: input.decision,
             score: input.score,
-            decision_reasons: JSON.stringify(input.reasons),
-            checks: JSON.stringify(input.checks),
-            doc_checks: JSON.stringify(input.docChecks),
-            decided_at: input.at,
-            updated_at: input.at,
-            ...(input.consent ? { consent_at: input.at } : {}),
-            ...(input.barcode ? { barcode: JSON.stringify(input.barcode) } : {}),
-          })
-          .where('id', '=', input.verificationId)
-          .where('status', 'in', ['doc_back', 'selfie'])
-          .where('expires_at', '>', input.at)
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) return undefined;
-        if (input.consent) {
-          await audit(trx, input.verificationId, 'end_user', 'consent.given', input.at, {
-            ip: input.consent.ip,
-            user_agent: input.consent.userAgent,
+            reasons: input.reasons,
           });
-        }
-        await saveMedia(trx, input.verificationId, input.media, input.at);
-        await audit(trx, input.verificationId, 'end_user', 'verification.submitted', input.at);
-        await audit(trx, input.verificationId, 'system', 'verification.decided', input.at, {
-          decision: input.decision,
-          score: input.score,
-          reasons: input.reasons,
-        });
-        await trx
-          .insertInto('usage_records')
-          .values({
-            verification_id: input.verificationId,
-            api_key_id: input.apiKeyId,
-            day: input.at.toISOString().slice(0, 10),
-            created_at: input.at,
-          })
-          .execute();
-        await trx
-          .insertInto('events')
-          .values({
-            id: input.eventId,
-            type: 'verification.decided',
-            api_key_id: input.apiKeyId,
-            verification_id: input.verificationId,
-            data: JSON.stringify({ decision: input.decision, score: input.score, reasons: input.reasons }),
-            created_at: input.at,
-          })
-          .execute();
-        await input.withinTransaction?.(trx);
-        return row;
-      });
+          await trx
+            .insertInto('usage_records')
+            .values({
+              verification_id: input.verificationId,
+              api_key_id: input.apiKeyId,
+              day: input.at.toISOString().slice(0, 10),
+              created_at: input.at,
+            })
+            .execute();
+          await trx
+            .insertInto('events')
+            .values({
+              id: input.eventId,
+              type: 'verification.decided',
+              api_key_id: input.apiKeyId,
+              verification_id: input.verificationId,
+              data: JSON.stringify({ decision: input.decision, score: input.score, reasons: input.reasons }),
+              created_at: input.at,
+            })
+            .execute();
+          await input.withinTransaction?.(trx);
+          return { result: row, replaced };
+        }),
+      );
     },
 
     async mediaIndex(verificationId: string) {
@@ -395,12 +468,15 @@ export function createVerificationStore(db: Kysely<Database>) {
         .execute();
     },
 
-    async mediaById(mediaId: string) {
-      return db
+    /** One stored image with its bytes, or undefined when there is no such image (or its object is gone). */
+    async mediaById(mediaId: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+      const row = await db
         .selectFrom('media')
-        .select(['id', 'content_type', 'bytes'])
+        .select(['content_type', 'bytes', 'storage_key'])
         .where('id', '=', mediaId)
         .executeTakeFirst();
+      const bytes = row ? await bytesOf(row) : null;
+      return row && bytes ? { contentType: row.content_type, bytes } : undefined;
     },
 
     async usageByDay(apiKeyId: number, from: string, to: string) {

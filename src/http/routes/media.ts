@@ -34,12 +34,12 @@ export const mediaRoutes: FastifyPluginAsync<{ context: RouteContext }> = async 
         throw new ApiError('media_link_invalid');
       }
       const media = await container.stores.verifications.mediaById(media_id);
-      if (!media?.bytes) throw new ApiError('media_link_invalid');
+      if (!media) throw new ApiError('media_link_invalid');
       return reply
-        .header('content-type', media.content_type)
+        .header('content-type', media.contentType)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(media.bytes));
+        .send(media.bytes);
     },
   );
 };

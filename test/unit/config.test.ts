@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('media store configuration', () => {
+  it('keeps media in the database by default', () => {
+    expect(loadConfig({}).mediaStore).toEqual({ kind: 'database' });
+  });
+
+  it('builds the S3 settings, with path-style addressing for a custom endpoint unless told otherwise', () => {
+    const config = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'kyc-media',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.mediaStore).toEqual({
+      kind: 's3',
+      bucket: 'kyc-media',
+      endpoint: 'http://minio.internal:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      keyPrefix: 'media/',
+      timeoutMs: 10_000,
+    });
+    const aws = loadConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'kyc-media', S3_REGION: 'eu-west-1' }).mediaStore;
+    expect(aws).toMatchObject({ endpoint: undefined, credentials: undefined, forcePathStyle: false });
+    const virtualHosted = loadConfig({
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'kyc-media',
+      S3_ENDPOINT: 'https://r2.example.com',
+      S3_FORCE_PATH_STYLE: '0',
+    }).mediaStore;
+    expect(virtualHosted).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('lists every S3 problem together', () => {
+    expect(
+      problemsOf({ MEDIA_STORE: 's3', S3_ACCESS_KEY_ID: 'id', S3_ENDPOINT: 'not a url', S3_TIMEOUT_MS: '0' }),
+    ).toEqual(
+      expect.arrayContaining([
+        'S3_BUCKET: is required when MEDIA_STORE=s3',
+        expect.stringMatching(
+          /^S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together/,
+        ),
+        expect.stringMatching(/^S3_ENDPOINT: /),
+        expect.stringMatching(/^S3_TIMEOUT_MS: /),
+      ]),
+    );
+    expect(problemsOf({ MEDIA_STORE: 'ftp' })).toEqual([expect.stringMatching(/^MEDIA_STORE: /)]);
+  });
+});
