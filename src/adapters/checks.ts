@@ -52,7 +52,7 @@ export function serverDecodeOf(barcode: StoredBarcode): ServerBarcodeDecode {
  * Builds the check ports from the components that could be loaded. A component that is missing or
  * failed to load answers `unavailable`, so decisions stay honest (capped at review), never invented.
  */
-export type ComponentPaths = { barcodeWasmPath?: string; faceModelDir?: string };
+export type ComponentPaths = { barcodeWasmPath?: string; faceModelDir?: string; ffmpegPath?: string };
 
 export async function createCheckPorts(
   config: Config,
@@ -202,8 +202,17 @@ export async function createCheckPorts(
       };
     },
     async extractVideoFrames(video, maxFrames) {
-      const result = await extractVideoFrames(video, { maxFrames });
-      return result.ok ? { ok: true, frames: result.frames } : { ok: false, reason: result.message };
+      const result = await extractVideoFrames(video, {
+        maxFrames,
+        ...(paths.ffmpegPath ? { ffmpegPath: paths.ffmpegPath } : {}),
+      });
+      if (result.ok) return { ok: true, frames: result.frames };
+      if (result.reason === 'unavailable') logger.error({ error: result.message }, 'ffmpeg could not run');
+      return {
+        ok: false,
+        fault: result.reason === 'unavailable' ? 'server' : 'upload',
+        reason: result.message,
+      };
     },
   };
   return {

@@ -53,6 +53,10 @@ export const ERRORS = {
     status: 503,
     message: 'face search is unavailable: the face model is not loaded',
   },
+  video_processing_unavailable: {
+    status: 503,
+    message: 'video processing is unavailable; send frames_b64 instead, or try again shortly',
+  },
   media_store_unavailable: {
     status: 503,
     message: 'media storage is unavailable; nothing was saved, try again shortly',

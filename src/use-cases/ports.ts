@@ -42,9 +42,12 @@ export type CheckPorts = {
     identity: Identity | null;
   }): Promise<DedupeCheckResult>;
   screenSanctions(identity: Identity | null): Promise<SanctionsCheckResult>;
-  /** Frames of a selfie video; a video that cannot be decoded is a 422 for the user. */
+  /**
+   * Frames of a selfie video. `fault` says whose the failure is: the upload's (it cannot be decoded,
+   * a 422 for the user) or the server's (the decoder cannot run, a 503: retrying may help).
+   */
   extractVideoFrames(
     video: Buffer,
     maxFrames: number,
-  ): Promise<{ ok: true; frames: Buffer[] } | { ok: false; reason: string }>;
+  ): Promise<{ ok: true; frames: Buffer[] } | { ok: false; fault: 'upload' | 'server'; reason: string }>;
 };

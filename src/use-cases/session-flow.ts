@@ -86,6 +86,7 @@ async function decodeSelfie(deps: SessionDeps, input: SelfieInput): Promise<Medi
     const video = decodeVideo(input.video_b64);
     if (!video.ok) throw new ApiError('invalid_video', { reason: video.reason });
     const extracted = await deps.ports.extractVideoFrames(video.bytes, MAX_SELFIE_FRAMES);
+    if (!extracted.ok && extracted.fault === 'server') throw new ApiError('video_processing_unavailable');
     if (!extracted.ok) throw new ApiError('invalid_video', { reason: extracted.reason });
     return extracted.frames.slice(0, MAX_SELFIE_FRAMES).map((bytes, index) => ({
       kind: 'selfie_frame' as const,

@@ -183,3 +183,26 @@ describe('selfie video through the HTTP API (PGlite)', () => {
     expect((await state()).steps.selfie).toBe('pending');
   });
 });
+
+describe('selfie video when ffmpeg cannot run (PGlite)', () => {
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { componentPaths: { ffmpegPath: '/nonexistent/ffmpeg' } });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 503 (a server fault, not the upload’s), stores nothing, and frames_b64 still works', async () => {
+    const { id, call, state } = await startVerification();
+    const webmHeader = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 0x07)]);
+    const res = await call('/v1/session/selfie', { video_b64: toB64(webmHeader) });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      detail: 'video processing is unavailable; send frames_b64 instead, or try again shortly',
+    });
+    expect(await storedFrames(id)).toEqual([]);
+    expect((await state()).steps.selfie).toBe('pending');
+
+    const frames = [faceImage('london/london_034_neutral.jpg'), faceImage('london/london_034_smiling.jpg')];
+    expect((await call('/v1/session/selfie', { frames_b64: frames.map(toB64) })).statusCode).toBe(200);
+    expect(await storedFrames(id)).toHaveLength(2);
+  });
+});
