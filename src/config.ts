@@ -32,6 +32,13 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$|^[0-9a-f]{64}$/, 'must be 32 bytes as base64url (43 chars) or hex (64 chars)')
     .optional(),
+  WEBHOOK_SECRET_KEY_PREVIOUS: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9_-]{43}|[0-9a-f]{64})(,([A-Za-z0-9_-]{43}|[0-9a-f]{64}))*$/,
+      'must be one or more comma-separated keys in the WEBHOOK_SECRET_KEY format',
+    )
+    .optional(),
   MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
   REDIS_URL: z
@@ -80,6 +87,8 @@ export type Config = {
   webhookAllowInsecure: boolean;
   webhookTimeoutMs: number;
   webhookSecretKey: string | undefined;
+  /** Keys secrets may still be sealed with during a rotation: opened, never used to seal. */
+  webhookSecretKeysPrevious: string[];
   mediaSigningKey: string | undefined;
   trustProxyHops: number;
   redisUrl: string | undefined;
@@ -163,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowInsecure: e.WEBHOOK_ALLOW_INSECURE,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookSecretKey: e.WEBHOOK_SECRET_KEY,
+    webhookSecretKeysPrevious: e.WEBHOOK_SECRET_KEY_PREVIOUS?.split(',') ?? [],
     mediaSigningKey: e.MEDIA_SIGNING_KEY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     redisUrl: e.REDIS_URL,

@@ -176,6 +176,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   }
   const webhookSecrets = createSecretBox(
     parseSecretKey(config.webhookSecretKey ?? loadOrCreateLocalSecret(config.dataDir, 'webhook-secret').key),
+    config.webhookSecretKeysPrevious.map(parseSecretKey),
   );
   const mediaObjects = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
   if (mediaObjects) {

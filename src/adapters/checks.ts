@@ -71,7 +71,10 @@ export async function createCheckPorts(
     ...(paths.barcodeWasmPath ? { wasmPath: paths.barcodeWasmPath } : {}),
   });
   let barcodeStatus: ComponentStatus = { status: 'degraded', detail: 'warming up' };
+  let closing = false;
   void barcodeReader.warmUp().then((result) => {
+    // Closing during warm-up ends the worker: not a failure worth reporting.
+    if (closing) return;
     barcodeStatus =
       result.status === 'ok'
         ? { status: 'ok' }
@@ -240,6 +243,7 @@ export async function createCheckPorts(
           },
     }),
     close: async () => {
+      closing = true;
       await barcodeReader.close();
       await faceEngine?.close();
     },

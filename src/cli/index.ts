@@ -9,7 +9,8 @@ import { migrate } from '../adapters/db/migrator.js';
 const usage = `usage:
   idv migrate                                   apply pending database migrations
   idv keys create --label L --scopes 'a,b|*'    create an API key (printed once)
-  idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)`;
+  idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
+  idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)`;
 
 async function run(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
@@ -43,7 +44,7 @@ async function run(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    const container = await createContainer(config, { logger: createLogger('warn') });
+    const container = await createContainer(config, { logger: createLogger('warn', process.stderr) });
     try {
       const apiKey = generateApiKey(config.apiKeyPrefix);
       const row = await container.stores.apiKeys.insert({
@@ -62,7 +63,10 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'sanctions' && sub === 'refresh') {
-    const container = await createContainer(config, { logger: createLogger('warn'), skipSanctions: true });
+    const container = await createContainer(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
     try {
       const outcome = await container.sanctions.refresh();
       const stats = container.sanctions.stats();
@@ -80,6 +84,25 @@ async function run(argv: string[]): Promise<number> {
         ),
       );
       return outcome === 'failed' ? 1 : 0;
+    } finally {
+      await container.close();
+    }
+  }
+  if (command === 'webhooks' && sub === 'reseal') {
+    const container = await createContainer(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      const { resealed, unreadable } = await container.stores.webhooks.resealSecrets();
+      console.log(JSON.stringify({ resealed, unreadable_endpoint_ids: unreadable }, null, 2));
+      if (unreadable.length > 0) {
+        console.error(
+          'some endpoint secrets open with no configured key: add the key they were sealed with to WEBHOOK_SECRET_KEY_PREVIOUS and run again, or recreate those endpoints',
+        );
+        return 1;
+      }
+      return 0;
     } finally {
       await container.close();
     }

@@ -183,7 +183,19 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
     bucket.atMs = clock.now().getTime();
   }
 
-  async function sync(): Promise<void> {
+  /**
+   * One sync at a time: a second one started while the first awaits the shared bucket would flush
+   * the same pending requests again (the first subtracts them only when its answer arrives), charging
+   * the key twice. Calls made meanwhile run after it, in order.
+   */
+  let lastSync: Promise<void> = Promise.resolve();
+  function sync(): Promise<void> {
+    const next = lastSync.then(syncNow);
+    lastSync = next.catch(() => undefined);
+    return next;
+  }
+
+  async function syncNow(): Promise<void> {
     const nowMs = clock.now().getTime();
     const work: Array<Promise<void>> = [];
     for (const [keyId, bucket] of buckets) {
@@ -229,7 +241,6 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
     sync,
 
     async close() {
-      await syncing;
       await sync();
     },
   };

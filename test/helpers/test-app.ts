@@ -92,6 +92,8 @@ export async function createTestApp(
   const container = await createContainer(config, {
     clock,
     logger: createLogger('silent'),
+    // The snapshot is loaded once, below, so the list's first refresh is the one tests see.
+    skipSanctions: Boolean(options.sanctions),
     ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),
   });
   await ensureBootstrapKeys(container);

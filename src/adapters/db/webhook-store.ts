@@ -369,6 +369,35 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox) {
         .execute();
       await sql`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, '')`.execute(db);
     },
+
+    /**
+     * Re-encrypts every endpoint secret with the current key, in one transaction (the last step of a
+     * WEBHOOK_SECRET_KEY rotation). A secret no configured key opens is left as it was and counted.
+     */
+    async resealSecrets(): Promise<{ resealed: number; unreadable: number[] }> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'secret_sealed'])
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const unreadable: number[] = [];
+        for (const row of rows) {
+          const secret = openOrNull(row.secret_sealed);
+          if (secret === null) {
+            unreadable.push(row.id);
+            continue;
+          }
+          await trx
+            .updateTable('webhook_endpoints')
+            .set({ secret_sealed: secrets.seal(secret) })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        return { resealed: rows.length - unreadable.length, unreadable };
+      });
+    },
   };
 
   function openOrNull(sealed: string): string | null {

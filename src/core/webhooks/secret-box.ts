@@ -31,10 +31,19 @@ export type SecretBox = { seal(plaintext: string): string; open(sealed: string):
 
 /**
  * AES-256-GCM with a fresh 96-bit IV per secret: the database holds `v1.<iv>.<tag>.<ciphertext>`,
- * so a dump of it reveals no endpoint secret without the key from configuration.
+ * so a dump of it reveals no endpoint secret without the key from configuration. Sealing always uses
+ * `key`; opening also tries `previousKeys` (during a key rotation), and GCM's tag tells which key fits.
  */
-export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== 32) throw new Error('AES-256-GCM needs a 32-byte key');
+export function createSecretBox(key: Buffer, previousKeys: Buffer[] = []): SecretBox {
+  if ([key, ...previousKeys].some((k) => k.length !== 32)) throw new Error('AES-256-GCM needs a 32-byte key');
+  const openWith = (candidate: Buffer, iv: string, tag: string, ciphertext: string): string => {
+    const decipher = crypto.createDecipheriv('aes-256-gcm', candidate, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(ASSOCIATED_DATA);
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  };
   return {
     seal(plaintext) {
       const iv = crypto.randomBytes(IV_BYTES);
@@ -50,13 +59,14 @@ export function createSecretBox(key: Buffer): SecretBox {
       if (version !== FORMAT_VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) {
         throw new Error('sealed webhook secret has an unknown format');
       }
-      const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(ASSOCIATED_DATA);
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(ciphertext, 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
+      for (const candidate of [key, ...previousKeys]) {
+        try {
+          return openWith(candidate, iv, tag, ciphertext);
+        } catch {
+          // Sealed with another key (or altered): GCM's tag refuses it; try the next key.
+        }
+      }
+      throw new Error('sealed webhook secret does not open with WEBHOOK_SECRET_KEY or a previous key');
     },
   };
 }

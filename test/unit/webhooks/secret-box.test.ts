@@ -51,3 +51,25 @@ describe('webhook secret encryption at rest', () => {
     }
   });
 });
+
+describe('webhook secret key rotation', () => {
+  const oldKey = crypto.randomBytes(32);
+  const newKey = crypto.randomBytes(32);
+
+  it('opens secrets sealed with a previous key, and seals only with the current one', () => {
+    const secret = generateWebhookSecret();
+    const sealedOld = createSecretBox(oldKey).seal(secret);
+    const rotating = createSecretBox(newKey, [oldKey]);
+    expect(rotating.open(sealedOld)).toBe(secret);
+    const resealed = rotating.seal(secret);
+    expect(createSecretBox(newKey).open(resealed)).toBe(secret);
+    expect(() => createSecretBox(oldKey).open(resealed)).toThrow();
+  });
+
+  it('refuses a secret no configured key opens, naming the settings to check', () => {
+    const sealedOld = createSecretBox(oldKey).seal(generateWebhookSecret());
+    expect(() => createSecretBox(newKey).open(sealedOld)).toThrow(
+      'sealed webhook secret does not open with WEBHOOK_SECRET_KEY or a previous key',
+    );
+  });
+});
