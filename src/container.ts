@@ -29,6 +29,11 @@ import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
 import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
 import { listenForNotifications } from './adapters/jobs/pg-listener.js';
 import { createS3MediaStore } from './adapters/media/object-store.js';
+import {
+  MEDIA_SWEEP_MIN_AGE_MS,
+  sweepMediaObjects,
+  type MediaSweepResult,
+} from './use-cases/sweep-media-objects.js';
 import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
 import {
   createCachedVerificationStore,
@@ -93,6 +98,8 @@ export type Container = {
   readiness(): Promise<ReadinessReport>;
   /** Starts the background loops of this process's role (job workers, sweeps, list refresh); returns their stop. */
   startBackground(): Promise<() => Promise<void>>;
+  /** Deletes bucket objects no media row names (MEDIA_STORE=s3; a no-op otherwise). Workers run it every 6 h. */
+  sweepMedia(): Promise<MediaSweepResult>;
   close(): Promise<void>;
 };
 
@@ -116,6 +123,7 @@ const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
  */
 const UNLINKED_SIGNALS_RETENTION_MS = 7 * 86_400_000;
 const SIGNALS_PRUNE_INTERVAL_MS = 3_600_000;
+const MEDIA_SWEEP_INTERVAL_MS = 6 * 3_600_000;
 
 function startInterval(
   intervalMs: number,
@@ -188,6 +196,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
     onCleanupError: (error: unknown, keys: string[]) =>
       logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
   };
+  const sweepMedia = (): Promise<MediaSweepResult> =>
+    mediaObjects
+      ? sweepMediaObjects(
+          { objects: mediaObjects, referenced: (keys) => stores.verifications.referencedStorageKeys(keys) },
+          new Date(clock.now().getTime() - MEDIA_SWEEP_MIN_AGE_MS),
+        )
+      : Promise.resolve({ scanned: 0, deleted: 0 });
   const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
   closers.push(() => keyChanges.stop());
   const verificationChanges = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
@@ -349,6 +364,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         components,
       };
     },
+    sweepMedia,
     async startBackground() {
       const stops: Array<() => Promise<void>> = [];
       if (config.role !== 'api') {
@@ -362,6 +378,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
             'expiry sweep',
           ),
         );
+        if (mediaObjects) {
+          stops.push(
+            startInterval(
+              MEDIA_SWEEP_INTERVAL_MS,
+              async () => {
+                const swept = await sweepMedia();
+                if (swept.deleted > 0) logger.info(swept, 'deleted media objects no row refers to');
+              },
+              logger,
+              'media object sweep',
+            ),
+          );
+        }
         stops.push(
           startInterval(
             SIGNALS_PRUNE_INTERVAL_MS,

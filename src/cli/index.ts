@@ -10,7 +10,8 @@ const usage = `usage:
   idv migrate                                   apply pending database migrations
   idv keys create --label L --scopes 'a,b|*'    create an API key (printed once)
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
-  idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)`;
+  idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
+  idv media sweep                               delete bucket objects no media row refers to (MEDIA_STORE=s3)`;
 
 async function run(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
@@ -102,6 +103,22 @@ async function run(argv: string[]): Promise<number> {
         );
         return 1;
       }
+      return 0;
+    } finally {
+      await container.close();
+    }
+  }
+  if (command === 'media' && sub === 'sweep') {
+    if (config.mediaStore.kind !== 's3') {
+      console.error('media are kept in the database (MEDIA_STORE=database): there is no bucket to sweep');
+      return 2;
+    }
+    const container = await createContainer(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      console.log(JSON.stringify(await container.sweepMedia(), null, 2));
       return 0;
     } finally {
       await container.close();

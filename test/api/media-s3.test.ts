@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { plainJpeg, toB64 } from '../helpers/images.js';
 import { decidedVerification, SAMPLE_BARCODE } from '../helpers/session-flow.js';
@@ -41,13 +42,17 @@ function s3Env(endpoint: string): Record<string, string> {
   };
 }
 
-async function objectKeys(endpoint: string): Promise<string[]> {
-  const client = new S3Client({
+function s3Client(endpoint: string): S3Client {
+  return new S3Client({
     endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
+}
+
+async function objectKeys(endpoint: string): Promise<string[]> {
+  const client = s3Client(endpoint);
   try {
     const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
     return (listed.Contents ?? []).map((o) => o.Key!).sort();
@@ -159,6 +164,38 @@ describe.each(engines)('media in an S3-compatible bucket (%s)', (engine) => {
     });
     expect(saved).toBe(false);
     await vi.waitFor(async () => expect(await objectKeys(s3.endpoint)).toEqual(before));
+  });
+
+  // Last in this block: it moves the clock hours ahead.
+  it('sweeps objects no row refers to once they are an hour old, and never one a row refers to', async () => {
+    await decidedVerification(t);
+    const orphanKey = `${crypto.randomUUID()}/${crypto.randomUUID()}`;
+    const client = s3Client(s3.endpoint);
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: BUCKET,
+          Key: `media/${orphanKey}`,
+          Body: jpeg,
+          ContentType: 'image/jpeg',
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+    const referenced = (
+      await t.container.database.db.selectFrom('media').select('storage_key').execute()
+    ).map((r) => `media/${r.storage_key}`);
+
+    t.clock.set(new Date());
+    const young = await t.container.sweepMedia();
+    expect(young.deleted).toBe(0);
+    expect(await objectKeys(s3.endpoint)).toContain(`media/${orphanKey}`);
+
+    t.clock.set(new Date(Date.now() + 2 * 3_600_000));
+    const old = await t.container.sweepMedia();
+    expect(old).toEqual({ scanned: referenced.length + 1, deleted: 1 });
+    expect(await objectKeys(s3.endpoint)).toEqual([...referenced].sort());
   });
 });
 

@@ -468,6 +468,17 @@ export function createVerificationStore(db: Kysely<Database>, options: Verificat
         .execute();
     },
 
+    /** Which of these object keys a media row refers to. */
+    async referencedStorageKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('media')
+        .select('storage_key')
+        .where('storage_key', 'in', keys)
+        .execute();
+      return new Set(rows.flatMap((r) => (r.storage_key ? [r.storage_key] : [])));
+    },
+
     /** One stored image with its bytes, or undefined when there is no such image (or its object is gone). */
     async mediaById(mediaId: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
       const row = await db

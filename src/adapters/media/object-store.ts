@@ -1,4 +1,5 @@
 import {
+  paginateListObjectsV2,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -19,6 +20,8 @@ export type MediaObjectStore = {
   get(key: string): Promise<Buffer | null>;
   /** Best effort: used to clean up after a failed or superseded write. */
   remove(keys: string[]): Promise<void>;
+  /** Every object, a page (at most 1,000) at a time, with the time it was written. */
+  list(): AsyncIterable<Array<{ key: string; writtenAt: Date }>>;
   /** Whether the bucket answers, for /readyz. */
   check(): Promise<{ ok: true } | { ok: false; error: string }>;
   /** Where the objects go, for logs and /readyz (no credentials). */
@@ -87,6 +90,17 @@ export function createS3MediaStore(options: S3MediaStoreOptions): MediaObjectSto
           Delete: { Objects: keys.map((key) => ({ Key: objectKey(key) })), Quiet: true },
         }),
       );
+    },
+
+    async *list() {
+      const pages = paginateListObjectsV2({ client }, { Bucket, Prefix: options.keyPrefix, MaxKeys: 1000 });
+      for await (const page of pages) {
+        yield (page.Contents ?? []).flatMap((object) =>
+          object.Key?.startsWith(options.keyPrefix) && object.LastModified
+            ? [{ key: object.Key.slice(options.keyPrefix.length), writtenAt: object.LastModified }]
+            : [],
+        );
+      }
     },
 
     async check() {
