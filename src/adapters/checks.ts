@@ -14,7 +14,7 @@ import { similarityFromDistance } from '../core/faces/face-similarity.js';
 import { runFaceChecks } from '../core/faces/run-face-checks.js';
 import type { FaceEngine } from '../core/faces/face-engine.js';
 import type { FaceStore } from './db/face-store.js';
-import { extractVideoFrames } from './media/video-frames.js';
+import { extractVideoFrames, probeFfmpeg } from './media/video-frames.js';
 import { createFaceEngine } from './ml/face-engine.js';
 import type { SanctionsProvider } from './sanctions-source/sanctions-provider.js';
 
@@ -83,6 +83,18 @@ export async function createCheckPorts(
             detail: `server decode unavailable (${result.error}); browser barcode strings are used`,
           };
     if (result.status !== 'ok') logger.warn({ error: result.error }, 'barcode decoder failed to load');
+  });
+
+  let videoStatus: ComponentStatus = { status: 'degraded', detail: 'checking ffmpeg' };
+  void probeFfmpeg(paths.ffmpegPath).then((probe) => {
+    videoStatus = probe.ok
+      ? { status: 'ok', detail: `ffmpeg ${probe.version}` }
+      : {
+          status: 'degraded',
+          detail: `ffmpeg cannot run (${probe.error}): video selfies answer 503, frames work`,
+        };
+    if (!probe.ok && !closing)
+      logger.error({ error: probe.error }, 'ffmpeg cannot run: video selfies are unavailable');
   });
 
   const faceEngine: FaceEngine | null = config.mlDisabled
@@ -235,6 +247,7 @@ export async function createCheckPorts(
     status: async () => ({
       barcode_decoder: barcodeStatus,
       face_models: faceStatus,
+      video_decoder: videoStatus,
       face_search: stores.faces.vectorSearch
         ? { status: 'ok', detail: 'pgvector HNSW' }
         : {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, settledComponent, type TestContext } from '../helpers/test-app.js';
 import { renderPdf417 } from '../helpers/barcode-images.js';
 import { toB64 } from '../helpers/images.js';
 import { syntheticRecords } from '../unit/documents/aamva-data.js';
@@ -119,6 +119,11 @@ describe('selfie video through the HTTP API (PGlite)', () => {
     fs.rmSync(workDir, { recursive: true, force: true });
   });
 
+  it('reports the bundled ffmpeg and its version in /readyz', async () => {
+    const decoder = await settledComponent(t, 'video_decoder');
+    expect(decoder).toEqual({ status: 'ok', detail: expect.stringMatching(/^ffmpeg \S+$/) });
+  });
+
   it.each([
     ['WebM (VP8)', () => webm],
     ['MP4 (H.264)', () => mp4],
@@ -204,5 +209,11 @@ describe('selfie video when ffmpeg cannot run (PGlite)', () => {
     const frames = [faceImage('london/london_034_neutral.jpg'), faceImage('london/london_034_smiling.jpg')];
     expect((await call('/v1/session/selfie', { frames_b64: frames.map(toB64) })).statusCode).toBe(200);
     expect(await storedFrames(id)).toHaveLength(2);
+
+    const decoder = await settledComponent(t, 'video_decoder');
+    expect(decoder.status).toBe('degraded');
+    expect(decoder.detail).toMatch(
+      /^ffmpeg cannot run \(.*ENOENT.*\): video selfies answer 503, frames work$/,
+    );
   });
 });

@@ -117,7 +117,7 @@ export async function createTestApp(
 }
 
 /** Start-up states that readiness reports while a component is still loading in the background. */
-const STARTING_UP_DETAILS = new Set(['warming up', 'loading models']);
+const STARTING_UP_DETAILS = new Set(['warming up', 'loading models', 'checking ffmpeg']);
 
 /**
  * A component's readiness once its background start-up has finished. A check can give up on a slow

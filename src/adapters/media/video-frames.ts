@@ -188,3 +188,14 @@ function classify(
   }
   return null;
 }
+
+/** Whether the ffmpeg binary runs here, and which version it is: for /readyz, checked once at start. */
+export async function probeFfmpeg(
+  ffmpegPath: string = ffmpegInstaller.path,
+): Promise<{ ok: true; version: string } | { ok: false; error: string }> {
+  const run = await runFfmpeg(ffmpegPath, ['-hide_banner', '-version'], 10_000);
+  if (run.spawnError) return { ok: false, error: run.spawnError };
+  if (run.code !== 0) return { ok: false, error: firstLines(run.stderr) || `exit code ${run.code}` };
+  const version = /ffmpeg version (\S+)/.exec(run.stdout)?.[1] ?? 'unknown version';
+  return { ok: true, version };
+}
