@@ -38,6 +38,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Below the test's own timeout, so a stuck step fails with its name rather than a bare timeout.
+  context.setDefaultTimeout(20_000);
   page = await context.newPage();
   await page.goto(parent.origin);
 });
@@ -66,6 +68,17 @@ async function flowFrame(): Promise<Frame> {
   if (!frame) throw new Error('iframe has no frame');
   await frame.waitForLoadState('load');
   return frame;
+}
+
+/**
+ * Escape closes the modal on keydown, which removes the flow's (out-of-process) iframe. A plain
+ * `press` sends keyup at once, and a keyup aimed at a frame being torn down can leave Chromium's
+ * input acknowledgement hanging (seen under load), so the key is released only once the modal is gone.
+ */
+async function pressEscapeThatClosesTheModal(): Promise<void> {
+  await page.keyboard.down('Escape');
+  await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+  await page.keyboard.up('Escape');
 }
 
 async function openModal(extra: Record<string, unknown> = {}): Promise<Frame> {
@@ -105,8 +118,7 @@ describe('modal', () => {
     await openModal();
     await waitForEvent('ready');
     await page.locator('[aria-label="Close identity verification"]').focus();
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+    await pressEscapeThatClosesTheModal();
     await page.keyboard.press('Escape');
     expect(await exits()).toEqual(['escape']);
     expect(await page.evaluate(() => window.client.isOpen)).toBe(false);
@@ -117,8 +129,7 @@ describe('modal', () => {
     const frame = await openModal();
     await frame.waitForSelector('html.in-modal');
     await frame.locator('h1').click();
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+    await pressEscapeThatClosesTheModal();
     expect(await exits()).toEqual(['escape']);
     const exitEvents = (await events()).filter((e) => e.type === 'exit');
     expect(exitEvents).toEqual([{ type: 'exit', payload: 'escape' }]);
