@@ -68,8 +68,8 @@ export type Container = {
   database: DatabaseHandle;
   metrics: Metrics;
   stores: {
-    apiKeys: ReturnType<typeof createApiKeyStore>;
-    verifications: ReturnType<typeof createVerificationStore>;
+    apiKeys: ReturnType<typeof createCachedApiKeyStore>;
+    verifications: ReturnType<typeof createCachedVerificationStore>;
     publishableKeys: ReturnType<typeof createPublishableKeyStore>;
     signals: ReturnType<typeof createSignalStore>;
     faces: ReturnType<typeof createFaceStore>;
@@ -225,6 +225,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, await database.hasVector()),
   };
+  metrics.addGauge('api_key_cache_entries', 'API keys and key lists held by the read cache', () =>
+    stores.apiKeys.cachedEntries(),
+  );
+  metrics.addGauge('verification_cache_entries', 'Finished verifications held by the read cache', () =>
+    stores.verifications.cachedEntries(),
+  );
 
   const mediaSigningKey =
     config.mediaSigningKey ?? loadOrCreateLocalSecret(config.dataDir, 'media-signing').key;

@@ -30,6 +30,8 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
       ['webhook_deliveries_total', 'counter'],
       ['rate_limit_rejections_total', 'counter'],
       ['sanctions_list_age_seconds', 'gauge'],
+      ['api_key_cache_entries', 'gauge'],
+      ['verification_cache_entries', 'gauge'],
       ['process_cpu_user_seconds_total', 'counter'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],
     ]) {
@@ -50,6 +52,9 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
     expect(text).toContain('check_unavailable_total{check="face_match"} 1');
     expect(text).toContain('webhook_deliveries_total{outcome="delivered"} 1');
     expect(text).toMatch(/^sanctions_list_age_seconds \d+(\.\d+)?$/m);
+    // Read at scrape time; what they hold is tested in read-caches.test.ts.
+    expect(text).toMatch(/^api_key_cache_entries \d+$/m);
+    expect(text).toMatch(/^verification_cache_entries \d+$/m);
     // Labels are route patterns: no raw paths or query strings.
     expect(text).not.toContain('secret=hidden');
     expect(text).not.toContain('/no/such/path');
