@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
 import { openDatabase } from '../../src/adapters/db/database.js';
+import { insertDecidedEvent } from '../helpers/webhook-events.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
@@ -78,17 +78,7 @@ describe.each(engines)('webhook delivery survives a killed worker on %s', (engin
     const secretFile = path.join(dataDir, 'webhook-secret.key');
     expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
     const root = await t.container.stores.apiKeys.findByHash(hashSecret(t.rootKey));
-    const eventId = crypto.randomUUID();
-    await t.container.database.db
-      .insertInto('events')
-      .values({
-        id: eventId,
-        type: 'verification.decided',
-        api_key_id: root!.id,
-        verification_id: crypto.randomUUID(),
-        data: JSON.stringify({ decision: 'approve', score: 95, reasons: [] }),
-      })
-      .execute();
+    const eventId = await insertDecidedEvent(t, root!.id, { decision: 'approve', score: 95, reasons: [] });
     if (engine === 'pglite') {
       // PGlite is single-process: hand the data directory over to the worker processes.
       await t.close();

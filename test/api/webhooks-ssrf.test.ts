@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
+import { insertDecidedEvent } from '../helpers/webhook-events.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
@@ -86,17 +86,7 @@ describe.each(engines)('webhook SSRF guard on %s', (engine) => {
       events: ['*'],
       secret: 'whsec_test',
     });
-    const eventId = crypto.randomUUID();
-    await t.container.database.db
-      .insertInto('events')
-      .values({
-        id: eventId,
-        type: 'verification.decided',
-        api_key_id: root!.id,
-        verification_id: crypto.randomUUID(),
-        data: JSON.stringify({ decision: 'approve', score: 90, reasons: [] }),
-      })
-      .execute();
+    await insertDecidedEvent(t, root!.id, { decision: 'approve', score: 90, reasons: [] });
     t.container.webhooks.kick();
     const deadline = Date.now() + 10_000;
     let attempts: Array<{ error: string | null; status_code: number | null }> = [];

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
+import { insertDecidedEvent } from '../helpers/webhook-events.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
@@ -33,16 +33,7 @@ describe.each(engines)('webhook default per-attempt timeout on %s', (engine) => 
       payload: { url: receiver.url, events: ['*'] },
     });
     const endpointId = created.json().id as number;
-    await t.container.database.db
-      .insertInto('events')
-      .values({
-        id: crypto.randomUUID(),
-        type: 'verification.decided',
-        api_key_id: root!.id,
-        verification_id: crypto.randomUUID(),
-        data: JSON.stringify({ decision: 'decline', score: 10, reasons: ['ofac_match'] }),
-      })
-      .execute();
+    await insertDecidedEvent(t, root!.id, { decision: 'decline', score: 10, reasons: ['ofac_match'] });
     t.container.webhooks.kick();
     await receiver.waitForRequests(1);
     const sentAt = Date.now();

@@ -61,15 +61,18 @@ type PlacedMedia = MediaItem & { id: string; storageKey: string | null };
 async function saveMedia(db: Db, verificationId: string, items: PlacedMedia[], at: Date): Promise<string[]> {
   const replaced: string[] = [];
   for (const item of items) {
-    const previous = await db
-      .selectFrom('media')
-      .select('storage_key')
-      .where('verification_id', '=', verificationId)
-      .where('kind', '=', item.kind)
-      .where('idx', '=', item.index)
-      .forUpdate()
-      .executeTakeFirst();
-    if (previous?.storage_key) replaced.push(previous.storage_key);
+    // Only bucket-backed uploads replace objects; a database-only store skips the lookup.
+    if (item.storageKey) {
+      const previous = await db
+        .selectFrom('media')
+        .select('storage_key')
+        .where('verification_id', '=', verificationId)
+        .where('kind', '=', item.kind)
+        .where('idx', '=', item.index)
+        .forUpdate()
+        .executeTakeFirst();
+      if (previous?.storage_key) replaced.push(previous.storage_key);
+    }
     const content = {
       content_type: item.contentType,
       byte_size: item.bytes.length,

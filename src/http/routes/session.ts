@@ -46,6 +46,16 @@ const stateSchema = z.object({
   result: z.enum(['approved', 'in_review', 'declined']).nullable(),
 });
 
+/** The uploads and submit: 503 when media storage or video decoding cannot run (nothing is saved). */
+const uploadResponses = {
+  200: stateSchema,
+  401: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+  422: validationErrorSchema,
+  503: errorSchema,
+};
+
 const imageString = z.string().max(SESSION_UPLOAD_LIMIT_BYTES);
 const framesSchema = z.array(imageString).min(1).max(64);
 
@@ -188,13 +198,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
           image_b64: imageString.optional(),
           barcode: z.string().max(4096).optional(),
         }),
-        response: {
-          200: stateSchema,
-          401: errorSchema,
-          409: errorSchema,
-          413: errorSchema,
-          422: validationErrorSchema,
-        },
+        response: uploadResponses,
       },
     },
     async (request) => {
@@ -212,13 +216,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         summary: 'Upload the selfie as frames (first 8 kept) or a WebM/MP4 video',
         security,
         body: z.object({ frames_b64: framesSchema.optional(), video_b64: imageString.optional() }),
-        response: {
-          200: stateSchema,
-          401: errorSchema,
-          409: errorSchema,
-          413: errorSchema,
-          422: validationErrorSchema,
-        },
+        response: uploadResponses,
       },
     },
     async (request) => {
@@ -244,13 +242,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
             video_b64: imageString.optional(),
           })
           .default({}),
-        response: {
-          200: stateSchema,
-          401: errorSchema,
-          409: errorSchema,
-          413: errorSchema,
-          422: validationErrorSchema,
-        },
+        response: uploadResponses,
       },
     },
     async (request) => {
