@@ -108,8 +108,9 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
   async function ownedDetail(id: string, apiKeyId: number): Promise<VerificationDetail> {
     const found = UUID.test(id) ? await store.findOwnedDetail(id.toLowerCase(), apiKeyId) : undefined;
     if (!found) throw new ApiError('verification_not_found');
-    if (!isExpired(found.row.status, found.row.expires_at, container.clock.now())) return found;
-    await withExpiry(container, found.row);
+    const now = container.clock.now();
+    if (!isExpired(found.row.status, found.row.expires_at, now)) return found;
+    await store.expireDue(now, found.row.id);
     return (await store.findOwnedDetail(found.row.id, apiKeyId)) ?? found;
   }
 
