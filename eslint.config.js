@@ -61,4 +61,34 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Ports and adapters: the use cases, checks, workers and HTTP layer depend on the ports in
+    // use-cases/ports (and the pure core); only the composition root names concrete adapters.
+    files: ['src/use-cases/**/*.ts', 'src/checks/**/*.ts', 'src/worker/**/*.ts', 'src/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/adapters/**'],
+              message:
+                'depend on a port in src/use-cases/ports, not on an adapter; the container wires adapters',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Configuration is read in one place: src/config.ts validates the whole environment at start.
+    files: ['src/**/*.ts'],
+    ignores: ['src/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'read settings from Config (src/config.ts)' },
+      ],
+    },
+  },
 );

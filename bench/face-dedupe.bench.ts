@@ -9,7 +9,7 @@
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../src/adapters/db/database.js';
-import { HNSW_EF_SEARCH, createFaceStore } from '../src/adapters/db/face-store.js';
+import { HNSW_EF_SEARCH, createFaceStore, createFaceTemplateWrites } from '../src/adapters/db/face-store.js';
 import { migrate } from '../src/adapters/db/migrator.js';
 import type { Database } from '../src/adapters/db/schema.js';
 import { DUPLICATE_FACE_MAX_DISTANCE } from '../src/core/faces/face-dedupe.js';
@@ -344,12 +344,11 @@ async function measureRemember(
     INSERT INTO verifications (id, api_key_id, external_ref, status, expires_at)
     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 1, 'bench', 'decided', now()
     FROM generate_series(${firstRow}::int, ${firstRow + INCREMENTAL_INSERTS - 1}::int) AS n`.execute(db);
-  const store = createFaceStore(db, true);
   const timings: number[] = [];
   for (const [i, vector] of extra.vectors.entries()) {
     const started = performance.now();
     await db.transaction().execute((trx) =>
-      store.remember(trx, {
+      createFaceTemplateWrites(trx, true).remember({
         verificationId: uuidOf(firstRow + i),
         apiKeyId: 1,
         identity: { name: `extra ${i}`, dob: '1990-01-01' },

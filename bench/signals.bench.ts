@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createKeyThrottle } from '../src/http/abuse.js';
+import { createKeyThrottle } from '../src/abuse/abuse-guards.js';
 import { recordBenchmark } from './lib/report.js';
 import { requestsPerSecond, startBenchServer } from './lib/server.js';
 

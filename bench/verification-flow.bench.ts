@@ -8,12 +8,9 @@ import { requestsPerSecond, startBenchServer } from './lib/server.js';
  */
 const server = await startBenchServer();
 const unavailable = { status: 'unavailable' as const, error: 'stubbed out for the overhead benchmark' };
-Object.assign(server.container.checks, {
-  decodeBarcode: async () => unavailable,
-  checkFaces: async () => ({ faceMatch: unavailable, liveness: unavailable, template: null }),
-  searchDuplicates: async () => unavailable,
-  screenSanctions: async () => unavailable,
-});
+// No face engine answers face match and liveness `unavailable` at once; no selfie template skips the
+// duplicate search; the bench server loads no sanctions list.
+Object.assign(server.container.checkEngines, { decodeBarcode: async () => unavailable, faceEngine: null });
 const jpeg = (
   await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 120, b: 150 } } })
     .jpeg()

@@ -130,6 +130,11 @@ export function isInMemory(dataDir: string): boolean {
   return dataDir.startsWith('memory://');
 }
 
+/** Where PGlite keeps its files: in memory for `memory://`, else `DATA_DIR/pglite`. */
+export function pgliteDir(dataDir: string): string {
+  return isInMemory(dataDir) ? 'memory://' : `${dataDir}/pglite`;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -1,65 +1,58 @@
-import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import { isInMemory, type Config } from './config.js';
+import { pgliteDir, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
-import { createApiKeyStore } from './adapters/db/api-key-store.js';
-import { openDatabase, type DatabaseHandle } from './adapters/db/database.js';
-import { migrate, pendingMigrations } from './adapters/db/migrator.js';
-import { createLogger } from './adapters/logger.js';
-import { createMetrics, type Metrics } from './adapters/metrics.js';
-import { createSignalStore } from './adapters/db/signal-store.js';
-import { createIpBlockStore } from './adapters/rate-limit/ip-block-store.js';
-import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
-import type { RateLimiter } from './adapters/rate-limit/rate-limiter.js';
-import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
-import { createAuthGuard, createKeyThrottle } from './http/abuse.js';
-import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
-import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
-import { createVerificationStore } from './adapters/db/verification-store.js';
-import { createCheckPorts, type CheckComponents, type ComponentPaths } from './adapters/checks.js';
-import {
-  createSanctionsProvider,
-  type SanctionsProvider,
-} from './adapters/sanctions-source/sanctions-provider.js';
-import { createFaceStore } from './adapters/db/face-store.js';
-import type { CheckPorts } from './use-cases/ports.js';
 import { createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
+import { faceTemplateOf, type FaceTemplateOutcome } from './checks/face-check.js';
+import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
+import { createApiKeyStore } from './adapters/db/api-key-store.js';
+import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
+import { openDatabase, type DatabaseHandle } from './adapters/db/database.js';
+import { createFaceStore } from './adapters/db/face-store.js';
+import { createMediaStore } from './adapters/db/media-store.js';
+import { migrate, pendingMigrations } from './adapters/db/migrator.js';
+import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
+import { createSignalStore } from './adapters/db/signal-store.js';
+import { createTransactor } from './adapters/db/transactor.js';
+import { createUsageStore } from './adapters/db/usage-store.js';
+import {
+  createCachedVerificationStore,
+  VERIFICATION_CHANGES_CHANNEL,
+} from './adapters/db/verification-cache.js';
+import { createVerificationStore } from './adapters/db/verification-store.js';
 import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
 import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
 import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
 import { listenForNotifications } from './adapters/jobs/pg-listener.js';
+import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
+import { createLogger } from './adapters/logger.js';
 import { createS3MediaStore } from './adapters/media/object-store.js';
+import { createMetrics } from './adapters/metrics.js';
+import { createIpBlockStore } from './adapters/rate-limit/ip-block-store.js';
+import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
+import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
+import {
+  createSanctionsProvider,
+  type SanctionsProvider,
+} from './adapters/sanctions-source/sanctions-provider.js';
+import { createAuthGuard, createKeyThrottle, type AuthGuard, type ThrottleInstance } from './abuse/abuse-guards.js';
+import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
+import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
+import type { CheckEngines } from './use-cases/ports/check-engines.js';
+import type { FaceStore } from './use-cases/ports/face-store.js';
+import type { Metrics } from './use-cases/ports/metrics.js';
+import type { PublishableKeyStore } from './use-cases/ports/publishable-key-store.js';
+import type { RateLimiter } from './use-cases/ports/rate-limiter.js';
+import type { SignalStore } from './use-cases/ports/signal-store.js';
+import type { MediaStore, Transactor, VerificationStore } from './use-cases/ports/verification-store.js';
+import type { WebhookStore } from './use-cases/ports/webhooks.js';
 import {
   MEDIA_SWEEP_MIN_AGE_MS,
   sweepMediaObjects,
   type MediaSweepResult,
 } from './use-cases/sweep-media-objects.js';
-import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
-import {
-  createCachedVerificationStore,
-  VERIFICATION_CHANGES_CHANNEL,
-} from './adapters/db/verification-cache.js';
+import type { VerificationDeps } from './use-cases/verifications/deps.js';
+import { startBackgroundTasks, type BackgroundTask } from './worker/background.js';
 import { createWebhookDeliveryWorker } from './worker/webhook-delivery-worker.js';
-
-export type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };
-
-export type ReadinessReport = {
-  status: 'ready' | 'degraded' | 'not_ready';
-  components: Record<string, ComponentStatus>;
-};
-
-/** Brute-force guard on API-key authentication, per client IP. */
-export type AuthGuard = {
-  blockedForSeconds(ip: string): Promise<number>;
-  recordFailure(ip: string): Promise<void>;
-};
-
-/** Per-key abuse throttle; throws a 429 ApiError (with Retry-After) when the key's budget is spent. */
-export type KeyThrottle = {
-  consume(keyId: number, reply: FastifyReply): Promise<void>;
-  /** Folds this instance's counted requests into the shared bucket now (it also happens once a second). */
-  sync(): Promise<void>;
-};
 
 export type Container = {
   config: Config;
@@ -68,29 +61,33 @@ export type Container = {
   database: DatabaseHandle;
   metrics: Metrics;
   stores: {
-    apiKeys: ReturnType<typeof createCachedApiKeyStore>;
-    verifications: ReturnType<typeof createCachedVerificationStore>;
-    publishableKeys: ReturnType<typeof createPublishableKeyStore>;
-    signals: ReturnType<typeof createSignalStore>;
-    faces: ReturnType<typeof createFaceStore>;
-    webhooks: ReturnType<typeof createWebhookStore>;
+    apiKeys: ApiKeyStore & { cachedEntries(): number };
+    verifications: VerificationStore & { cachedEntries(): number };
+    media: MediaStore;
+    publishableKeys: PublishableKeyStore;
+    signals: SignalStore;
+    faces: FaceStore;
+    webhooks: WebhookStore;
   };
+  /** Runs writes in one transaction (the use cases' unit of work). */
+  transact: Transactor;
+  checkEngines: CheckEngines;
+  /** What the verification use cases run on. */
+  verificationDeps: VerificationDeps;
   webhooks: {
     /** Wakes this process's delivery worker (after a manual retry); a no-op where none runs. */
     kick(): void;
     /** SSRF guard at endpoint creation: null when the URL's host may be targeted, else why not. */
     checkHost(hostname: string): Promise<string | null>;
   };
-  /** The check ports of the submit flow; a component that is missing or failed to load answers `unavailable`. */
-  checks: CheckPorts;
   /** One face's template from an image, for the operator blocklist. */
-  faceTemplate: CheckComponents['faceTemplate'];
+  faceTemplate(image: Buffer): Promise<FaceTemplateOutcome>;
   /** Key for presigned media links (MEDIA_SIGNING_KEY, or one generated into DATA_DIR). */
   mediaSigningKey: string;
   /** Called after a decision commits: nudges the webhook worker instead of waiting for its poll. */
   notifyDecided(): void;
   authGuard: AuthGuard;
-  keyThrottle: KeyThrottle;
+  keyThrottle: ThrottleInstance;
   /** The OFAC list: screening answers null while no list is loaded (screening is then unavailable). */
   sanctions: SanctionsProvider;
   /** Shared rate limits (Redis when REDIS_URL is set, else the database): free tier, throttle, guard. */
@@ -125,26 +122,6 @@ const UNLINKED_SIGNALS_RETENTION_MS = 7 * 86_400_000;
 const SIGNALS_PRUNE_INTERVAL_MS = 3_600_000;
 const MEDIA_SWEEP_INTERVAL_MS = 6 * 3_600_000;
 
-function startInterval(
-  intervalMs: number,
-  task: () => Promise<unknown>,
-  logger: Logger,
-  name: string,
-): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = task()
-      .catch((error: unknown) => logger.error({ err: error }, `${name} failed`))
-      .finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
 /**
  * API keys and finished verifications are served from memory (adapters/db/read-cache.ts). Changes
  * evict at once through trigger notifications; the age bound covers one missed on a connection that
@@ -163,7 +140,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: isInMemory(config.dataDir) ? 'memory://' : `${config.dataDir}/pglite`,
+    dataDir: pgliteDir(config.dataDir),
   });
   closers.push(() => database.close());
   try {
@@ -191,40 +168,38 @@ export async function createContainer(config: Config, options: ContainerOptions 
     closers.push(async () => mediaObjects.close());
     logger.info({ location: mediaObjects.location }, 'media are stored in an S3-compatible bucket');
   }
-  const mediaStoreOptions = {
-    objects: mediaObjects,
-    onCleanupError: (error: unknown, keys: string[]) =>
-      logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
-  };
-  const sweepMedia = (): Promise<MediaSweepResult> =>
-    mediaObjects
-      ? sweepMediaObjects(
-          { objects: mediaObjects, referenced: (keys) => stores.verifications.referencedStorageKeys(keys) },
-          new Date(clock.now().getTime() - MEDIA_SWEEP_MIN_AGE_MS),
-        )
-      : Promise.resolve({ scanned: 0, deleted: 0 });
   const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
   closers.push(() => keyChanges.stop());
   const verificationChanges = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
   closers.push(() => verificationChanges.stop());
+  const cacheOptions = { clock, maxAgeMs: READ_CACHE_MAX_AGE_MS };
+  const verifications = createCachedVerificationStore(createVerificationStore(database.db), {
+    ...cacheOptions,
+    maxEntries: CACHED_VERIFICATIONS,
+    feed: verificationChanges,
+  });
+  const vectorSearch = await database.hasVector();
   const stores = {
     apiKeys: createCachedApiKeyStore(createApiKeyStore(database.db), {
-      clock,
-      maxAgeMs: READ_CACHE_MAX_AGE_MS,
+      ...cacheOptions,
       maxEntries: CACHED_API_KEYS,
       feed: keyChanges,
     }),
-    verifications: createCachedVerificationStore(createVerificationStore(database.db, mediaStoreOptions), {
-      clock,
-      maxAgeMs: READ_CACHE_MAX_AGE_MS,
-      maxEntries: CACHED_VERIFICATIONS,
-      feed: verificationChanges,
+    verifications,
+    media: createMediaStore(database.db, {
+      objects: mediaObjects,
+      onCleanupError: (error: unknown, keys: string[]) =>
+        logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
     }),
     publishableKeys: createPublishableKeyStore(database.db),
     signals: createSignalStore(database.db),
     webhooks: createWebhookStore(database.db, webhookSecrets),
-    faces: createFaceStore(database.db, await database.hasVector()),
+    faces: createFaceStore(database.db, vectorSearch),
   };
+  const transact = createTransactor(database.db, {
+    vectorSearch,
+    onCommitted: (ids) => verifications.forget(ids),
+  });
   metrics.addGauge('api_key_cache_entries', 'API keys and key lists held by the read cache', () =>
     stores.apiKeys.cachedEntries(),
   );
@@ -232,8 +207,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     stores.verifications.cachedEntries(),
   );
 
-  const mediaSigningKey =
-    config.mediaSigningKey ?? loadOrCreateLocalSecret(config.dataDir, 'media-signing').key;
   const sanctions = createSanctionsProvider({
     source: config.sanctionsList,
     dataDir: config.dataDir,
@@ -247,12 +220,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     const loadedAt = sanctions.stats().loaded_at;
     return loadedAt ? (clock.now().getTime() - Date.parse(loadedAt)) / 1000 : null;
   });
-  const checkComponents = await createCheckPorts(config, logger, options.componentPaths ?? {}, {
-    faces: stores.faces,
-    sanctions,
-  });
-  closers.push(() => checkComponents.close());
-  const decidedListeners: Array<() => void> = [];
+  const checkEngines = loadCheckEngines(config, logger, options.componentPaths ?? {});
+  closers.push(() => checkEngines.close());
+
   const webhookWorker = createWebhookDeliveryWorker({
     store: stores.webhooks,
     client: createWebhookHttpClient({
@@ -266,7 +236,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       ? (onWork) => listenForNotifications(config.databaseUrl!, WEBHOOK_WORK_CHANNEL, onWork, logger)
       : undefined,
   });
-  decidedListeners.push(() => webhookWorker.kick());
+  const notifyDecided = () => webhookWorker.kick();
 
   const rateLimiter: RateLimiter = config.redisUrl
     ? createRedisRateLimiter({
@@ -301,6 +271,41 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   closers.push(() => keyThrottle.close());
 
+  const sweepMedia = (): Promise<MediaSweepResult> =>
+    mediaObjects
+      ? sweepMediaObjects(
+          { objects: mediaObjects, referenced: (keys) => stores.media.referencedStorageKeys(keys) },
+          new Date(clock.now().getTime() - MEDIA_SWEEP_MIN_AGE_MS),
+        )
+      : Promise.resolve({ scanned: 0, deleted: 0 });
+
+  const backgroundTasks: BackgroundTask[] = [
+    {
+      name: 'expiry sweep',
+      intervalMs: EXPIRY_SWEEP_INTERVAL_MS,
+      run: () => verifications.expireDue(clock.now()),
+    },
+    {
+      name: 'unlinked signals prune',
+      intervalMs: SIGNALS_PRUNE_INTERVAL_MS,
+      run: () =>
+        stores.signals.pruneUnlinked(new Date(clock.now().getTime() - UNLINKED_SIGNALS_RETENTION_MS)),
+    },
+    ...(mediaObjects
+      ? [
+          {
+            name: 'media object sweep',
+            intervalMs: MEDIA_SWEEP_INTERVAL_MS,
+            run: async () => {
+              const swept = await sweepMedia();
+              if (swept.deleted > 0) logger.info(swept, 'deleted media objects no row refers to');
+            },
+          },
+        ]
+      : []),
+  ];
+
+  const checkTimeoutMs = config.checkTimeoutMs;
   return {
     config,
     clock,
@@ -308,107 +313,53 @@ export async function createContainer(config: Config, options: ContainerOptions 
     database,
     metrics,
     stores,
+    transact,
+    checkEngines,
+    verificationDeps: {
+      verifications,
+      media: stores.media,
+      usage: createUsageStore(database.db),
+      signals: stores.signals,
+      transact,
+      checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },
+      clock,
+      metrics,
+      onDecided: notifyDecided,
+    },
     authGuard,
     keyThrottle,
     rateLimiter,
-    checks: checkComponents.ports,
     sanctions,
-    faceTemplate: (image) => checkComponents.faceTemplate(image),
-    mediaSigningKey,
+    faceTemplate: (image) => faceTemplateOf(checkEngines.faceEngine, image),
+    mediaSigningKey: config.mediaSigningKey ?? loadOrCreateLocalSecret(config.dataDir, 'media-signing').key,
     webhooks: {
       kick: () => webhookWorker.kick(),
       checkHost: createWebhookHostPolicy({ allowInsecure: config.webhookAllowInsecure }),
     },
-    notifyDecided() {
-      for (const listener of decidedListeners) listener();
-    },
-    async readiness() {
-      const components: Record<string, ComponentStatus> = {};
-      const reachable = await database.ping();
-      components.database = reachable
-        ? { status: 'ok', detail: database.engine }
-        : { status: 'unavailable', detail: `${database.engine} unreachable` };
-      if (reachable) {
-        const pending = await pendingMigrations(database);
-        components.migrations =
-          pending.length === 0
-            ? { status: 'ok' }
-            : { status: 'unavailable', detail: `pending: ${pending.join(', ')}` };
-      }
-      if (rateLimiter.backend === 'redis') {
-        components.rate_limiter = (await rateLimiter.ping())
-          ? { status: 'ok', detail: 'redis' }
-          : { status: 'degraded', detail: 'redis unreachable: rate limits are not enforced' };
-      }
-      if (mediaObjects) {
-        const bucket = await mediaObjects.check();
-        components.media_store = bucket.ok
-          ? { status: 'ok', detail: mediaObjects.location }
-          : { status: 'unavailable', detail: `${mediaObjects.location} unreachable (${bucket.error})` };
-      } else {
-        components.media_store = { status: 'ok', detail: 'database' };
-      }
-      Object.assign(components, await checkComponents.status());
-      const list = sanctions.stats();
-      components.sanctions_list =
-        list.status === 'ready'
-          ? list.last_refresh?.outcome === 'failed'
-            ? {
-                status: 'degraded',
-                detail: `serving ${list.list_version}; last refresh failed: ${list.last_refresh.error}`,
-              }
-            : { status: 'ok', detail: list.list_version ?? 'loaded' }
-          : {
-              status: list.status === 'loading' ? 'degraded' : 'unavailable',
-              detail: list.last_refresh?.error ?? 'loading',
-            };
-      const values = Object.values(components);
-      const critical = ['database', 'migrations'];
-      const notReady = critical.some((name) => components[name]?.status !== 'ok');
-      return {
-        status: notReady ? 'not_ready' : values.some((c) => c.status !== 'ok') ? 'degraded' : 'ready',
-        components,
-      };
-    },
+    notifyDecided,
+    readiness: () =>
+      readinessReport(
+        componentProbes({
+          database: {
+            engine: database.engine,
+            ping: () => database.ping(),
+            pending: () => pendingMigrations(database),
+          },
+          rateLimiter,
+          mediaObjects,
+          engines: () => checkEngines.status(),
+          vectorSearch,
+          sanctions: () => sanctions.stats(),
+        }),
+      ),
     sweepMedia,
     async startBackground() {
-      const stops: Array<() => Promise<void>> = [];
-      if (config.role !== 'api') {
-        webhookWorker.start();
-        stops.push(() => webhookWorker.stop());
-        stops.push(
-          startInterval(
-            EXPIRY_SWEEP_INTERVAL_MS,
-            () => stores.verifications.expireDue(clock.now()),
-            logger,
-            'expiry sweep',
-          ),
-        );
-        if (mediaObjects) {
-          stops.push(
-            startInterval(
-              MEDIA_SWEEP_INTERVAL_MS,
-              async () => {
-                const swept = await sweepMedia();
-                if (swept.deleted > 0) logger.info(swept, 'deleted media objects no row refers to');
-              },
-              logger,
-              'media object sweep',
-            ),
-          );
-        }
-        stops.push(
-          startInterval(
-            SIGNALS_PRUNE_INTERVAL_MS,
-            () =>
-              stores.signals.pruneUnlinked(new Date(clock.now().getTime() - UNLINKED_SIGNALS_RETENTION_MS)),
-            logger,
-            'unlinked signals prune',
-          ),
-        );
-      }
+      if (config.role === 'api') return async () => {};
+      webhookWorker.start();
+      const stopTasks = startBackgroundTasks(backgroundTasks, logger);
       return async () => {
-        for (const stop of stops.reverse()) await stop();
+        await stopTasks();
+        await webhookWorker.stop();
       };
     },
     async close() {

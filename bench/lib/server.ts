@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
-import { createApp, type App } from '../../src/http/app.js';
+import { createApp } from '../../src/http/app.js';
+import type { App } from '../../src/http/route-context.js';
 import { createLogger } from '../../src/adapters/logger.js';
 import { ensureBootstrapKeys } from '../../src/bootstrap.js';
 

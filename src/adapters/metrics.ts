@@ -1,12 +1,11 @@
 import client from 'prom-client';
-
-export type Metrics = ReturnType<typeof createMetrics>;
+import type { Metrics } from '../use-cases/ports/metrics.js';
 
 /**
  * Prometheus metrics on a registry of their own (several apps in one test process must not collide).
  * Route labels are route patterns, never raw URLs, to keep cardinality bounded.
  */
-export function createMetrics() {
+export function createMetrics(): Metrics & { registry: client.Registry } {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
 
@@ -51,6 +50,8 @@ export function createMetrics() {
 
   return {
     registry,
+    contentType: registry.contentType,
+    render: () => registry.metrics(),
     observeRequest(method: string, route: string, status: number, elapsedMs: number) {
       requestDuration.observe({ method, route, status: String(status) }, elapsedMs / 1000);
     },

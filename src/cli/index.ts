@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, isInMemory, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, pgliteDir } from '../config.js';
 import { createContainer } from '../container.js';
 import { displayPrefix, generateApiKey, hashSecret, SCOPES } from '../core/api-keys/api-key.js';
 import { createLogger } from '../adapters/logger.js';
@@ -19,7 +19,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'migrate') {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
-      dataDir: isInMemory(config.dataDir) ? 'memory://' : `${config.dataDir}/pglite`,
+      dataDir: pgliteDir(config.dataDir),
     });
     try {
       const { applied } = await migrate(database);

@@ -3,15 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  LogController,
-  type FastifyError,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
-import type { Logger } from 'pino';
+import Fastify, { LogController, type FastifyError } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../core/errors.js';
 import type { Container } from '../container.js';
@@ -29,6 +21,7 @@ import { faceBlocklistRoutes } from './routes/face-blocklist.js';
 import { screeningRoutes } from './routes/screening.js';
 import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
 import { verificationRoutes } from './routes/verifications.js';
+import type { App, RouteContext } from './route-context.js';
 import { zodValidatorCompiler } from './validation.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
@@ -37,19 +30,6 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  Logger,
-  ZodTypeProvider
->;
-
-export type RouteContext = {
-  container: Container;
-  requireScope: ReturnType<typeof createApiKeyAuth>;
-};
 
 /**
  * Builds the HTTP application around a container. Tests call this and drive it with `inject`;

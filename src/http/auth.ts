@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { displayPrefix, hashSecret, hasScope, type Scope } from '../core/api-keys/api-key.js';
 import { ApiError } from '../core/errors.js';
-import type { ApiKeyRow } from '../adapters/db/api-key-store.js';
+import type { ApiKey } from '../use-cases/ports/api-key-store.js';
 import type { Container } from '../container.js';
 import { clientIp } from './client-ip.js';
 
@@ -46,7 +46,7 @@ export function createApiKeyAuth(container: Container) {
   }
 
   return function requireScope(scope: Scope | null) {
-    return async function apiKeyHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return async function apiKeyHook(request: FastifyRequest): Promise<void> {
       const ip = clientIp(request, container.config.trustProxyHops);
       const blockedForSeconds = await container.authGuard.blockedForSeconds(ip);
       if (blockedForSeconds > 0) {
@@ -56,7 +56,7 @@ export function createApiKeyAuth(container: Container) {
       const presented = Array.isArray(header) ? header[0] : header;
       if (!presented || presented.length > 256) return fail(request, 'missing', undefined);
       const digest = hashSecret(presented);
-      const row: ApiKeyRow | undefined = await apiKeys.findByHash(digest);
+      const row: ApiKey | undefined = await apiKeys.findByHash(digest);
       // The lookup is by digest; comparing digests again in constant time keeps timing independent of the key.
       if (!row || !crypto.timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(digest, 'hex'))) {
         return fail(request, 'unknown', presented);
@@ -64,7 +64,7 @@ export function createApiKeyAuth(container: Container) {
       if (row.revoked_at) return fail(request, 'revoked', presented);
       request.apiKey = { id: row.id, scopes: row.scopes, label: row.label };
       if (scope && !hasScope(row.scopes, scope)) throw new ApiError('missing_scope', { scope });
-      await container.keyThrottle.consume(row.id, reply);
+      await container.keyThrottle.consume(row.id);
       const nowMs = container.clock.now().getTime();
       if (nowMs - (lastWritten.get(row.id) ?? 0) >= LAST_USED_WRITE_INTERVAL_MS) {
         lastWritten.set(row.id, nowMs);

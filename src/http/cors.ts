@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import type { App } from './app.js';
+import type { App } from './route-context.js';
 import type { Container } from '../container.js';
 
 /** The routes the hosted flow calls from the browser; every other route stays same-origin only. */

@@ -5,14 +5,15 @@ import {
   type RetrySchedule,
 } from '../core/webhooks/retry-schedule.js';
 import { signWebhookPayload } from '../core/webhooks/signature.js';
+import type { Metrics } from '../use-cases/ports/metrics.js';
 import type {
   AttemptRecord,
   ClaimedDelivery,
   DeliveryStatus,
+  PostResult,
+  WebhookHttpClient,
   WebhookStore,
-} from '../adapters/db/webhook-store.js';
-import type { PostResult, WebhookHttpClient } from '../adapters/http-client/webhook-http-client.js';
-import type { Metrics } from '../adapters/metrics.js';
+} from '../use-cases/ports/webhooks.js';
 
 /**
  * How often an idle worker looks for work. Within one process kick() wakes it at once, and on

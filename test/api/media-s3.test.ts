@@ -1,3 +1,4 @@
+import { saveUploads } from '../../src/use-cases/verifications/session-inputs.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -154,15 +155,16 @@ describe.each(engines)('media in an S3-compatible bucket (%s)', (engine) => {
   it('uploads for a verification that closed meanwhile leave no object behind', async () => {
     const { id } = await decidedVerification(t);
     const before = await objectKeys(s3.endpoint);
-    const saved = await t.container.stores.verifications.saveUploads({
-      verificationId: id,
-      media: [{ kind: 'document_front', index: 0, contentType: 'image/jpeg', bytes: jpeg }],
-      status: 'doc_back',
-      at: t.clock.now(),
-      event: 'document.front_uploaded',
-      detail: {},
-    });
-    expect(saved).toBe(false);
+    const verification = (await t.container.stores.verifications.findById(id, t.clock.now()))!;
+    await expect(
+      saveUploads(t.container.verificationDeps, verification, {
+        media: [{ kind: 'document_front', index: 0, contentType: 'image/jpeg', bytes: jpeg }],
+        status: 'doc_back',
+        at: t.clock.now(),
+        event: 'document.front_uploaded',
+        detail: {},
+      }),
+    ).rejects.toMatchObject({ code: 'verification_closed' });
     await vi.waitFor(async () => expect(await objectKeys(s3.endpoint)).toEqual(before));
   });
 

@@ -1,3 +1,4 @@
+import { screenSanctions } from '../../src/checks/sanctions-check.js';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
@@ -202,7 +203,7 @@ describe.each(engines)('sanctions screening through the HTTP API on %s', (engine
         r.expected === 'match' &&
         (r as unknown as { entity_type: string }).entity_type === 'individual',
     )!;
-    const result = await t.container.checks.screenSanctions({
+    const result = await screenSanctions(t.container.sanctions, {
       firstName: listed.query.name!.split(' ')[0]!,
       middleName: null,
       lastName: listed.query.name!.split(' ').slice(1).join(' '),
@@ -234,7 +235,7 @@ describe('screening with no list loaded', () => {
       (await t.app.inject({ method: 'POST', url: '/v1/free/ofac', payload: { name: 'Jane Smith' } }))
         .statusCode,
     ).toBe(503);
-    const result = await t.container.checks.screenSanctions({
+    const result = await screenSanctions(t.container.sanctions, {
       firstName: 'JANE',
       middleName: null,
       lastName: 'SMITH',

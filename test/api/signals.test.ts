@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signalsSummary } from '../../src/adapters/db/signal-store.js';
 import { deviceHash } from '../../src/core/signals/components.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
@@ -209,7 +208,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
     const linked = await collect({ client_token: first.client_token, components: device });
     expect(linked.json()).toMatchObject({ accepted: 5, linked: true });
 
-    expect(await signalsSummary(t.container.database.db, first.id)).toEqual({
+    expect(await t.container.stores.signals.summary(first.id)).toEqual({
       device_hash: deviceHash(device),
       collected_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/),
       components_count: 5,
@@ -223,16 +222,16 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
       client_token: second.client_token,
       components: { ...device, viewport: '800x600', prefers_color_scheme: 'dark' },
     });
-    const summary = await signalsSummary(t.container.database.db, second.id);
+    const summary = await t.container.stores.signals.summary(second.id);
     expect(summary).toMatchObject({ device_hash: deviceHash(device), other_verifications_with_device: 1 });
-    expect(await signalsSummary(t.container.database.db, first.id)).toMatchObject({
+    expect(await t.container.stores.signals.summary(first.id)).toMatchObject({
       other_verifications_with_device: 1,
     });
 
     // Another device is not.
     const third = await createVerification();
     await collect({ client_token: third.client_token, components: { ...device, screen: '390x844' } });
-    expect(await signalsSummary(t.container.database.db, third.id)).toMatchObject({
+    expect(await t.container.stores.signals.summary(third.id)).toMatchObject({
       other_verifications_with_device: 0,
     });
   });
@@ -246,7 +245,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
     t.clock.advanceSeconds(1801);
     const expired = await collect({ client_token: verification.client_token, components: device });
     expect(expired.json()).toMatchObject({ linked: false });
-    expect(await signalsSummary(t.container.database.db, verification.id)).toBeNull();
+    expect(await t.container.stores.signals.summary(verification.id)).toBeNull();
   });
 
   it('has no rate cap', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIpBlockStore } from '../../src/adapters/rate-limit/ip-block-store.js';
-import { createAuthGuard, createKeyThrottle } from '../../src/http/abuse.js';
+import { createAuthGuard, createKeyThrottle } from '../../src/abuse/abuse-guards.js';
 import { createTestApp, engines, type Engine, type TestContext } from '../helpers/test-app.js';
 
 /** Each database engine with its own rate limiter; with REDIS_URL, PGlite with the Redis limiter too. */
@@ -41,8 +41,10 @@ const listKeys = (t: TestContext, apiKey: string, ip = '192.0.2.1') =>
   t.app.inject({ method: 'GET', url: '/v1/keys', headers: { 'x-api-key': apiKey, 'x-forwarded-for': ip } });
 
 async function rejections(t: TestContext, limiter: string): Promise<number> {
-  const metric = await t.container.metrics.registry.getSingleMetric('rate_limit_rejections_total')!.get();
-  return metric.values.find((v) => v.labels.limiter === limiter)?.value ?? 0;
+  const line = (await t.container.metrics.render())
+    .split('\n')
+    .find((l) => l.startsWith(`rate_limit_rejections_total{limiter="${limiter}"}`));
+  return line ? Number(line.split(' ').pop()) : 0;
 }
 
 describe.each(setups)('per-key abuse throttle on $name', (setup) => {

@@ -295,14 +295,9 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
 
   it('names what submit is missing: consent, image_b64, then the selfie', async () => {
     const v = await createVerification();
-    await t.container.stores.verifications.saveUploads({
-      verificationId: v.id,
-      media: [],
-      status: 'doc_back',
-      at: t.clock.now(),
-      event: 'test.setup',
-      detail: {},
-    });
+    await t.container.transact((tx) =>
+      tx.verifications.advance(v.id, { status: 'doc_back', at: t.clock.now() }),
+    );
     expect((await session('POST', '/v1/session/submit', v.client_token, {})).json()).toEqual({
       detail: 'consent is required to proceed',
     });
@@ -457,7 +452,11 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
     t.clock.advanceSeconds(24 * 3600 + 1);
     const count = await t.container.stores.verifications.expireDue(t.clock.now());
     expect(count).toBeGreaterThanOrEqual(1);
-    const row = await t.container.stores.verifications.findById(v.id);
+    const row = await t.container.database.db
+      .selectFrom('verifications')
+      .select('status')
+      .where('id', '=', v.id)
+      .executeTakeFirst();
     expect(row?.status).toBe('expired');
   });
 });

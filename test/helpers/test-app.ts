@@ -4,11 +4,12 @@ import pg from 'pg';
 import { sharedDataPath } from './shared-data.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
-import { createApp, type App } from '../../src/http/app.js';
+import { createApp } from '../../src/http/app.js';
+import type { App } from '../../src/http/route-context.js';
 import { createLogger } from '../../src/adapters/logger.js';
 import { ensureBootstrapKeys } from '../../src/bootstrap.js';
 import type { Clock } from '../../src/core/time.js';
-import type { ComponentPaths } from '../../src/adapters/checks.js';
+import type { ComponentPaths } from '../../src/adapters/check-engines.js';
 
 export type Engine = 'pglite' | 'postgres';
 

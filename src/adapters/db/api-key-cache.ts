@@ -1,4 +1,4 @@
-import type { ApiKeyRow, ApiKeyStore } from './api-key-store.js';
+import type { ApiKey, ApiKeyStore } from '../../use-cases/ports/api-key-store.js';
 import { createReadCache, type ReadCacheOptions } from './read-cache.js';
 
 /** The channel the api_keys trigger (migrations/0005) notifies on. */
@@ -14,14 +14,14 @@ export function createCachedApiKeyStore(
   store: ApiKeyStore,
   options: Omit<ReadCacheOptions, 'keyOfChange'>,
 ): ApiKeyStore & { cachedEntries(): number } {
-  const cache = createReadCache<ApiKeyRow | ApiKeyRow[] | undefined>(options);
+  const cache = createReadCache<ApiKey | ApiKey[] | undefined>(options);
 
   return {
     ...store,
 
     async findByHash(keyHash) {
       return (await cache.get(`hash:${keyHash}`, () => store.findByHash(keyHash), Boolean)) as
-        ApiKeyRow | undefined;
+        ApiKey | undefined;
     },
 
     async listOwned(ownerId) {
@@ -29,7 +29,7 @@ export function createCachedApiKeyStore(
         `owner:${ownerId}`,
         () => store.listOwned(ownerId),
         () => true,
-      )) as ApiKeyRow[];
+      )) as ApiKey[];
     },
 
     async insert(input) {

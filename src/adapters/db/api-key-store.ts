@@ -1,11 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { ApiKeysTable, Database } from './schema.js';
+import type { Kysely } from 'kysely';
+import type { ApiKey, ApiKeyStore } from '../../use-cases/ports/api-key-store.js';
+import type { Database } from './schema.js';
 
-export type ApiKeyRow = Selectable<ApiKeysTable>;
-
-export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
-
-export function createApiKeyStore(db: Kysely<Database>) {
+export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
   return {
     async insert(input: {
       label: string;
@@ -27,12 +24,12 @@ export function createApiKeyStore(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+    async findByHash(keyHash: string): Promise<ApiKey | undefined> {
       return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
     },
 
     /** A key owns itself and the keys it created (PROTOCOL.md, Ownership). */
-    async listOwned(ownerId: number): Promise<ApiKeyRow[]> {
+    async listOwned(ownerId: number): Promise<ApiKey[]> {
       return db
         .selectFrom('api_keys')
         .selectAll()
@@ -41,7 +38,7 @@ export function createApiKeyStore(db: Kysely<Database>) {
         .execute();
     },
 
-    async findOwned(id: number, ownerId: number): Promise<ApiKeyRow | undefined> {
+    async findOwned(id: number, ownerId: number): Promise<ApiKey | undefined> {
       return db
         .selectFrom('api_keys')
         .selectAll()
@@ -51,7 +48,7 @@ export function createApiKeyStore(db: Kysely<Database>) {
     },
 
     /** Idempotent: a second revoke keeps the first revoked_at. */
-    async revoke(id: number, at: Date): Promise<ApiKeyRow | undefined> {
+    async revoke(id: number, at: Date): Promise<ApiKey | undefined> {
       await db
         .updateTable('api_keys')
         .set({ revoked_at: at })

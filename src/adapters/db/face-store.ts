@@ -1,32 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from './schema.js';
-
-export type FaceTemplatesTable = {
-  verification_id: string;
-  api_key_id: number;
-  identity: unknown;
-  embedding: number[];
-  created_at: Date;
-};
-
-export type FaceBlocklistTable = {
-  id: number;
-  label: string;
-  embedding: number[];
-  created_by: number | null;
-  created_at: Date;
-  deleted_at: Date | null;
-};
-
-type Identity = { name: string; dob: string };
-
-export type NearestFace = {
-  verificationId: string;
-  apiKeyId: number;
-  distance: number;
-  identity: Identity | null;
-};
-export type NearestListed = { id: number; label: string; distance: number };
+import { sql, type Kysely } from 'kysely';
+import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
+import type { FaceStore, NearestFace, NearestListed } from '../../use-cases/ports/face-store.js';
+import type { FaceTemplateWrites } from '../../use-cases/ports/verification-store.js';
+import type { Database, Executor } from './schema.js';
 
 /**
  * HNSW's candidate list for a query. bench/face-dedupe.bench.ts (100k face-like templates, 1000 probes
@@ -42,14 +18,12 @@ function vectorLiteral(embedding: readonly number[]): string {
   return `[${embedding.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
 }
 
-export type FaceStore = ReturnType<typeof createFaceStore>;
-
 /**
  * Nearest-face queries over stored templates by Euclidean distance. With pgvector they use the HNSW
  * index (`<->`); without it, the same method computes exact distances over `real[]`, which is correct
  * but scans every row, so /readyz reports the face search as degraded.
  */
-export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean) {
+export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean): FaceStore {
   const exactDistance = (column: string, probe: number[]) =>
     sql<number>`(SELECT sqrt(sum((a - b) * (a - b))) FROM unnest(${sql.ref(column)}, ${sql.val(probe)}::real[]) AS t(a, b))`;
 
@@ -63,7 +37,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean) {
           const { rows } = await sql<{
             verification_id: string;
             api_key_id: number;
-            identity: Identity | null;
+            identity: FaceIdentity | null;
             distance: number;
           }>`
             SELECT verification_id, api_key_id, identity, embedding_vec <-> ${vectorLiteral(embedding)}::vector AS distance
@@ -99,7 +73,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean) {
             verificationId: row.verification_id,
             apiKeyId: row.api_key_id,
             distance: Number(row.distance),
-            identity: row.identity as Identity | null,
+            identity: row.identity as FaceIdentity | null,
           }
         : null;
     },
@@ -113,33 +87,6 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean) {
         .limit(1)
         .executeTakeFirst();
       return row ? { id: row.id, label: row.label, distance: Number(row.distance) } : null;
-    },
-
-    async remember(
-      trx: Transaction<Database> | Kysely<Database>,
-      input: {
-        verificationId: string;
-        apiKeyId: number;
-        identity: Identity | null;
-        embedding: number[];
-        at: Date;
-      },
-    ) {
-      await trx
-        .insertInto('face_templates')
-        .values({
-          verification_id: input.verificationId,
-          api_key_id: input.apiKeyId,
-          identity: JSON.stringify(input.identity),
-          embedding: sql`${sql.val(input.embedding)}::real[]`,
-          created_at: input.at,
-        } as never)
-        .execute();
-      if (vectorSearch) {
-        await sql`UPDATE face_templates SET embedding_vec = ${vectorLiteral(input.embedding)}::vector WHERE verification_id = ${input.verificationId}`.execute(
-          trx,
-        );
-      }
     },
 
     async addListed(input: { label: string; embedding: number[]; createdBy: number; at: Date }) {
@@ -173,6 +120,29 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean) {
         .returning('id')
         .execute();
       return rows.length > 0;
+    },
+  };
+}
+
+/** Keeps a selfie's template for later duplicate searches, inside the decision's transaction. */
+export function createFaceTemplateWrites(db: Executor, vectorSearch: boolean): FaceTemplateWrites {
+  return {
+    async remember(input) {
+      await db
+        .insertInto('face_templates')
+        .values({
+          verification_id: input.verificationId,
+          api_key_id: input.apiKeyId,
+          identity: JSON.stringify(input.identity),
+          embedding: sql`${sql.val(input.embedding)}::real[]`,
+          created_at: input.at,
+        } as never)
+        .execute();
+      if (vectorSearch) {
+        await sql`UPDATE face_templates SET embedding_vec = ${vectorLiteral(input.embedding)}::vector WHERE verification_id = ${input.verificationId}`.execute(
+          db,
+        );
+      }
     },
   };
 }

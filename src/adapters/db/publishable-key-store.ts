@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { PublishableKeyStore } from '../../use-cases/ports/publishable-key-store.js';
 import type { Database } from './schema.js';
 
-export type PublishableKeyStore = ReturnType<typeof createPublishableKeyStore>;
-
-export function createPublishableKeyStore(db: Kysely<Database>) {
+export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyStore {
   return {
     async insert(input: { key: string; apiKeyId: number; label: string; at: Date }) {
       return db

@@ -1,13 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { StoredBarcode } from '../../core/checks.js';
-import type { FaceBlocklistTable, FaceTemplatesTable } from './face-store.js';
-import type { IpBlocksTable } from '../rate-limit/ip-block-store.js';
-import type { DeviceSignalsTable } from './signal-store.js';
-import type {
-  WebhookDeliveriesTable,
-  WebhookDeliveryAttemptsTable,
-  WebhookEndpointsTable,
-} from './webhook-store.js';
+import type { DeliveryStatus } from '../../use-cases/ports/webhooks.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -115,10 +108,82 @@ export type SchemaMigrationsTable = {
   applied_at: Timestamp;
 };
 
-/**
- * Tables of the foundation migration. Features that add migrations extend this interface through
- * their own table types (see the stores under adapters/db/).
- */
+export type FaceTemplatesTable = {
+  verification_id: string;
+  api_key_id: number;
+  identity: unknown;
+  embedding: number[];
+  created_at: Date;
+};
+
+export type FaceBlocklistTable = {
+  id: number;
+  label: string;
+  embedding: number[];
+  created_by: number | null;
+  created_at: Date;
+  deleted_at: Date | null;
+};
+
+export type DeviceSignalsTable = {
+  id: Generated<number>;
+  verification_id: string | null;
+  device_hash: string | null;
+  components: ColumnType<Record<string, string>, string, string>;
+  dropped_keys: number;
+  truncated_values: number;
+  collected_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type IpBlocksTable = {
+  id: Generated<number>;
+  ip: string;
+  failures: number;
+  window_seconds: number;
+  blocked_at: Timestamp;
+  blocked_until: Timestamp;
+};
+
+export type WebhookEndpointsTable = {
+  id: Generated<number>;
+  api_key_id: number;
+  url: string;
+  events: ColumnType<string[], string, string>;
+  secret_sealed: string;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  deactivated_at: NullableTimestamp;
+};
+
+export type WebhookDeliveriesTable = {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  verification_id: string | null;
+  payload: string;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: Generated<number>;
+  run_attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_token: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+};
+
+export type WebhookDeliveryAttemptsTable = {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+};
+
+/** Every table the service uses: the one place that tells the database's shape. */
 export interface Database {
   api_keys: ApiKeysTable;
   auth_failures: AuthFailuresTable;
@@ -138,3 +203,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
+
+/** A query runner: the database itself, or one transaction (see transactor.ts). */
+export type Executor = Kysely<Database> | Transaction<Database>;

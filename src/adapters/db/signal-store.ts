@@ -1,34 +1,10 @@
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SignalRecord, SignalSink } from '../../core/signals/collect-signals.js';
 import { isoWithoutZone } from '../../core/time.js';
+import type { SignalsSummary, SignalStore } from '../../use-cases/ports/signal-store.js';
 import type { Database } from './schema.js';
 
-export type DeviceSignalsTable = {
-  id: Generated<number>;
-  verification_id: string | null;
-  device_hash: string | null;
-  components: ColumnType<Record<string, string>, string, string>;
-  dropped_keys: number;
-  truncated_values: number;
-  collected_at: ColumnType<Date, Date | string | undefined, Date | string>;
-};
-
-/** The device part of a verification's checks (`checks.signals`); null when no signals were linked to it. */
-export type SignalsSummary = {
-  /** From the latest batch that carried stable components; null when none did. */
-  device_hash: string | null;
-  /** Time of the latest batch, ISO 8601 without zone. */
-  collected_at: string;
-  components_count: number;
-  /** Collect calls linked to this verification. */
-  batches: number;
-  /** Other verifications, of any merchant of this deployment, whose signals carried the same device hash. */
-  other_verifications_with_device: number;
-};
-
-export type SignalStore = ReturnType<typeof createSignalStore>;
-
-export function createSignalStore(db: Kysely<Database>) {
+export function createSignalStore(db: Kysely<Database>): SignalStore {
   const sink: SignalSink = {
     async verificationForToken(tokenHash: string, now: Date): Promise<string | null> {
       const row = await db
@@ -71,10 +47,7 @@ export function createSignalStore(db: Kysely<Database>) {
   };
 }
 
-export async function signalsSummary(
-  db: Kysely<Database>,
-  verificationId: string,
-): Promise<SignalsSummary | null> {
+async function signalsSummary(db: Kysely<Database>, verificationId: string): Promise<SignalsSummary | null> {
   const base = db.selectFrom('device_signals').where('verification_id', '=', verificationId);
   const latest = await base
     .select(['components', 'collected_at'])

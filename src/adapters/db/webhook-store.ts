@@ -1,86 +1,18 @@
-import { sql, type ColumnType, type Generated, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { serializeWebhookBody } from '../../core/webhooks/payload.js';
 import { subscribesTo } from '../../core/webhooks/event-catalogue.js';
 import type { SecretBox } from '../../core/webhooks/secret-box.js';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  DeliveryStatus,
+  DeliveryWithAttempts,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookStore,
+} from '../../use-cases/ports/webhooks.js';
 import type { Database } from './schema.js';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-
-export type WebhookEndpointsTable = {
-  id: Generated<number>;
-  api_key_id: number;
-  url: string;
-  events: ColumnType<string[], string, string>;
-  secret_sealed: string;
-  active: Generated<boolean>;
-  created_at: Timestamp;
-  deactivated_at: NullableTimestamp;
-};
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
-
-export type WebhookDeliveriesTable = {
-  id: Generated<number>;
-  endpoint_id: number;
-  event_id: string;
-  event_type: string;
-  verification_id: string | null;
-  payload: string;
-  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
-  attempts: Generated<number>;
-  run_attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  lease_token: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  completed_at: NullableTimestamp;
-};
-
-export type WebhookDeliveryAttemptsTable = {
-  id: Generated<number>;
-  delivery_id: number;
-  attempt: number;
-  attempted_at: Timestamp;
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-  response_excerpt: string | null;
-};
-
-export type WebhookEndpointRow = Omit<Selectable<WebhookEndpointsTable>, 'secret_sealed'>;
-export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
-export type WebhookAttemptRow = Selectable<WebhookDeliveryAttemptsTable>;
-export type DeliveryWithAttempts = WebhookDeliveryRow & { attempt_log: WebhookAttemptRow[] };
-
-/** A due delivery a worker holds a lease on, with what it needs to send it. */
-export type ClaimedDelivery = {
-  id: number;
-  leaseToken: string;
-  /** Attempts ever made, and those of the current run (the retry schedule counts the latter). */
-  attempts: number;
-  runAttempts: number;
-  eventId: string;
-  payload: string;
-  url: string;
-  /** Null when the sealed secret does not open (WEBHOOK_SECRET_KEY changed since it was sealed). */
-  secret: string | null;
-};
-
-export type AttemptRecord = {
-  deliveryId: number;
-  leaseToken: string;
-  attempt: number;
-  attemptedAt: Date;
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-  responseExcerpt: string | null;
-  /** `pending` with `retryInMs` schedules the next attempt; otherwise the delivery is final. */
-  next: { status: 'delivered' | 'failed' } | { status: 'pending'; retryInMs: number };
-};
-
-/** The channel the outbox trigger (migrations/0003) and manual retries notify on PostgreSQL. */
 export const WEBHOOK_WORK_CHANNEL = 'webhook_work';
 
 const endpointColumns = [
@@ -93,20 +25,18 @@ const endpointColumns = [
   'deactivated_at',
 ] as const;
 
-export type WebhookStore = ReturnType<typeof createWebhookStore>;
-
 /**
  * Endpoints, deliveries and attempts. Endpoint secrets are sealed with `secrets` on the way in and
  * opened only when a worker claims a delivery to sign.
  */
-export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox) {
+export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): WebhookStore {
   return {
     async insertEndpoint(input: {
       apiKeyId: number;
       url: string;
       events: string[];
       secret: string;
-    }): Promise<WebhookEndpointRow> {
+    }): Promise<WebhookEndpoint> {
       return db
         .insertInto('webhook_endpoints')
         .values({
@@ -119,7 +49,7 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox) {
         .executeTakeFirstOrThrow();
     },
 
-    async listActive(apiKeyId: number): Promise<WebhookEndpointRow[]> {
+    async listActive(apiKeyId: number): Promise<WebhookEndpoint[]> {
       return db
         .selectFrom('webhook_endpoints')
         .select(endpointColumns)
@@ -130,7 +60,7 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox) {
     },
 
     /** An active endpoint owned by the key; a deleted one no longer exists for the API. */
-    async findActiveOwned(id: number, apiKeyId: number): Promise<WebhookEndpointRow | undefined> {
+    async findActiveOwned(id: number, apiKeyId: number): Promise<WebhookEndpoint | undefined> {
       return db
         .selectFrom('webhook_endpoints')
         .select(endpointColumns)
@@ -408,7 +338,7 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox) {
     }
   }
 
-  async function withAttempts(rows: WebhookDeliveryRow[]): Promise<DeliveryWithAttempts[]> {
+  async function withAttempts(rows: WebhookDelivery[]): Promise<DeliveryWithAttempts[]> {
     if (rows.length === 0) return [];
     const attempts = await db
       .selectFrom('webhook_delivery_attempts')

@@ -10,22 +10,10 @@ import {
   type GuardVerdict,
   type ResolveHost,
 } from './ssrf-guard.js';
+import type { PostResult, WebhookHttpClient } from '../../use-cases/ports/webhooks.js';
 
 /** Delivery records keep at most this much of a receiver's answer (issue 7: ≤ 1 KB). */
 export const RESPONSE_EXCERPT_BYTES = 1024;
-
-export type PostResult = {
-  /** Null when no response arrived (refused, unreachable, timed out before headers). */
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-  responseExcerpt: string | null;
-};
-
-export type WebhookHttpClient = {
-  post(url: string, body: string, headers: Record<string, string>): Promise<PostResult>;
-  close(): void;
-};
 
 /** Text columns cannot hold NUL, and the excerpt must stay within its byte budget after decoding. */
 function excerptText(chunks: Buffer[], maxBytes: number): string | null {

@@ -1,21 +1,9 @@
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { IpBlockStore } from '../../abuse/abuse-guards.js';
 import type { Database } from '../db/schema.js';
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-export type IpBlocksTable = {
-  id: Generated<number>;
-  ip: string;
-  failures: number;
-  window_seconds: number;
-  blocked_at: Timestamp;
-  blocked_until: Timestamp;
-};
-
-export type IpBlockStore = ReturnType<typeof createIpBlockStore>;
-
 /** The brute-force guard's blocks: shared by every instance and kept as the audit of each block. */
-export function createIpBlockStore(db: Kysely<Database>) {
+export function createIpBlockStore(db: Kysely<Database>): IpBlockStore {
   return {
     async insert(input: {
       ip: string;

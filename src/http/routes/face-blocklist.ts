@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { decodeImage } from '../../core/verifications/uploads.js';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../route-context.js';
 import { SESSION_UPLOAD_LIMIT_BYTES } from './session.js';
 
 const errorSchema = z.object({ detail: z.string() });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../route-context.js';
 
 const componentSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']),

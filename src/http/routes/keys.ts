@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { displayPrefix, generateApiKey, hashSecret, SCOPES } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
-import type { ApiKeyRow } from '../../adapters/db/api-key-store.js';
-import type { RouteContext } from '../app.js';
+import type { ApiKey } from '../../use-cases/ports/api-key-store.js';
+import type { RouteContext } from '../route-context.js';
 
 export const publicKeySchema = z.object({
   id: z.number().int(),
@@ -16,7 +16,7 @@ export const publicKeySchema = z.object({
   last_used_at: z.string().nullable(),
 });
 
-export function toPublicKey(row: ApiKeyRow): z.infer<typeof publicKeySchema> {
+export function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
   return {
     id: row.id,
     label: row.label,

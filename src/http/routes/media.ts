@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { verifyLink } from '../../core/signing.js';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../route-context.js';
 
 /** Serves one stored image to whoever holds a link signed by GET /v1/verifications/{id}/media, until it expires. */
 export const mediaRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
@@ -33,7 +33,7 @@ export const mediaRoutes: FastifyPluginAsync<{ context: RouteContext }> = async 
       ) {
         throw new ApiError('media_link_invalid');
       }
-      const media = await container.stores.verifications.mediaById(media_id);
+      const media = await container.stores.media.byId(media_id);
       if (!media) throw new ApiError('media_link_invalid');
       return reply
         .header('content-type', media.contentType)

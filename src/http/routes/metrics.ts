@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../route-context.js';
 
 /**
  * Prometheus scrape endpoint. It takes no credentials, like most exporters, and names no merchant
@@ -7,10 +7,10 @@ import type { RouteContext } from '../app.js';
  * operators to keep it off the public listener at their proxy.
  */
 export const metricsRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
-  const { registry } = context.container.metrics;
+  const { metrics } = context.container;
 
   instance.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    const body = await registry.metrics();
-    return reply.header('content-type', registry.contentType).send(body);
+    const body = await metrics.render();
+    return reply.header('content-type', metrics.contentType).send(body);
   });
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { generatePublishableKey } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../route-context.js';
 
 const errorSchema = z.object({ detail: z.string() });
 const publishableKeySchema = z.object({

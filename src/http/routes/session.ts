@@ -1,20 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashSecret } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
-import { isoWithoutZone } from '../../core/time.js';
-import { isExpired, sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
-import type { VerificationRow } from '../../adapters/db/verification-store.js';
-import { signalsSummary } from '../../adapters/db/signal-store.js';
-import {
-  recordConsent,
-  submit,
-  uploadDocument,
-  uploadSelfie,
-  type SessionDeps,
-} from '../../use-cases/session-flow.js';
-import type { RouteContext } from '../app.js';
+import { recordConsent } from '../../use-cases/verifications/record-consent.js';
+import { resolveSession, sessionState, type Session } from '../../use-cases/verifications/session.js';
+import { submitVerification } from '../../use-cases/verifications/submit-verification.js';
+import { uploadDocument } from '../../use-cases/verifications/upload-document.js';
+import { uploadSelfie } from '../../use-cases/verifications/upload-selfie.js';
+import { sessionStateSchema, toSessionState } from '../presenters/verification.js';
+import type { RouteContext } from '../route-context.js';
+import { errorSchema, validationErrorSchema } from '../schemas.js';
 import { clientIp } from '../client-ip.js';
 
 /** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
@@ -22,33 +17,13 @@ export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: { verification: VerificationRow; tokenExpiresAt: Date } | null;
+    session: Session | null;
   }
 }
 
-const errorSchema = z.object({ detail: z.string() });
-const validationErrorSchema = z.object({
-  detail: z.union([
-    z.string(),
-    z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })),
-  ]),
-});
-
-const stepState = z.enum(['pending', 'done']);
-const stateSchema = z.object({
-  verification_id: z.string(),
-  status: z.enum(VERIFICATION_STATUSES),
-  consent_given: z.boolean(),
-  expires_at: z.string(),
-  token_expires_at: z.string(),
-  steps: z.object({ doc_front: stepState, doc_back: stepState, selfie: stepState }),
-  decision: z.enum(['approve', 'review', 'decline']).nullable(),
-  result: z.enum(['approved', 'in_review', 'declined']).nullable(),
-});
-
 /** The uploads and submit: 503 when media storage or video decoding cannot run (nothing is saved). */
 const uploadResponses = {
-  200: stateSchema,
+  200: sessionStateSchema,
   401: errorSchema,
   409: errorSchema,
   413: errorSchema,
@@ -70,58 +45,17 @@ function presentedToken(request: FastifyRequest): string | undefined {
 
 export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const { container } = context;
-  const store = container.stores.verifications;
-  const deps: SessionDeps = {
-    store,
-    ports: container.checks,
-    clock: container.clock,
-    metrics: container.metrics,
-    checkTimeoutMs: container.config.checkTimeoutMs,
-    rememberFace: (trx, input) => container.stores.faces.remember(trx, input),
-    signalsSummary: (verificationId) => signalsSummary(container.database.db, verificationId),
-    onDecided: () => container.notifyDecided(),
-  };
+  const deps = container.verificationDeps;
 
   instance.decorateRequest('session', null);
   instance.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
-    const token = presentedToken(request);
-    if (!token || token.length > 256) throw new ApiError('invalid_client_token');
-    const now = container.clock.now();
-    const found = await store.findByToken(hashSecret(token), now);
-    if (!found) throw new ApiError('invalid_client_token');
-    let verification = found.verification;
-    if (isExpired(verification.status, verification.expires_at, now)) {
-      await store.expireDue(now, verification.id);
-      verification = (await store.findById(verification.id)) ?? verification;
-    }
-    // PROTOCOL.md: an expired verification's tokens stop working.
-    if (verification.status === 'expired') throw new ApiError('invalid_client_token');
-    request.session = { verification, tokenExpiresAt: found.tokenExpiresAt };
+    request.session = await resolveSession(deps, presentedToken(request));
   });
 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const security = [{ clientToken: [] }];
-
-  async function stateOf(verificationId: string, tokenExpiresAt: Date) {
-    const row = (await store.findById(verificationId))!;
-    const media = await store.mediaIndex(verificationId);
-    const has = (kind: string) => media.some((m) => m.kind === kind);
-    return {
-      verification_id: row.id,
-      status: row.status as z.infer<typeof stateSchema>['status'],
-      consent_given: row.consent_at !== null,
-      expires_at: isoWithoutZone(row.expires_at)!,
-      token_expires_at: isoWithoutZone(tokenExpiresAt)!,
-      steps: {
-        doc_front: has('document_front') ? ('done' as const) : ('pending' as const),
-        doc_back: has('document_back') ? ('done' as const) : ('pending' as const),
-        selfie: has('selfie_frame') ? ('done' as const) : ('pending' as const),
-      },
-      decision: row.decision as z.infer<typeof stateSchema>['decision'],
-      result: sdkStatus(row.decision),
-    };
-  }
+  const stateOf = async (session: Session) => toSessionState(await sessionState(deps, session));
 
   const requestContext = (request: FastifyRequest) => ({
     ip: clientIp(request, container.config.trustProxyHops),
@@ -136,10 +70,10 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         tags: ['session'],
         summary: 'Current session state of the token’s verification',
         security,
-        response: { 200: stateSchema, 401: errorSchema },
+        response: { 200: sessionStateSchema, 401: errorSchema },
       },
     },
-    async (request) => stateOf(request.session!.verification.id, request.session!.tokenExpiresAt),
+    async (request) => stateOf(request.session!),
   );
 
   app.post(
@@ -175,13 +109,13 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         summary: 'Record the end user’s consent (time, IP and user agent go to the audit log)',
         security,
         body: z.object({ consent: z.boolean() }),
-        response: { 200: stateSchema, 401: errorSchema, 409: errorSchema, 422: validationErrorSchema },
+        response: { 200: sessionStateSchema, 401: errorSchema, 409: errorSchema, 422: validationErrorSchema },
       },
     },
     async (request) => {
       if (request.body.consent !== true) throw new ApiError('consent_required');
       await recordConsent(deps, request.session!.verification, requestContext(request));
-      return stateOf(request.session!.verification.id, request.session!.tokenExpiresAt);
+      return stateOf(request.session!);
     },
   );
 
@@ -203,7 +137,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
     },
     async (request) => {
       await uploadDocument(deps, request.session!.verification, request.body);
-      return stateOf(request.session!.verification.id, request.session!.tokenExpiresAt);
+      return stateOf(request.session!);
     },
   );
 
@@ -221,7 +155,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
     },
     async (request) => {
       await uploadSelfie(deps, request.session!.verification, request.body);
-      return stateOf(request.session!.verification.id, request.session!.tokenExpiresAt);
+      return stateOf(request.session!);
     },
   );
 
@@ -246,8 +180,8 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      await submit(deps, request.session!.verification, request.body, requestContext(request));
-      return stateOf(request.session!.verification.id, request.session!.tokenExpiresAt);
+      await submitVerification(deps, request.session!.verification, request.body, requestContext(request));
+      return stateOf(request.session!);
     },
   );
 };

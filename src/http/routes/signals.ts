@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collectSignals } from '../../core/signals/collect-signals.js';
-import type { RouteContext } from '../app.js';
+import type { RouteContext } from '../route-context.js';
 
 /**
  * SPEC 4.6 / 8: 64 KB. Fastify enforces it while reading: a Content-Length above it is refused

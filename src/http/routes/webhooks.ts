@@ -6,8 +6,8 @@ import { isoWithoutZone } from '../../core/time.js';
 import { subscriptionProblems, WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-catalogue.js';
 import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
 import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/webhook-url.js';
-import type { DeliveryWithAttempts, WebhookEndpointRow } from '../../adapters/db/webhook-store.js';
-import type { RouteContext } from '../app.js';
+import type { DeliveryWithAttempts, WebhookEndpoint } from '../../use-cases/ports/webhooks.js';
+import type { RouteContext } from '../route-context.js';
 
 const errorSchema = z.object({ detail: z.string() });
 
@@ -41,7 +41,7 @@ const deliverySchema = z.object({
   attempts: z.array(attemptSchema),
 });
 
-function toPublicEndpoint(row: WebhookEndpointRow): z.infer<typeof endpointSchema> {
+function toPublicEndpoint(row: WebhookEndpoint): z.infer<typeof endpointSchema> {
   return { id: row.id, url: row.url, events: row.events, active: row.active };
 }
 

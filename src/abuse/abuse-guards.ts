@@ -2,10 +2,26 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { ApiError } from '../core/errors.js';
 import type { Clock } from '../core/time.js';
-import type { Metrics } from '../adapters/metrics.js';
-import type { IpBlockStore } from '../adapters/rate-limit/ip-block-store.js';
-import type { BucketRule, RateLimiter } from '../adapters/rate-limit/rate-limiter.js';
-import type { AuthGuard } from '../container.js';
+import type { Metrics } from '../use-cases/ports/metrics.js';
+import type { BucketRule, RateLimiter } from '../use-cases/ports/rate-limiter.js';
+
+/** Where blocks are kept, so every instance enforces a block another one decided. */
+export type IpBlockStore = {
+  insert(input: {
+    ip: string;
+    failures: number;
+    windowSeconds: number;
+    blockedAt: Date;
+    blockedUntil: Date;
+  }): Promise<void>;
+  active(now: Date): Promise<Array<{ ip: string; until: Date }>>;
+};
+
+/** Brute-force guard on API-key authentication, per client IP. */
+export type AuthGuard = {
+  blockedForSeconds(ip: string): Promise<number>;
+  recordFailure(ip: string): Promise<void>;
+};
 
 /** Other instances' blocks reach this one within this interval (one indexed query per interval). */
 const BLOCK_REFRESH_INTERVAL_MS = 5_000;

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { MediaObjectStore } from '../../use-cases/ports/media-objects.js';
+import type { MediaRecords, MediaStore, PlacedMedia } from '../../use-cases/ports/verification-store.js';
+import type { Database, Executor } from './schema.js';
+
+/**
+ * Media rows replace an earlier upload of the same slot, so a retake never leaves two fronts.
+ * Returns the object keys of the uploads replaced, for deletion once the transaction has committed.
+ */
+export function createMediaRecords(db: Executor): MediaRecords {
+  return {
+    async save(verificationId, items: PlacedMedia[], at) {
+      const replaced: string[] = [];
+      for (const item of items) {
+        // Only bucket-backed uploads replace objects; a database-only store skips the lookup.
+        if (item.storageKey) {
+          const previous = await db
+            .selectFrom('media')
+            .select('storage_key')
+            .where('verification_id', '=', verificationId)
+            .where('kind', '=', item.kind)
+            .where('idx', '=', item.index)
+            .forUpdate()
+            .executeTakeFirst();
+          if (previous?.storage_key) replaced.push(previous.storage_key);
+        }
+        const content = {
+          content_type: item.contentType,
+          byte_size: item.bytes.length,
+          bytes: item.storageKey ? null : item.bytes,
+          storage_key: item.storageKey,
+          created_at: at,
+        };
+        await db
+          .insertInto('media')
+          .values({
+            id: item.id,
+            verification_id: verificationId,
+            kind: item.kind,
+            idx: item.index,
+            ...content,
+          })
+          .onConflict((oc) =>
+            oc.columns(['verification_id', 'kind', 'idx']).doUpdateSet({ id: item.id, ...content }),
+          )
+          .execute();
+      }
+      return replaced;
+    },
+  };
+}
+
+export type MediaStoreOptions = {
+  /** Keeps image bytes in an object store instead of the media table (MEDIA_STORE=s3). */
+  objects?: MediaObjectStore | undefined;
+  /** Deleting superseded or orphaned objects is best effort; failures are reported here. */
+  onCleanupError?: (error: unknown, keys: string[]) => void;
+};
+
+/** Image bytes in the media table, or in an S3-compatible bucket with the table as the record. */
+export function createMediaStore(db: Kysely<Database>, options: MediaStoreOptions = {}): MediaStore {
+  const { objects } = options;
+
+  const cleanUp = (keys: string[]) => {
+    if (!objects || keys.length === 0) return;
+    objects.remove(keys).catch((error: unknown) => options.onCleanupError?.(error, keys));
+  };
+
+  /** A row's bytes, from the row itself or from the object store; null when the object is gone. */
+  async function bytesOf(row: {
+    bytes: Uint8Array | null;
+    storage_key: string | null;
+  }): Promise<Buffer | null> {
+    if (row.bytes) return Buffer.from(row.bytes);
+    if (!row.storage_key) return null;
+    if (!objects) throw new Error('media is kept in an object store, but MEDIA_STORE is not s3');
+    return objects.get(row.storage_key);
+  }
+
+  return {
+    async withPlaced(verificationId, media, write) {
+      const placed: PlacedMedia[] = media.map((item) => {
+        const id = crypto.randomUUID();
+        return { ...item, id, storageKey: objects ? `${verificationId}/${id}` : null };
+      });
+      const uploaded = placed.flatMap((item) => (item.storageKey ? [item.storageKey] : []));
+      try {
+        if (objects) {
+          const puts = await Promise.allSettled(
+            placed.map((item) => objects.put(item.storageKey!, item.bytes, item.contentType)),
+          );
+          const failed = puts.find((put) => put.status === 'rejected');
+          if (failed) throw failed.reason;
+        }
+        const { result, replaced } = await write(placed);
+        cleanUp(replaced ?? uploaded);
+        return result;
+      } catch (error) {
+        cleanUp(uploaded);
+        throw error;
+      }
+    },
+
+    async has(verificationId, kind) {
+      const row = await db
+        .selectFrom('media')
+        .select('id')
+        .where('verification_id', '=', verificationId)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async load(verificationId, kind) {
+      const rows = await db
+        .selectFrom('media')
+        .select(['bytes', 'storage_key'])
+        .where('verification_id', '=', verificationId)
+        .where('kind', '=', kind)
+        .orderBy('idx')
+        .execute();
+      const loaded = await Promise.all(rows.map(bytesOf));
+      return loaded.filter((bytes): bytes is Buffer => bytes !== null);
+    },
+
+    async index(verificationId) {
+      return db
+        .selectFrom('media')
+        .select(['id', 'kind', 'idx', 'content_type', 'byte_size'])
+        .where('verification_id', '=', verificationId)
+        .orderBy('kind')
+        .orderBy('idx')
+        .execute();
+    },
+
+    async byId(mediaId) {
+      const row = await db
+        .selectFrom('media')
+        .select(['content_type', 'bytes', 'storage_key'])
+        .where('id', '=', mediaId)
+        .executeTakeFirst();
+      const bytes = row ? await bytesOf(row) : null;
+      return row && bytes ? { contentType: row.content_type, bytes } : undefined;
+    },
+
+    async referencedStorageKeys(keys) {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('media')
+        .select('storage_key')
+        .where('storage_key', 'in', keys)
+        .execute();
+      return new Set(rows.flatMap((r) => (r.storage_key ? [r.storage_key] : [])));
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Transactor, TransactionStores } from '../../use-cases/ports/verification-store.js';
+import { createAuditLog } from './audit-log.js';
+import { createFaceTemplateWrites } from './face-store.js';
+import { createMediaRecords } from './media-store.js';
+import { createOutbox } from './outbox.js';
+import type { Database } from './schema.js';
+import { createUsageRecords } from './usage-store.js';
+import { createVerificationWrites } from './verification-store.js';
+
+/**
+ * One database transaction with every store a use case writes through bound to it. Every change to a
+ * verification is audited, so the audit entries name the verifications a transaction touched;
+ * `onCommitted` hears them once it has committed (the read cache evicts them before the caller
+ * answers, so its own next read is never stale).
+ */
+export function createTransactor(
+  db: Kysely<Database>,
+  options: { vectorSearch: boolean; onCommitted?: (verificationIds: Set<string>) => void },
+): Transactor {
+  return async <T>(work: (stores: TransactionStores) => Promise<T>): Promise<T> => {
+    const touched = new Set<string>();
+    const result = await db.transaction().execute(async (trx) => {
+      const verifications = createVerificationWrites(trx);
+      const audit = createAuditLog(trx);
+      const stores: TransactionStores = {
+        verifications,
+        audit: {
+          append: (verificationId, entry) => {
+            touched.add(verificationId);
+            return audit.append(verificationId, entry);
+          },
+        },
+        usage: createUsageRecords(trx),
+        outbox: createOutbox(trx),
+        media: createMediaRecords(trx),
+        faces: createFaceTemplateWrites(trx, options.vectorSearch),
+      };
+      return work(stores);
+    });
+    if (touched.size > 0) options.onCommitted?.(touched);
+    return result;
+  };
+}

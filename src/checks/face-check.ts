@@ -1,0 +1,60 @@
+import type { FaceMatchCheckResult, LivenessCheckResult } from '../core/checks.js';
+import type { FaceEngine } from '../core/faces/face-engine.js';
+import { runFaceChecks } from '../core/faces/run-face-checks.js';
+
+export type FaceCheckOutcome = {
+  faceMatch: FaceMatchCheckResult;
+  liveness: LivenessCheckResult;
+  /** The selfie's face template for the duplicate search, when one face was found. */
+  template: number[] | null;
+};
+
+const unavailable = (component: string) => ({
+  status: 'unavailable' as const,
+  error: `${component} is not available`,
+});
+
+/** Face match (portrait vs selfie) and liveness (the selfie frames); `unavailable` when ML is disabled. */
+export async function checkFaces(
+  engine: FaceEngine | null,
+  input: { portrait: Buffer | null; frames: Buffer[] },
+): Promise<FaceCheckOutcome> {
+  if (!engine)
+    return {
+      faceMatch: unavailable('face model (ML_DISABLED)'),
+      liveness: unavailable('liveness model (ML_DISABLED)'),
+      template: null,
+    };
+  const { portrait, frames } = input;
+  if (!portrait) {
+    return {
+      faceMatch: { status: 'ok', similarity: null, detail: { reason: 'no_document_front' } },
+      liveness: (await runFaceChecks({ engine, portrait: frames[0] ?? Buffer.alloc(0), frames })).liveness,
+      template: null,
+    };
+  }
+  // Models still loading (just after start) are waited for, within the submit's time budget,
+  // rather than charged to each image's own timeout.
+  await engine.ready();
+  const { faceMatch, liveness, template } = await runFaceChecks({ engine, portrait, frames });
+  return { faceMatch, liveness, template };
+}
+
+export type FaceTemplateOutcome =
+  | { status: 'ok'; template: number[] }
+  | { status: 'no_single_face' }
+  | { status: 'unavailable'; error: string };
+
+/** One face's template from an image (the operator blocklist stores templates, never images). */
+export async function faceTemplateOf(engine: FaceEngine | null, image: Buffer): Promise<FaceTemplateOutcome> {
+  if (!engine) return { status: 'unavailable', error: 'ML_DISABLED' };
+  const analysis = await engine.analyze(image);
+  if (!analysis.ok)
+    return analysis.reason === 'unavailable'
+      ? { status: 'unavailable', error: analysis.error }
+      : { status: 'no_single_face' };
+  const [face, ...others] = analysis.faces;
+  return face && others.length === 0
+    ? { status: 'ok', template: face.descriptor }
+    : { status: 'no_single_face' };
+}

@@ -1,0 +1,108 @@
+import type { CheckResults, StoredBarcode } from '../core/checks.js';
+import { decide, type DecisionOutcome } from '../core/verifications/decide.js';
+import type { CheckEngines } from '../use-cases/ports/check-engines.js';
+import type { FaceStore } from '../use-cases/ports/face-store.js';
+import type { Metrics } from '../use-cases/ports/metrics.js';
+import type { SanctionsScreening } from '../use-cases/ports/sanctions.js';
+import { searchDuplicates } from './dedupe-check.js';
+import { checkDocument } from './document-check.js';
+import { checkFaces } from './face-check.js';
+import type { Identity } from './identity.js';
+import { screenSanctions } from './sanctions-check.js';
+import { checkDetails, checksSummary } from './summary.js';
+import { withTimeBudget } from './time-budget.js';
+
+export type CheckDeps = {
+  engines: CheckEngines;
+  faces: FaceStore;
+  sanctions: SanctionsScreening;
+  metrics: Metrics;
+  checkTimeoutMs: number;
+};
+
+export type CheckInput = {
+  verificationId: string;
+  apiKeyId: number;
+  barcode: StoredBarcode;
+  portrait: Buffer | null;
+  frames: Buffer[];
+  today: Date;
+};
+
+export type CheckRunResult = {
+  results: CheckResults;
+  outcome: DecisionOutcome;
+  /** `checks` and `doc_checks` as the verification stores them. */
+  checks: Record<string, unknown>;
+  docChecks: Record<string, unknown>;
+  identity: Identity | null;
+  /** The selfie's template, kept for later duplicate searches. */
+  template: number[] | null;
+};
+
+/**
+ * Runs the five checks (independent ones concurrently, each inside its time budget) and decides.
+ * A check that overruns or fails is `unavailable` and the decision is capped at review (decide.ts).
+ */
+export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<CheckRunResult> {
+  async function timed<T>(
+    name: string,
+    work: () => Promise<T>,
+    onFailure: (error: string) => T,
+    isUnavailable: (v: T) => boolean,
+  ): Promise<{ value: T; ms: number }> {
+    const started = performance.now();
+    const value = await withTimeBudget(work(), deps.checkTimeoutMs, onFailure);
+    const ms = performance.now() - started;
+    deps.metrics.checkFinished(name, ms, isUnavailable(value));
+    return { value, ms };
+  }
+  const unavailable = (error: string) => ({ status: 'unavailable' as const, error });
+
+  const documentStarted = performance.now();
+  const document = checkDocument(input.barcode, input.today);
+  deps.metrics.checkFinished('document', performance.now() - documentStarted, false);
+
+  const [faces, sanctions] = await Promise.all([
+    timed(
+      'faces',
+      () => checkFaces(deps.engines.faceEngine, { portrait: input.portrait, frames: input.frames }),
+      (error) => ({ faceMatch: unavailable(error), liveness: unavailable(error), template: null }),
+      (v) => v.faceMatch.status === 'unavailable' || v.liveness.status === 'unavailable',
+    ),
+    timed(
+      'sanctions',
+      () => screenSanctions(deps.sanctions, document.identity),
+      unavailable,
+      (v) => v.status === 'unavailable',
+    ),
+  ]);
+  const dedupe = await timed(
+    'face_dedupe',
+    () =>
+      searchDuplicates(deps.faces, {
+        verificationId: input.verificationId,
+        apiKeyId: input.apiKeyId,
+        template: faces.value.template,
+        identity: document.identity,
+      }),
+    unavailable,
+    (v) => v.status === 'unavailable',
+  );
+
+  const results: CheckResults = {
+    document: document.result,
+    faceMatch: faces.value.faceMatch,
+    liveness: faces.value.liveness,
+    sanctions: sanctions.value,
+    dedupe: dedupe.value,
+  };
+  return {
+    results,
+    outcome: decide(results),
+    checks: checksSummary(results, { faces: faces.ms, sanctions: sanctions.ms, face_dedupe: dedupe.ms }),
+    docChecks: checkDetails(results, document.identity),
+    identity: document.identity,
+    template: faces.value.template,
+  };
+}

@@ -1,0 +1,70 @@
+import type { CheckResults } from '../core/checks.js';
+import { snakeCaseKeys } from '../core/snake-case.js';
+import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../core/verifications/decide.js';
+import type { Identity } from './identity.js';
+
+export type CheckDurations = { faces: number; sanctions: number; face_dedupe: number };
+
+const round = (ms: number) => Math.round(ms);
+
+const ranOrNot = <T extends { status: string }>(
+  result: T,
+  ok: (r: Extract<T, { status: 'ok' }>) => Record<string, unknown>,
+  durationMs: number,
+) =>
+  result.status === 'ok'
+    ? { status: 'ok', ...ok(result as Extract<T, { status: 'ok' }>), duration_ms: round(durationMs) }
+    : { status: 'unavailable', duration_ms: round(durationMs) };
+
+/** The verification's `checks` (SPEC 3): each check's status and headline figure. */
+export function checksSummary(results: CheckResults, durationsMs: CheckDurations): Record<string, unknown> {
+  return {
+    document: { status: results.document.status, reasons: results.document.reasons },
+    face_match: ranOrNot(
+      results.faceMatch,
+      (r) => ({ similarity: r.similarity, threshold: FACE_MATCH_THRESHOLD }),
+      durationsMs.faces,
+    ),
+    liveness: ranOrNot(
+      results.liveness,
+      (r) => ({ score: r.score, threshold: LIVENESS_THRESHOLD }),
+      durationsMs.faces,
+    ),
+    sanctions: ranOrNot(
+      results.sanctions,
+      (r) => ({ outcome: r.outcome, score: r.score }),
+      durationsMs.sanctions,
+    ),
+    face_dedupe:
+      results.dedupe.status === 'ok'
+        ? { status: 'ok', reason: results.dedupe.reason, duration_ms: round(durationsMs.face_dedupe) }
+        : { status: 'unavailable', reason: 'unavailable', duration_ms: round(durationsMs.face_dedupe) },
+  };
+}
+
+/** The verification's `doc_checks`: every check's reviewer-facing detail, snake-cased for the API. */
+export function checkDetails(results: CheckResults, identity: Identity | null): Record<string, unknown> {
+  const detailOrError = (
+    r: { status: 'ok'; detail: Record<string, unknown> } | { status: 'unavailable'; error: string },
+  ) => (r.status === 'ok' ? r.detail : { error: r.error });
+  return snakeCaseKeys({
+    document: {
+      ...results.document.detail,
+      identity: identity
+        ? {
+            first_name: identity.firstName,
+            middle_name: identity.middleName,
+            last_name: identity.lastName,
+            dob: identity.dob,
+          }
+        : null,
+    },
+    face_match: detailOrError(results.faceMatch),
+    liveness: detailOrError(results.liveness),
+    sanctions: detailOrError(results.sanctions),
+    face_dedupe:
+      results.dedupe.status === 'ok'
+        ? { reason: results.dedupe.reason, ...results.dedupe.detail }
+        : { reason: 'unavailable', error: results.dedupe.error },
+  }) as Record<string, unknown>;
+}

@@ -1,0 +1,46 @@
+import type { Decision } from './decide.js';
+import type { StoredBarcode } from '../checks.js';
+import type { VerificationStatus } from './status.js';
+
+/**
+ * A verification as the use cases and the HTTP layer see it. Field names follow the API (SPEC 3),
+ * so presenters map it without renaming; the stores map their rows to it.
+ */
+export type Verification = {
+  id: string;
+  api_key_id: number;
+  external_ref: string;
+  metadata: Record<string, unknown>;
+  status: VerificationStatus;
+  decision: Decision | null;
+  score: number | null;
+  decision_reasons: string[];
+  checks: Record<string, unknown>;
+  doc_checks: Record<string, unknown>;
+  barcode: StoredBarcode | null;
+  consent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  expires_at: Date;
+  decided_at: Date | null;
+};
+
+export type AuditActor = 'merchant' | 'end_user' | 'system';
+
+export type AuditEntry = { occurred_at: Date; actor: string; event: string; detail: Record<string, unknown> };
+
+export type VerificationDetail = { verification: Verification; audit: AuditEntry[] };
+
+export type MediaKind = 'document_front' | 'document_back' | 'selfie_frame';
+
+/** An image on its way into storage. */
+export type MediaItem = { kind: MediaKind; index: number; contentType: string; bytes: Buffer };
+
+/** What a merchant can list about a stored image (never its bytes). */
+export type MediaIndexEntry = {
+  id: string;
+  kind: string;
+  idx: number;
+  content_type: string;
+  byte_size: number;
+};

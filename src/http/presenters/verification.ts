@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { isoWithoutZone } from '../../core/time.js';
+import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
+import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
+
+export const verificationSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(VERIFICATION_STATUSES),
+  decision: z.enum(['approve', 'review', 'decline']).nullable(),
+  score: z.number().nullable(),
+  decision_reasons: z.array(z.string()),
+  external_ref: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  expires_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+
+export const verificationDetailSchema = verificationSummarySchema.extend({
+  checks: z.record(z.string(), z.unknown()),
+  doc_checks: z.record(z.string(), z.unknown()),
+  audit_log: z.array(
+    z.object({
+      at: z.string(),
+      actor: z.string(),
+      event: z.string(),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
+export function toSummary(v: Verification): z.infer<typeof verificationSummarySchema> {
+  return {
+    id: v.id,
+    status: v.status,
+    decision: v.decision,
+    score: v.score,
+    decision_reasons: v.decision_reasons,
+    external_ref: v.external_ref,
+    metadata: v.metadata,
+    created_at: isoWithoutZone(v.created_at)!,
+    expires_at: isoWithoutZone(v.expires_at)!,
+    decided_at: isoWithoutZone(v.decided_at),
+  };
+}
+
+export function toDetail({
+  verification,
+  audit,
+}: VerificationDetail): z.infer<typeof verificationDetailSchema> {
+  return {
+    ...toSummary(verification),
+    checks: verification.checks,
+    doc_checks: verification.doc_checks,
+    audit_log: audit.map((a) => ({
+      at: isoWithoutZone(a.occurred_at)!,
+      actor: a.actor,
+      event: a.event,
+      detail: a.detail,
+    })),
+  };
+}
+
+const stepState = z.enum(['pending', 'done']);
+
+/** PROTOCOL.md: what the capture flow sees of its verification. */
+export const sessionStateSchema = z.object({
+  verification_id: z.string(),
+  status: z.enum(VERIFICATION_STATUSES),
+  consent_given: z.boolean(),
+  expires_at: z.string(),
+  token_expires_at: z.string(),
+  steps: z.object({ doc_front: stepState, doc_back: stepState, selfie: stepState }),
+  decision: z.enum(['approve', 'review', 'decline']).nullable(),
+  result: z.enum(['approved', 'in_review', 'declined']).nullable(),
+});
+
+export function toSessionState(state: {
+  verification: Verification;
+  uploaded: Set<string>;
+  tokenExpiresAt: Date;
+}): z.infer<typeof sessionStateSchema> {
+  const { verification: v, uploaded } = state;
+  const step = (kind: string) => (uploaded.has(kind) ? ('done' as const) : ('pending' as const));
+  return {
+    verification_id: v.id,
+    status: v.status,
+    consent_given: v.consent_at !== null,
+    expires_at: isoWithoutZone(v.expires_at)!,
+    token_expires_at: isoWithoutZone(state.tokenExpiresAt)!,
+    steps: {
+      doc_front: step('document_front'),
+      doc_back: step('document_back'),
+      selfie: step('selfie_frame'),
+    },
+    decision: v.decision,
+    result: sdkStatus(v.decision),
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The SPEC error envelope, shared by every route's documented responses. */
+export const errorSchema = z.object({ detail: z.string() });
+
+/** A 422 answers with the SPEC's `[{loc, msg, type}]` array; other errors with a string. */
+export const validationErrorSchema = z.object({
+  detail: z.union([
+    z.string(),
+    z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })),
+  ]),
+});
+
+/** The error responses a keyed route can give, spread into its `response` schema. */
+export const keyedErrors = { 401: errorSchema, 403: errorSchema } as const;

@@ -1,0 +1,98 @@
+import type { SanctionsStats } from './adapters/sanctions-source/sanctions-provider.js';
+import type { MediaObjectStore } from './use-cases/ports/media-objects.js';
+import type { RateLimiter } from './use-cases/ports/rate-limiter.js';
+
+/** One component's state in /readyz. */
+export type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };
+
+export type ReadinessReport = {
+  status: 'ready' | 'degraded' | 'not_ready';
+  components: Record<string, ComponentStatus>;
+};
+
+/** Without these the service cannot answer at all; anything else missing only degrades it. */
+const CRITICAL_COMPONENTS = ['database', 'migrations'];
+
+/** Gathers every component's state: not ready when a critical one is down, degraded when any other is. */
+export async function readinessReport(
+  probes: Array<() => Promise<Record<string, ComponentStatus>>>,
+): Promise<ReadinessReport> {
+  const components: Record<string, ComponentStatus> = {};
+  for (const probe of probes) Object.assign(components, await probe());
+  const notReady = CRITICAL_COMPONENTS.some((name) => components[name]?.status !== 'ok');
+  const degraded = Object.values(components).some((c) => c.status !== 'ok');
+  return { status: notReady ? 'not_ready' : degraded ? 'degraded' : 'ready', components };
+}
+
+type Probe = () => Promise<Record<string, ComponentStatus>>;
+
+/** The service's components as /readyz reports them, each from the part that knows its state. */
+export function componentProbes(parts: {
+  database: { engine: string; ping(): Promise<boolean>; pending(): Promise<string[]> };
+  rateLimiter: Pick<RateLimiter, 'backend' | 'ping'>;
+  mediaObjects: Pick<MediaObjectStore, 'check' | 'location'> | undefined;
+  engines: () => Record<string, ComponentStatus>;
+  vectorSearch: boolean;
+  sanctions: () => SanctionsStats;
+}): Probe[] {
+  const { database, rateLimiter, mediaObjects } = parts;
+  return [
+    async (): Promise<Record<string, ComponentStatus>> => {
+      if (!(await database.ping()))
+        return { database: { status: 'unavailable', detail: `${database.engine} unreachable` } };
+      const pending = await database.pending();
+      return {
+        database: { status: 'ok', detail: database.engine },
+        migrations:
+          pending.length === 0
+            ? { status: 'ok' }
+            : { status: 'unavailable', detail: `pending: ${pending.join(', ')}` },
+      };
+    },
+    async (): Promise<Record<string, ComponentStatus>> =>
+      rateLimiter.backend === 'redis'
+        ? {
+            rate_limiter: (await rateLimiter.ping())
+              ? { status: 'ok', detail: 'redis' }
+              : { status: 'degraded', detail: 'redis unreachable: rate limits are not enforced' },
+          }
+        : {},
+    async (): Promise<Record<string, ComponentStatus>> => {
+      if (!mediaObjects) return { media_store: { status: 'ok', detail: 'database' } };
+      const bucket = await mediaObjects.check();
+      return {
+        media_store: bucket.ok
+          ? { status: 'ok', detail: mediaObjects.location }
+          : { status: 'unavailable', detail: `${mediaObjects.location} unreachable (${bucket.error})` },
+      };
+    },
+    async (): Promise<Record<string, ComponentStatus>> => ({
+      ...parts.engines(),
+      face_search: parts.vectorSearch
+        ? { status: 'ok', detail: 'pgvector HNSW' }
+        : {
+            status: 'degraded',
+            detail: 'pgvector is not installed: exact search (correct, but scans every template)',
+          },
+    }),
+    async (): Promise<Record<string, ComponentStatus>> => {
+      const list = parts.sanctions();
+      if (list.status !== 'ready')
+        return {
+          sanctions_list: {
+            status: list.status === 'loading' ? 'degraded' : 'unavailable',
+            detail: list.last_refresh?.error ?? 'loading',
+          },
+        };
+      return {
+        sanctions_list:
+          list.last_refresh?.outcome === 'failed'
+            ? {
+                status: 'degraded',
+                detail: `serving ${list.list_version}; last refresh failed: ${list.last_refresh.error}`,
+              }
+            : { status: 'ok', detail: list.list_version ?? 'loaded' },
+      };
+    },
+  ];
+}

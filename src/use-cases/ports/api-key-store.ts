@@ -1,0 +1,37 @@
+export type ApiKey = {
+  id: number;
+  label: string;
+  scopes: string[];
+  key_hash: string;
+  key_prefix: string;
+  owner_key_id: number | null;
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+};
+
+export type ApiKeyStore = {
+  insert(input: {
+    label: string;
+    scopes: string[];
+    keyHash: string;
+    keyPrefix: string;
+    ownerKeyId: number | null;
+  }): Promise<ApiKey>;
+  findByHash(keyHash: string): Promise<ApiKey | undefined>;
+  /** A key owns itself and the keys it created (PROTOCOL.md, Ownership). */
+  listOwned(ownerId: number): Promise<ApiKey[]>;
+  findOwned(id: number, ownerId: number): Promise<ApiKey | undefined>;
+  /** Idempotent: a second revoke keeps the first revoked_at. */
+  revoke(id: number, at: Date): Promise<ApiKey | undefined>;
+  touchLastUsed(id: number, at: Date): Promise<void>;
+  count(): Promise<number>;
+  recordAuthFailure(input: {
+    ip: string;
+    reason: string;
+    keyPrefix: string | null;
+    method: string;
+    path: string;
+    at: Date;
+  }): Promise<void>;
+};

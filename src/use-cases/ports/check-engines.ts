@@ -1,0 +1,20 @@
+import type { FaceEngine } from '../../core/faces/face-engine.js';
+
+export type BarcodeDecodeOutcome =
+  { status: 'ok'; text: string } | { status: 'not_found' } | { status: 'unavailable'; error: string };
+
+export type VideoFramesOutcome =
+  | { ok: true; frames: Buffer[] }
+  /** `fault` says whose the failure is: the upload's (a 422 for the user) or the server's (a 503: retrying may help). */
+  | { ok: false; fault: 'upload' | 'server'; reason: string };
+
+/**
+ * The engines the checks run on (adapters/check-engines.ts loads them). One that is missing or
+ * failed to load answers `unavailable` (or is null), so decisions stay honest, never invented.
+ */
+export type CheckEngines = {
+  decodeBarcode(image: Buffer): Promise<BarcodeDecodeOutcome>;
+  /** Null when ML is disabled by configuration. */
+  faceEngine: FaceEngine | null;
+  extractVideoFrames(video: Buffer, maxFrames: number): Promise<VideoFramesOutcome>;
+};

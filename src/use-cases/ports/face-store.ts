@@ -1,0 +1,28 @@
+import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
+
+export type NearestFace = {
+  verificationId: string;
+  apiKeyId: number;
+  distance: number;
+  identity: FaceIdentity | null;
+};
+
+export type NearestListed = { id: number; label: string; distance: number };
+
+export type BlocklistEntry = { id: number; label: string; created_at: Date };
+
+/** Face templates of earlier verifications and the operator's blocklist, searched by Euclidean distance. */
+export type FaceStore = {
+  /** true: pgvector's HNSW index; false: exact search over every template (correct, slower). */
+  readonly vectorSearch: boolean;
+  nearest(embedding: number[], excludeVerificationId: string): Promise<NearestFace | null>;
+  nearestListed(embedding: number[]): Promise<NearestListed | null>;
+  addListed(input: {
+    label: string;
+    embedding: number[];
+    createdBy: number;
+    at: Date;
+  }): Promise<BlocklistEntry>;
+  listListed(): Promise<BlocklistEntry[]>;
+  removeListed(id: number, at: Date): Promise<boolean>;
+};

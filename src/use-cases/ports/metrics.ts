@@ -1,0 +1,12 @@
+/** What the service counts; rendered at /metrics in the Prometheus text format. */
+export type Metrics = {
+  observeRequest(method: string, route: string, status: number, elapsedMs: number): void;
+  verificationDecided(decision: string): void;
+  checkFinished(check: string, elapsedMs: number, unavailable: boolean): void;
+  webhookDelivery(outcome: 'delivered' | 'failed' | 'retrying' | 'cancelled'): void;
+  rateLimited(limiter: string): void;
+  /** Gauges whose value is read at scrape time (e.g. sanctions list age). */
+  addGauge(name: string, help: string, read: () => number | null): void;
+  readonly contentType: string;
+  render(): Promise<string>;
+};

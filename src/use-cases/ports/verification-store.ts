@@ -1,0 +1,155 @@
+import type { StoredBarcode } from '../../core/checks.js';
+import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
+import type {
+  AuditActor,
+  MediaIndexEntry,
+  MediaItem,
+  MediaKind,
+  Verification,
+  VerificationDetail,
+} from '../../core/verifications/verification.js';
+import type { VerificationStatus } from '../../core/verifications/status.js';
+
+export type ListFilter = {
+  limit: number;
+  startingAfter?: { createdAt: Date; id: string };
+  status?: VerificationStatus;
+  externalRef?: string;
+};
+
+export type NewVerification = {
+  id: string;
+  apiKeyId: number;
+  externalRef: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+export type DecisionRecord = {
+  decision: string;
+  score: number;
+  reasons: string[];
+  checks: Record<string, unknown>;
+  docChecks: Record<string, unknown>;
+};
+
+/**
+ * Verifications and their client tokens. Reads apply the expire-on-read rule (PROTOCOL.md: an open
+ * verification past expires_at is expired when read), so no caller repeats it.
+ */
+export type VerificationStore = {
+  findOwned(id: string, apiKeyId: number, now: Date): Promise<Verification | undefined>;
+  /** The verification and its audit log, for the merchant's detail view; undefined unless `apiKeyId` owns it. */
+  findOwnedDetail(id: string, apiKeyId: number, now: Date): Promise<VerificationDetail | undefined>;
+  findById(id: string, now: Date): Promise<Verification | undefined>;
+  list(apiKeyId: number, filter: ListFilter): Promise<Verification[]>;
+  /** The verification behind a client token that has not expired. */
+  findByToken(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ verification: Verification; tokenExpiresAt: Date } | undefined>;
+  /** Marks open verifications past expires_at as expired (the sweep); returns how many. */
+  expireDue(now: Date): Promise<number>;
+};
+
+/** The writes of one transaction: they commit together or not at all. */
+export type VerificationWrites = {
+  insert(input: NewVerification): Promise<Verification>;
+  addToken(verificationId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void>;
+  /** Sets consent once; false when it was already given. */
+  recordConsent(verificationId: string, at: Date): Promise<boolean>;
+  /** Moves an open verification on (status, barcode); false when it is no longer open. */
+  advance(
+    verificationId: string,
+    change: { status: VerificationStatus; barcode?: StoredBarcode; at: Date },
+  ): Promise<boolean>;
+  /**
+   * Records the decision while the verification is still submittable and unexpired; undefined when
+   * another submit won or it has closed (the status guard makes concurrent submits race safely).
+   */
+  markDecided(
+    verificationId: string,
+    input: DecisionRecord & { at: Date; consentAt?: Date; barcode?: StoredBarcode },
+  ): Promise<Verification | undefined>;
+};
+
+export type AuditLog = {
+  append(
+    verificationId: string,
+    entry: { actor: AuditActor; event: string; at: Date; detail?: Record<string, unknown> },
+  ): Promise<void>;
+};
+
+export type UsageRecords = {
+  /** Meters one completed verification (SPEC: usage counts decided verifications). */
+  record(input: { verificationId: string; apiKeyId: number; at: Date }): Promise<void>;
+};
+
+export type UsageStore = {
+  byDay(apiKeyId: number, from: string, to: string): Promise<Array<{ day: string; verifications: number }>>;
+};
+
+export type Outbox = {
+  /** An event for the webhook worker to fan out to subscribed endpoints. */
+  add(event: {
+    id: string;
+    type: string;
+    apiKeyId: number;
+    verificationId: string | null;
+    data: Record<string, unknown>;
+    at: Date;
+  }): Promise<void>;
+};
+
+/** A media item placed in storage, ready to be recorded by a transaction. */
+export type PlacedMedia = MediaItem & { id: string; storageKey: string | null };
+
+export type MediaRecords = {
+  /** Records placed media, replacing earlier uploads of the same slot; returns the replaced objects' keys. */
+  save(verificationId: string, items: PlacedMedia[], at: Date): Promise<string[]>;
+};
+
+export type MediaStore = {
+  /**
+   * Runs `write` (one transaction) with the media placed: with an object store the bytes are uploaded
+   * first under fresh keys no row points at yet. If `write` fails or saves nothing (`replaced` null),
+   * those objects are deleted again; once it has committed, the objects it replaced are deleted.
+   */
+  withPlaced<T>(
+    verificationId: string,
+    items: MediaItem[],
+    write: (placed: PlacedMedia[]) => Promise<{ result: T; replaced: string[] | null }>,
+  ): Promise<T>;
+  has(verificationId: string, kind: MediaKind): Promise<boolean>;
+  load(verificationId: string, kind: MediaKind): Promise<Buffer[]>;
+  index(verificationId: string): Promise<MediaIndexEntry[]>;
+  /** One stored image with its bytes, or undefined when there is none (or its object is gone). */
+  byId(mediaId: string): Promise<{ contentType: string; bytes: Buffer } | undefined>;
+  /** Which of these object keys a media row refers to. */
+  referencedStorageKeys(keys: string[]): Promise<Set<string>>;
+};
+
+export type FaceTemplateWrites = {
+  /** Keeps the selfie's template for later duplicate searches. */
+  remember(input: {
+    verificationId: string;
+    apiKeyId: number;
+    identity: FaceIdentity | null;
+    embedding: number[];
+    at: Date;
+  }): Promise<void>;
+};
+
+/** The stores a transaction writes through. */
+export type TransactionStores = {
+  verifications: VerificationWrites;
+  audit: AuditLog;
+  usage: UsageRecords;
+  outbox: Outbox;
+  media: MediaRecords;
+  faces: FaceTemplateWrites;
+};
+
+/** Runs `work` in one database transaction: every write inside commits together or none does. */
+export type Transactor = <T>(work: (stores: TransactionStores) => Promise<T>) => Promise<T>;

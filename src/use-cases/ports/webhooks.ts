@@ -1,0 +1,103 @@
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+export type WebhookEndpoint = {
+  id: number;
+  api_key_id: number;
+  url: string;
+  events: string[];
+  active: boolean;
+  created_at: Date;
+  deactivated_at: Date | null;
+};
+
+export type WebhookDelivery = {
+  id: number;
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  verification_id: string | null;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  run_attempts: number;
+  next_attempt_at: Date;
+  lease_token: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+};
+
+export type WebhookAttempt = {
+  id: number;
+  delivery_id: number;
+  attempt: number;
+  attempted_at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+};
+
+export type DeliveryWithAttempts = WebhookDelivery & { attempt_log: WebhookAttempt[] };
+
+/** A delivery leased to one worker: only the holder of `leaseToken` may record its attempts. */
+export type ClaimedDelivery = {
+  id: number;
+  leaseToken: string;
+  attempts: number;
+  runAttempts: number;
+  eventId: string;
+  payload: string;
+  url: string;
+  /** Null when the endpoint's secret cannot be opened with any configured key. */
+  secret: string | null;
+};
+
+export type AttemptRecord = {
+  deliveryId: number;
+  leaseToken: string;
+  attempt: number;
+  attemptedAt: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+  next: { status: 'delivered' | 'failed' } | { status: 'pending'; retryInMs: number };
+};
+
+/** Webhook endpoints (merchant CRUD) and the delivery queue the worker drains. */
+export type WebhookStore = {
+  insertEndpoint(input: {
+    apiKeyId: number;
+    url: string;
+    events: string[];
+    secret: string;
+  }): Promise<WebhookEndpoint>;
+  listActive(apiKeyId: number): Promise<WebhookEndpoint[]>;
+  findActiveOwned(id: number, apiKeyId: number): Promise<WebhookEndpoint | undefined>;
+  deactivate(id: number, apiKeyId: number): Promise<{ cancelled: number } | null>;
+  /** Fans undispatched outbox events out to the endpoints subscribed to them; returns how many events. */
+  dispatchEvents(limit: number): Promise<number>;
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  recordAttempts(records: AttemptRecord[]): Promise<Map<number, DeliveryStatus>>;
+  listDeliveries(
+    endpointId: number,
+    page: { limit: number; beforeId: number | null },
+  ): Promise<{ items: DeliveryWithAttempts[]; hasMore: boolean }>;
+  findDeliveryOwned(deliveryId: number, apiKeyId: number): Promise<DeliveryWithAttempts | undefined>;
+  retryDelivery(deliveryId: number): Promise<void>;
+  resealSecrets(): Promise<{ resealed: number; unreadable: number[] }>;
+};
+
+export type PostResult = {
+  /** Null when no response arrived (refused, unreachable, timed out before headers). */
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseExcerpt: string | null;
+};
+
+export type WebhookHttpClient = {
+  post(url: string, body: string, headers: Record<string, string>): Promise<PostResult>;
+  close(): void;
+};

@@ -1,0 +1,21 @@
+import type { CheckDeps } from '../../checks/run-checks.js';
+import type { Clock } from '../../core/time.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { SignalStore } from '../ports/signal-store.js';
+import type { MediaStore, Transactor, UsageStore, VerificationStore } from '../ports/verification-store.js';
+
+/** What the verification use cases work with: ports only, chosen by the container. */
+export type VerificationDeps = {
+  verifications: VerificationStore;
+  media: MediaStore;
+  usage: UsageStore;
+  signals: Pick<SignalStore, 'summary'>;
+  transact: Transactor;
+  checks: CheckDeps;
+  clock: Clock;
+  metrics: Metrics;
+  /** Called after a decision commits, so the webhook worker picks it up without waiting for its poll. */
+  onDecided(): void;
+};
+
+export type RequestContext = { ip: string; userAgent: string | null };

@@ -1,0 +1,65 @@
+import { ApiError } from '../../core/errors.js';
+import type { VerificationStatus } from '../../core/verifications/status.js';
+import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
+import type { VerificationDeps } from './deps.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The caller's verification, or 404: another key's verification is indistinguishable from none (SPEC). */
+export async function ownedVerification(
+  deps: Pick<VerificationDeps, 'verifications' | 'clock'>,
+  id: string,
+  apiKeyId: number,
+): Promise<Verification> {
+  const found = UUID.test(id)
+    ? await deps.verifications.findOwned(id.toLowerCase(), apiKeyId, deps.clock.now())
+    : undefined;
+  if (!found) throw new ApiError('verification_not_found');
+  return found;
+}
+
+export async function verificationDetail(
+  deps: Pick<VerificationDeps, 'verifications' | 'clock'>,
+  id: string,
+  apiKeyId: number,
+): Promise<VerificationDetail> {
+  const found = UUID.test(id)
+    ? await deps.verifications.findOwnedDetail(id.toLowerCase(), apiKeyId, deps.clock.now())
+    : undefined;
+  if (!found) throw new ApiError('verification_not_found');
+  return found;
+}
+
+/** Newest first, Stripe-style cursor pagination: `starting_after` is the last id of the previous page. */
+export async function listVerifications(
+  deps: Pick<VerificationDeps, 'verifications' | 'clock'>,
+  apiKeyId: number,
+  query: { limit: number; startingAfter?: string; status?: VerificationStatus; externalRef?: string },
+): Promise<{ page: Verification[]; hasMore: boolean }> {
+  await deps.verifications.expireDue(deps.clock.now());
+  let startingAfter: { createdAt: Date; id: string } | undefined;
+  if (query.startingAfter) {
+    const cursor = await ownedVerification(deps, query.startingAfter, apiKeyId);
+    startingAfter = { createdAt: cursor.created_at, id: cursor.id };
+  }
+  const rows = await deps.verifications.list(apiKeyId, {
+    limit: query.limit + 1,
+    ...(startingAfter ? { startingAfter } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.externalRef !== undefined ? { externalRef: query.externalRef } : {}),
+  });
+  return { page: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+}
+
+/** Completed verifications per day for the calling key; the last 30 days by default. */
+export async function usageReport(
+  deps: Pick<VerificationDeps, 'usage' | 'clock'>,
+  apiKeyId: number,
+  range: { from?: string | undefined; to?: string | undefined },
+) {
+  const today = deps.clock.now().toISOString().slice(0, 10);
+  const to = range.to ?? today;
+  const from = range.from ?? new Date(Date.parse(to) - 29 * 86_400_000).toISOString().slice(0, 10);
+  const data = await deps.usage.byDay(apiKeyId, from, to);
+  return { from, to, total: data.reduce((sum, d) => sum + d.verifications, 0), data };
+}

@@ -1,0 +1,116 @@
+import type { StoredBarcode } from '../../core/checks.js';
+import { barcodeRetakeRequired } from '../../core/documents/check-document.js';
+import { ApiError } from '../../core/errors.js';
+import { MAX_SELFIE_FRAMES } from '../../core/verifications/status.js';
+import { decodeImage, decodeVideo } from '../../core/verifications/uploads.js';
+import type { MediaItem, Verification } from '../../core/verifications/verification.js';
+import { withTimeBudget } from '../../checks/time-budget.js';
+import type { VerificationDeps } from './deps.js';
+
+/** The rules the end user's uploads share (SPEC 3, PROTOCOL.md). */
+
+export type SelfieInput = { frames_b64?: string[] | undefined; video_b64?: string | undefined };
+
+export function requireImage(input: string, kind: MediaItem['kind'], index = 0): MediaItem {
+  const decoded = decodeImage(input);
+  if (!decoded.ok) throw new ApiError('invalid_base64_image', { reason: decoded.reason });
+  return { kind, index, contentType: decoded.contentType, bytes: decoded.bytes };
+}
+
+export function requireConsent(verification: Verification, consentInBody = false): void {
+  if (!verification.consent_at && !consentInBody) throw new ApiError('consent_required');
+}
+
+export function requireOpen(verification: Verification): void {
+  if (verification.status === 'decided' || verification.status === 'expired') {
+    throw new ApiError('verification_closed', { status: verification.status });
+  }
+}
+
+/** Reads the back's PDF417 on the server, falling back to the browser's string; nothing readable is a retake (422). */
+export async function readBarcode(
+  deps: Pick<VerificationDeps, 'checks'>,
+  image: Buffer,
+  browserText: string | undefined,
+): Promise<StoredBarcode> {
+  const started = performance.now();
+  const outcome = await withTimeBudget(
+    deps.checks.engines.decodeBarcode(image),
+    deps.checks.checkTimeoutMs,
+    (error) => ({ status: 'unavailable' as const, error }),
+  );
+  deps.checks.metrics.checkFinished(
+    'barcode_decode',
+    performance.now() - started,
+    outcome.status === 'unavailable',
+  );
+  const browser = browserText && browserText.trim().length > 0 ? browserText : null;
+  if (barcodeRetakeRequired({ server: outcome, browserBarcode: browser }))
+    throw new ApiError('barcode_unreadable');
+  return {
+    server_status: outcome.status,
+    server_text: outcome.status === 'ok' ? outcome.text : null,
+    browser_text: browser,
+    ...(outcome.status === 'unavailable' ? { server_error: outcome.error } : {}),
+  };
+}
+
+/** The selfie as frames: the first 8 frames sent, or 8 frames spread over a video. */
+export async function decodeSelfie(
+  deps: Pick<VerificationDeps, 'checks'>,
+  input: SelfieInput,
+): Promise<MediaItem[]> {
+  if (input.frames_b64 && input.frames_b64.length > 0) {
+    return input.frames_b64
+      .slice(0, MAX_SELFIE_FRAMES)
+      .map((frame, index) => requireImage(frame, 'selfie_frame', index));
+  }
+  if (input.video_b64) {
+    const video = decodeVideo(input.video_b64);
+    if (!video.ok) throw new ApiError('invalid_video', { reason: video.reason });
+    const extracted = await deps.checks.engines.extractVideoFrames(video.bytes, MAX_SELFIE_FRAMES);
+    if (!extracted.ok && extracted.fault === 'server') throw new ApiError('video_processing_unavailable');
+    if (!extracted.ok) throw new ApiError('invalid_video', { reason: extracted.reason });
+    return extracted.frames.slice(0, MAX_SELFIE_FRAMES).map((bytes, index) => ({
+      kind: 'selfie_frame' as const,
+      index,
+      contentType: 'image/jpeg',
+      bytes,
+    }));
+  }
+  throw new ApiError('selfie_required');
+}
+
+/** Stores uploads and moves the verification on in one transaction, only while it is still open. */
+export async function saveUploads(
+  deps: Pick<VerificationDeps, 'media' | 'transact'>,
+  verification: Verification,
+  input: {
+    media: MediaItem[];
+    status: Verification['status'];
+    barcode?: StoredBarcode;
+    at: Date;
+    event: string;
+    detail: Record<string, unknown>;
+  },
+): Promise<void> {
+  const saved = await deps.media.withPlaced(verification.id, input.media, (placed) =>
+    deps.transact(async (tx) => {
+      const advanced = await tx.verifications.advance(verification.id, {
+        status: input.status,
+        at: input.at,
+        ...(input.barcode ? { barcode: input.barcode } : {}),
+      });
+      if (!advanced) return { result: false, replaced: null };
+      const replaced = await tx.media.save(verification.id, placed, input.at);
+      await tx.audit.append(verification.id, {
+        actor: 'end_user',
+        event: input.event,
+        at: input.at,
+        detail: input.detail,
+      });
+      return { result: true, replaced };
+    }),
+  );
+  if (!saved) throw new ApiError('verification_closed', { status: verification.status });
+}

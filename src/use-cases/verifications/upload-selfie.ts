@@ -1,0 +1,27 @@
+import type { Verification } from '../../core/verifications/verification.js';
+import type { VerificationDeps } from './deps.js';
+import {
+  decodeSelfie,
+  requireConsent,
+  requireOpen,
+  saveUploads,
+  type SelfieInput,
+} from './session-inputs.js';
+
+/** SPEC 3: the selfie as frames or a video; the status does not move until submit. */
+export async function uploadSelfie(
+  deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks'>,
+  verification: Verification,
+  body: SelfieInput,
+): Promise<void> {
+  requireOpen(verification);
+  requireConsent(verification);
+  const frames = await decodeSelfie(deps, body);
+  await saveUploads(deps, verification, {
+    media: frames,
+    status: verification.status,
+    at: deps.clock.now(),
+    event: 'selfie.uploaded',
+    detail: { frames: frames.length, source: body.frames_b64?.length ? 'frames' : 'video' },
+  });
+}
