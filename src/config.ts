@@ -52,6 +52,7 @@ const environmentSchema = z.object({
   BARCODE_THREADS: positiveInt(1),
   CHECK_TIMEOUT_MS: positiveInt(15_000),
   KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  DECISION_WAIT_MAX_CLIENTS: z.coerce.number().int().min(0).default(1000),
   AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(20),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300),
   AUTH_BLOCK_SECONDS: positiveInt(900),
@@ -101,6 +102,8 @@ export type Config = {
   checkTimeoutMs: number;
   /** Per-key token bucket budget (requests per minute); 0 turns the abuse throttle off. */
   keyRateLimitPerMinute: number;
+  /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
+  decisionWaitMaxClients: number;
   /** Failed API-key authentications from one address within the window that block it; 0 turns the guard off. */
   authFailureLimit: number;
   authFailureWindowSeconds: number;
@@ -188,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     barcodeThreads: e.BARCODE_THREADS,
     checkTimeoutMs: e.CHECK_TIMEOUT_MS,
     keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
+    decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
     authBlockSeconds: e.AUTH_BLOCK_SECONDS,

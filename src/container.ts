@@ -18,6 +18,7 @@ import {
   createCachedVerificationStore,
   VERIFICATION_CHANGES_CHANNEL,
 } from './adapters/db/verification-cache.js';
+import { createVerificationChanges } from './adapters/db/verification-changes.js';
 import { createVerificationStore } from './adapters/db/verification-store.js';
 import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
 import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
@@ -34,7 +35,12 @@ import {
   createSanctionsProvider,
   type SanctionsProvider,
 } from './adapters/sanctions-source/sanctions-provider.js';
-import { createAuthGuard, createKeyThrottle, type AuthGuard, type ThrottleInstance } from './abuse/abuse-guards.js';
+import {
+  createAuthGuard,
+  createKeyThrottle,
+  type AuthGuard,
+  type ThrottleInstance,
+} from './abuse/abuse-guards.js';
 import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
 import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
 import type { CheckEngines } from './use-cases/ports/check-engines.js';
@@ -196,10 +202,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, vectorSearch),
   };
+  const changes = createVerificationChanges(verificationChanges, {
+    maxWaiters: config.decisionWaitMaxClients,
+  });
   const transact = createTransactor(database.db, {
     vectorSearch,
-    onCommitted: (ids) => verifications.forget(ids),
+    onCommitted: (ids) => {
+      verifications.forget(ids);
+      changes.changed(ids);
+    },
   });
+  metrics.addGauge('decision_waiters', 'Requests waiting for a verification to be decided (?wait=)', () =>
+    changes.waiting(),
+  );
   metrics.addGauge('api_key_cache_entries', 'API keys and key lists held by the read cache', () =>
     stores.apiKeys.cachedEntries(),
   );
@@ -321,6 +336,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       usage: createUsageStore(database.db),
       signals: stores.signals,
       transact,
+      changes,
       checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },
       clock,
       metrics,

@@ -80,6 +80,8 @@ const MAX_WEBHOOK_BYTES = 256 * 1024;
 /** A real app keeps these in its database; the example bounds its memory instead. */
 const MAX_REMEMBERED = 10_000;
 const SERVICE_TIMEOUT_MS = 10_000;
+/** How long the status route lets the service hold the request open for a decision (below the timeout above). */
+const STATUS_WAIT_SECONDS = 5;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECISIONS: readonly string[] = ['approve', 'review', 'decline'];
 
@@ -183,9 +185,26 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
     json(res, 201, { client_token: verification.client_token });
   }
 
-  function statusOf(res: http.ServerResponse, id: string): void {
+  /**
+   * The outcome from the signed webhook; until it has arrived, the service is asked directly and
+   * waits up to STATUS_WAIT_SECONDS for the decision (GET /v1/verifications/{id}?wait=), so the
+   * page usually learns it in one request instead of polling. Both are server-to-server answers;
+   * the browser's own onComplete status is never trusted.
+   */
+  async function statusOf(res: http.ServerResponse, id: string): Promise<void> {
     if (!created.has(id)) return json(res, 404, { error: 'unknown verification' });
-    const outcome = outcomes.get(id);
+    const outcome =
+      outcomes.get(id) ??
+      (await service<{
+        status: string;
+        decision: string | null;
+        score: number | null;
+        decision_reasons: string[];
+      }>('GET', `/v1/verifications/${id}?wait=${STATUS_WAIT_SECONDS}`).then((v) =>
+        v.status === 'decided'
+          ? { decision: v.decision!, score: v.score, reasons: v.decision_reasons }
+          : undefined,
+      ));
     if (!outcome) return json(res, 200, { verification_id: id, status: 'pending' });
     json(res, 200, {
       verification_id: id,
@@ -276,7 +295,12 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
     const status = /^\/api\/verification\/([^/]+)\/status$/.exec(path);
     if (status && method === 'GET') {
       const id = status[1]!;
-      return UUID_PATTERN.test(id) ? statusOf(res, id.toLowerCase()) : json(res, 404, { error: 'not found' });
+      if (!UUID_PATTERN.test(id)) return json(res, 404, { error: 'not found' });
+      statusOf(res, id.toLowerCase()).catch((error: unknown) => {
+        console.error(`reading a verification failed: ${(error as Error).message}`);
+        json(res, 502, { error: 'the verification service is unavailable' });
+      });
+      return;
     }
     if (path === '/webhooks/idv' && method === 'POST') return receiveWebhook(req, res);
     if (path === '/favicon.ico') {

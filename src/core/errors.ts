@@ -57,6 +57,10 @@ export const ERRORS = {
     status: 503,
     message: 'video processing is unavailable; send frames_b64 instead, or try again shortly',
   },
+  too_many_waiting_clients: {
+    status: 503,
+    message: 'too many clients are waiting for decisions on this instance; retry without wait, or shortly',
+  },
   media_store_unavailable: {
     status: 503,
     message: 'media storage is unavailable; nothing was saved, try again shortly',

@@ -21,8 +21,16 @@ export type ReadCacheOptions = {
 };
 
 export type ReadCache<V> = {
-  /** The cached value, or `load()`'s; the latter is kept only if `keep` accepts it. */
-  get(key: string, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V>;
+  /**
+   * The cached value, or `load()`'s; the latter is kept only if `keep` accepts it. A cached value
+   * that `stillValid` rejects (it went stale by time alone, with no change to notify) is reloaded.
+   */
+  get(
+    key: string,
+    load: () => Promise<V>,
+    keep: (value: V) => boolean,
+    stillValid?: (value: V) => boolean,
+  ): Promise<V>;
   forget(key: string): void;
   forgetAll(): void;
   size(): number;
@@ -53,11 +61,11 @@ export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
   });
 
   return {
-    async get(key, load, keep) {
+    async get(key, load, keep, stillValid) {
       const nowMs = options.clock.now().getTime();
       const usable = options.feed.connected();
       const hit = entries.get(key);
-      if (hit && usable && hit.expiresAtMs > nowMs) return hit.value;
+      if (hit && usable && hit.expiresAtMs > nowMs && (stillValid?.(hit.value) ?? true)) return hit.value;
       if (hit) entries.delete(key);
       const seen = invalidations;
       const value = await load();

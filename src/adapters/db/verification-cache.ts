@@ -1,4 +1,4 @@
-import { isOpen } from '../../core/verifications/status.js';
+import { isExpired } from '../../core/verifications/status.js';
 import type { VerificationDetail } from '../../core/verifications/verification.js';
 import type { VerificationStore } from '../../use-cases/ports/verification-store.js';
 import { createReadCache, type ReadCacheOptions } from './read-cache.js';
@@ -7,26 +7,33 @@ import { createReadCache, type ReadCacheOptions } from './read-cache.js';
 export const VERIFICATION_CHANGES_CHANNEL = 'verification_changes';
 
 /**
- * The verification store with the merchant's detail view of a finished verification (decided or
- * expired) served from memory. An open verification is always read from the database, so a status
- * change is never served late to a merchant polling for the decision; a finished one changes rarely
- * (a newly minted client token adds to its audit log) and each change evicts it: in process through
- * `forget` (the transactor calls it after every commit), and on every instance through the trigger's
- * notification.
+ * The verification store with the merchant's detail view served from memory, open verifications
+ * included (merchants poll those until they are decided). Every change evicts the entry: in process
+ * through `forget`, which the transactor calls after each commit, before the writer answers; on every
+ * instance through the triggers' notification (migrations/0005), which fires for any change to the
+ * row or its audit log by any writer. While the notification feed is down nothing is served from
+ * memory. The one change no notification announces is time: an open verification that reaches
+ * expires_at is read from the database again, which expires it (expire-on-read).
  */
 export function createCachedVerificationStore(
   store: VerificationStore,
   options: Omit<ReadCacheOptions, 'keyOfChange'>,
 ): VerificationStore & { forget(verificationIds: Iterable<string>): void; cachedEntries(): number } {
   const cache = createReadCache<VerificationDetail | undefined>({ ...options, keyOfChange: (id) => id });
-  const finished = (detail: VerificationDetail | undefined) =>
-    detail !== undefined && !isOpen(detail.verification.status);
+  const found = (detail: VerificationDetail | undefined) => detail !== undefined;
 
   return {
     ...store,
 
     async findOwnedDetail(id, apiKeyId, now) {
-      const detail = await cache.get(id, () => store.findOwnedDetail(id, apiKeyId, now), finished);
+      const notExpiredByTime = (detail: VerificationDetail | undefined) =>
+        detail !== undefined && !isExpired(detail.verification.status, detail.verification.expires_at, now);
+      const detail = await cache.get(
+        id,
+        () => store.findOwnedDetail(id, apiKeyId, now),
+        found,
+        notExpiredByTime,
+      );
       // Cached by id alone: ownership is checked on every read, hit or miss.
       return detail && detail.verification.api_key_id === apiKeyId ? detail : undefined;
     },

@@ -7,6 +7,7 @@ import { MEDIA_URL_TTL_SECONDS, VERIFICATION_STATUSES } from '../../core/verific
 import { createVerification } from '../../use-cases/verifications/create-verification.js';
 import { issueClientToken } from '../../use-cases/verifications/issue-client-token.js';
 import {
+  awaitVerificationDetail,
   listVerifications,
   ownedVerification,
   usageReport,
@@ -39,6 +40,9 @@ const listQuery = z.object({
   status: z.enum(VERIFICATION_STATUSES).optional(),
   external_ref: z.string().max(255).optional(),
 });
+
+/** The longest a merchant may wait for a decision in one request (GET /v1/verifications/{id}?wait=). */
+const MAX_WAIT_SECONDS = 30;
 
 export function hostedFlowUrl(container: Container, clientToken: string): string {
   return `${container.config.hostedFlowUrl}#token=${encodeURIComponent(clientToken)}`;
@@ -132,10 +136,34 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         summary: 'A verification with its decision, reasons, checks and audit log',
         security: [{ apiKey: [] }],
         params: z.object({ id: z.string() }),
-        response: { 200: verificationDetailSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        querystring: z.object({
+          wait: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(MAX_WAIT_SECONDS)
+            .optional()
+            .describe('Seconds to wait for the verification to be decided (or expire) before answering'),
+        }),
+        response: {
+          200: verificationDetailSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          503: errorSchema,
+        },
       },
     },
-    async (request) => toDetail(await verificationDetail(deps, request.params.id, request.apiKey!.id)),
+    async (request, reply) => {
+      const wait = request.query.wait ?? 0;
+      if (wait === 0) return toDetail(await verificationDetail(deps, request.params.id, request.apiKey!.id));
+      // A client that hangs up stops waiting at once and frees its place.
+      const hangUp = new AbortController();
+      reply.raw.once('close', () => hangUp.abort());
+      return toDetail(
+        await awaitVerificationDetail(deps, request.params.id, request.apiKey!.id, wait, hangUp.signal),
+      );
+    },
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { CheckDeps } from '../../checks/run-checks.js';
 import type { Clock } from '../../core/time.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { SignalStore } from '../ports/signal-store.js';
+import type { VerificationChanges } from '../ports/verification-changes.js';
 import type { MediaStore, Transactor, UsageStore, VerificationStore } from '../ports/verification-store.js';
 
 /** What the verification use cases work with: ports only, chosen by the container. */
@@ -11,6 +12,8 @@ export type VerificationDeps = {
   usage: UsageStore;
   signals: Pick<SignalStore, 'summary'>;
   transact: Transactor;
+  /** Wakes readers waiting for a verification to change (the long-poll on GET /v1/verifications/{id}). */
+  changes: VerificationChanges;
   checks: CheckDeps;
   clock: Clock;
   metrics: Metrics;

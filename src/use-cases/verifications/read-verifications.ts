@@ -1,5 +1,5 @@
 import { ApiError } from '../../core/errors.js';
-import type { VerificationStatus } from '../../core/verifications/status.js';
+import { isOpen, type VerificationStatus } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { VerificationDeps } from './deps.js';
 
@@ -28,6 +28,30 @@ export async function verificationDetail(
     : undefined;
   if (!found) throw new ApiError('verification_not_found');
   return found;
+}
+
+/**
+ * The detail once the verification is no longer open (decided or expired), waiting up to
+ * `waitSeconds` for that instead of making the merchant poll; the detail as it is when the wait runs
+ * out. Refused with 503 when the instance already holds its maximum of waiting clients.
+ */
+export async function awaitVerificationDetail(
+  deps: Pick<VerificationDeps, 'verifications' | 'clock' | 'changes'>,
+  id: string,
+  apiKeyId: number,
+  waitSeconds: number,
+  signal?: AbortSignal,
+): Promise<VerificationDetail> {
+  let detail = await verificationDetail(deps, id, apiKeyId);
+  const deadline = performance.now() + waitSeconds * 1000;
+  while (isOpen(detail.verification.status) && !signal?.aborted) {
+    const remainingMs = deadline - performance.now();
+    if (remainingMs <= 0) break;
+    if (!(await deps.changes.waitForChange(detail.verification.id, remainingMs, signal)))
+      throw new ApiError('too_many_waiting_clients', {}, { headers: { 'retry-after': '1' } });
+    detail = await verificationDetail(deps, id, apiKeyId);
+  }
+  return detail;
 }
 
 /** Newest first, Stripe-style cursor pagination: `starting_after` is the last id of the previous page. */
