@@ -17,10 +17,7 @@ import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
 import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
 import { createVerificationStore } from './adapters/db/verification-store.js';
 import { createCheckPorts, type CheckComponents, type ComponentPaths } from './adapters/checks.js';
-import {
-  createSanctionsProvider,
-  type SanctionsProvider,
-} from './adapters/sanctions-source/sanctions-provider.js';
+import { createScreeningLists, type ScreeningLists } from './adapters/sanctions-source/screening-lists.js';
 import { createFaceStore } from './adapters/db/face-store.js';
 import type { CheckPorts } from './use-cases/ports.js';
 import { createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
@@ -91,8 +88,8 @@ export type Container = {
   notifyDecided(): void;
   authGuard: AuthGuard;
   keyThrottle: KeyThrottle;
-  /** The OFAC list: screening answers null while no list is loaded (screening is then unavailable). */
-  sanctions: SanctionsProvider;
+  /** The sanctions lists: OFAC (the /v1/screen/ofac routes, always) and the enabled others; null answers while OFAC is not loaded. */
+  sanctions: ScreeningLists;
   /** Shared rate limits (Redis when REDIS_URL is set, else the database): free tier, throttle, guard. */
   rateLimiter: RateLimiter;
   readiness(): Promise<ReadinessReport>;
@@ -234,8 +231,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const mediaSigningKey =
     config.mediaSigningKey ?? loadOrCreateLocalSecret(config.dataDir, 'media-signing').key;
-  const sanctions = createSanctionsProvider({
+  const sanctions = createScreeningLists({
     source: config.sanctionsList,
+    enabledLists: config.screeningLists,
+    listSources: config.screeningListSources,
     dataDir: config.dataDir,
     refreshIntervalMs: config.sanctionsRefreshMs,
     logger,

@@ -16,7 +16,7 @@ import type { FaceEngine } from '../core/faces/face-engine.js';
 import type { FaceStore } from './db/face-store.js';
 import { extractVideoFrames, probeFfmpeg } from './media/video-frames.js';
 import { createFaceEngine } from './ml/face-engine.js';
-import type { SanctionsProvider } from './sanctions-source/sanctions-provider.js';
+import type { ScreeningLists } from './sanctions-source/screening-lists.js';
 
 export type FaceTemplateOutcome =
   | { status: 'ok'; template: number[] }
@@ -58,7 +58,7 @@ export async function createCheckPorts(
   config: Config,
   logger: Logger,
   paths: ComponentPaths,
-  stores: { faces: FaceStore; sanctions: SanctionsProvider },
+  stores: { faces: FaceStore; sanctions: ScreeningLists },
 ): Promise<CheckComponents> {
   const unavailable = (component: string) => ({
     status: 'unavailable' as const,
@@ -209,11 +209,18 @@ export async function createCheckPorts(
         dob: identity.dob,
       });
       if (!result) return unavailable('sanctions list (none loaded)');
+      // A clear result is only a pass when every enabled list was screened; a hit stands regardless.
+      if (result.outcome === 'no_match' && result.lists_unavailable.length > 0)
+        return unavailable(`sanctions lists ${result.lists_unavailable.join(', ')} (not loaded)`);
       return {
         status: 'ok',
         outcome: result.outcome,
         score: result.score,
-        detail: { list_version: result.list_version, matches: result.matches },
+        detail: {
+          list_version: result.list_version,
+          list_versions: result.list_versions,
+          matches: result.matches,
+        },
       };
     },
     async extractVideoFrames(video, maxFrames) {
