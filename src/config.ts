@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EXTRA_LIST_IDS, type ExtraListId } from './core/screening/list-catalogue.js';
 
 /** Parses a boolean-ish environment flag ("1", "true", "yes" / "0", "false", "no"). */
 const flag = z
@@ -26,6 +27,24 @@ const environmentSchema = z.object({
     .default('svc_'),
   SANCTIONS_LIST: z.string().optional(),
   SANCTIONS_REFRESH_HOURS: z.coerce.number().positive().default(24),
+  SCREENING_LISTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((l) => l.trim().toLowerCase())
+        .filter((l) => l.length > 0 && l !== 'ofac'),
+    )
+    .pipe(
+      z.array(
+        z.enum(EXTRA_LIST_IDS as [ExtraListId, ...ExtraListId[]], 'must list un, eu, uk or opensanctions'),
+      ),
+    ),
+  SANCTIONS_LIST_UN: z.string().optional(),
+  SANCTIONS_LIST_EU: z.string().optional(),
+  SANCTIONS_LIST_UK: z.string().optional(),
+  SANCTIONS_LIST_OPENSANCTIONS: z.string().optional(),
   WEBHOOK_ALLOW_INSECURE: flag,
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
   WEBHOOK_SECRET_KEY: z
@@ -85,6 +104,10 @@ export type Config = {
   apiKeyPrefix: string;
   sanctionsList: string | undefined;
   sanctionsRefreshMs: number;
+  /** Lists screened besides OFAC's SDN list (always screened). */
+  screeningLists: ExtraListId[];
+  /** Source (file or https URL) per extra list; unset = the official publication. */
+  screeningListSources: Partial<Record<ExtraListId, string>>;
   webhookAllowInsecure: boolean;
   webhookTimeoutMs: number;
   webhookSecretKey: string | undefined;
@@ -177,6 +200,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKeyPrefix: e.API_KEY_PREFIX,
     sanctionsList: e.SANCTIONS_LIST,
     sanctionsRefreshMs: e.SANCTIONS_REFRESH_HOURS * 3_600_000,
+    screeningLists: [...new Set(e.SCREENING_LISTS)],
+    screeningListSources: {
+      un: e.SANCTIONS_LIST_UN,
+      eu: e.SANCTIONS_LIST_EU,
+      uk: e.SANCTIONS_LIST_UK,
+      opensanctions: e.SANCTIONS_LIST_OPENSANCTIONS,
+    },
     webhookAllowInsecure: e.WEBHOOK_ALLOW_INSECURE,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookSecretKey: e.WEBHOOK_SECRET_KEY,

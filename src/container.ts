@@ -31,10 +31,7 @@ import { createMetrics } from './adapters/metrics.js';
 import { createIpBlockStore } from './adapters/rate-limit/ip-block-store.js';
 import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
 import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
-import {
-  createSanctionsProvider,
-  type SanctionsProvider,
-} from './adapters/sanctions-source/sanctions-provider.js';
+import { createScreeningLists, type ScreeningLists } from './adapters/sanctions-source/screening-lists.js';
 import {
   createAuthGuard,
   createKeyThrottle,
@@ -94,8 +91,8 @@ export type Container = {
   notifyDecided(): void;
   authGuard: AuthGuard;
   keyThrottle: ThrottleInstance;
-  /** The OFAC list: screening answers null while no list is loaded (screening is then unavailable). */
-  sanctions: SanctionsProvider;
+  /** The sanctions lists: OFAC (the /v1/screen/ofac routes, always) and the enabled others; null answers while OFAC is not loaded. */
+  sanctions: ScreeningLists;
   /** Shared rate limits (Redis when REDIS_URL is set, else the database): free tier, throttle, guard. */
   rateLimiter: RateLimiter;
   readiness(): Promise<ReadinessReport>;
@@ -222,8 +219,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     stores.verifications.cachedEntries(),
   );
 
-  const sanctions = createSanctionsProvider({
+  const sanctions = createScreeningLists({
     source: config.sanctionsList,
+    enabledLists: config.screeningLists,
+    listSources: config.screeningListSources,
     dataDir: config.dataDir,
     refreshIntervalMs: config.sanctionsRefreshMs,
     logger,

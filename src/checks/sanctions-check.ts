@@ -22,10 +22,17 @@ export async function screenSanctions(
     dob: identity.dob,
   });
   if (!result) return unavailable('sanctions list (none loaded)');
+  // A clear result is only a pass when every enabled list was screened; a hit stands regardless.
+  if (result.outcome === 'no_match' && result.lists_unavailable.length > 0)
+    return unavailable(`sanctions lists ${result.lists_unavailable.join(', ')} (not loaded)`);
   return {
     status: 'ok',
     outcome: result.outcome,
     score: result.score,
-    detail: { list_version: result.list_version, matches: result.matches },
+    detail: {
+      list_version: result.list_version,
+      list_versions: result.list_versions,
+      matches: result.matches,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { screenSanctions } from '../../src/checks/sanctions-check.js';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { sharedDataPath } from '../helpers/shared-data.js';
@@ -246,5 +247,86 @@ describe('screening with no list loaded', () => {
     expect(ready.components.sanctions_list.status).toBe('unavailable');
     const stats = (await t.app.inject({ method: 'GET', url: '/v1/screen/ofac/stats', headers: key })).json();
     expect(stats.status).toBe('unavailable');
+  });
+});
+
+const LIST_FIXTURES = path.resolve('test/fixtures/sanctions');
+
+describe.each(engines)('several sanctions lists through the HTTP API on %s', (engine) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      sanctions: true,
+      env: {
+        SCREENING_LISTS: 'un,eu,uk,opensanctions',
+        SANCTIONS_LIST_UN: path.join(LIST_FIXTURES, 'un-consolidated.xml'),
+        SANCTIONS_LIST_EU: path.join(LIST_FIXTURES, 'eu-fsf.xml'),
+        SANCTIONS_LIST_UK: path.join(LIST_FIXTURES, 'uk-sanctions-list.xml'),
+        SANCTIONS_LIST_OPENSANCTIONS: path.join(LIST_FIXTURES, 'opensanctions-targets.simple.csv'),
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  const key = () => ({ 'x-api-key': t.rootKey });
+
+  it('lists every enabled list with its own version and status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/screen/lists', headers: key() });
+    expect(res.statusCode).toBe(200);
+    const lists = res.json().lists as Array<{ id: string; status: string; list_version: string }>;
+    expect(lists.map((l) => [l.id, l.status])).toEqual([
+      ['ofac', 'ready'],
+      ['un', 'ready'],
+      ['eu', 'ready'],
+      ['uk', 'ready'],
+      ['opensanctions', 'ready'],
+    ]);
+    expect(lists[1]!.list_version).toMatch(/^un-2026-08-20-/);
+  });
+
+  it('screens a name against the lists asked for, each match naming its list, the original name kept', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/screen/name',
+      headers: key(),
+      payload: { name: '권성철', lists: ['un', 'ofac'] },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.outcome).not.toBe('no_match');
+    expect(body.matches[0]).toMatchObject({ list: 'un', reference: 'KPi.902', uid: 9000002 });
+    expect(body.query.name).toBe('권성철');
+    expect(body.query.readings[0]).toEqual({ system: 'korean-dprk', text: 'Kwon Song Chol' });
+    expect(Object.keys(body.list_versions).sort()).toEqual(['ofac', 'un']);
+  });
+
+  it('keeps /v1/screen/ofac to OFAC, with the query and its readings added', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/screen/ofac',
+      headers: key(),
+      payload: { name: '김정은' },
+    });
+    const body = res.json();
+    expect(body).toMatchObject({ outcome: 'match', list_version: expect.stringMatching(/^sdn-/) });
+    expect(body.matches[0]).toMatchObject({
+      uid: 20157,
+      query_reading: { system: 'korean-dprk', text: 'Kim Jong Un' },
+    });
+    expect(body.matches[0]).not.toHaveProperty('list');
+  });
+
+  it('screens a licence holder against every enabled list', async () => {
+    const result = await screenSanctions(t.container.sanctions, {
+      firstName: 'OLEG',
+      middleName: 'VIKTOROVICH',
+      lastName: 'SAMPLENKO',
+      dob: '1971-02-14',
+    });
+    expect(result).toMatchObject({
+      status: 'ok',
+      outcome: 'match',
+      detail: { matches: [expect.objectContaining({ list: 'uk', reference: 'RUS9901' })] },
+    });
   });
 });

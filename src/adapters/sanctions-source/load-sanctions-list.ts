@@ -283,3 +283,33 @@ export async function loadCachedList(url: URL, dataDir: string): Promise<LoadedL
     : await textsFromPath(main);
   return { list: parseSdnSource(texts), origin: `${url.href} (cached copy)`, via: 'cache' };
 }
+
+// ------------------------------------------------------------------------------ one-file lists
+
+/** A list published as one file (the UN, EU, UK and OpenSanctions lists), read from a file or downloaded. */
+export async function loadOneFileList(
+  source: SanctionsSource,
+  options: DownloadOptions,
+  parse: (text: string) => SdnList,
+): Promise<LoadedList> {
+  if (source.kind === 'file') {
+    return { list: parse(await readText(source.path)), origin: source.path, via: 'file' };
+  }
+  const file = await downloadFile(source.url, cacheFolderFor(options.dataDir, source.url), options);
+  return {
+    list: parse(file.text),
+    origin: source.url.href,
+    via: file.notModified ? 'not-modified' : 'download',
+  };
+}
+
+/** The last complete download of a one-file list, if any. */
+export async function loadCachedOneFileList(
+  url: URL,
+  dataDir: string,
+  parse: (text: string) => SdnList,
+): Promise<LoadedList | null> {
+  const file = path.join(cacheFolderFor(dataDir, url), fileNameOf(url));
+  if (!(await exists(file))) return null;
+  return { list: parse(await readText(file)), origin: `${url.href} (cached copy)`, via: 'cache' };
+}

@@ -14,6 +14,7 @@ import {
   loadCachedList,
   loadSanctionsList,
   parseSanctionsSource,
+  type DownloadOptions,
   type LoadedList,
   type SanctionsSource,
 } from './load-sanctions-list.js';
@@ -36,7 +37,21 @@ export type SanctionsProviderOptions = {
   /** The network edge (tests make it fail); global fetch by default. */
   fetch?: typeof fetch;
   downloadTimeoutMs?: number;
+  /** How the list is read; OFAC's SDN sources (CSV set, XML, mirror JSON) by default. */
+  loader?: ListLoader;
+  /** Source used when `source` is undefined; OFAC's SDN.XML by default. */
+  defaultSource?: string;
+  /** Names the list in log lines (`sanctions list` by default). */
+  label?: string;
 };
+
+/** Reads one list from its source, or from the cached copy of a URL. */
+export type ListLoader = {
+  load: (source: SanctionsSource, options: DownloadOptions) => Promise<LoadedList>;
+  loadCached: (url: URL, dataDir: string) => Promise<LoadedList | null>;
+};
+
+const SDN_LOADER: ListLoader = { load: loadSanctionsList, loadCached: loadCachedList };
 
 export type RefreshOutcome = 'loaded' | 'unchanged' | 'failed';
 
@@ -87,7 +102,9 @@ function messageOf(error: unknown): string {
 
 export function createSanctionsProvider(options: SanctionsProviderOptions): SanctionsProvider {
   const now = options.now ?? (() => new Date());
-  const sourceText = options.source ?? OFFICIAL_SDN_XML_URL;
+  const sourceText = options.source ?? options.defaultSource ?? OFFICIAL_SDN_XML_URL;
+  const loader = options.loader ?? SDN_LOADER;
+  const label = options.label ?? 'sanctions list';
   let source: SanctionsSource | null = null;
   let sourceError: string | null = null;
   try {
@@ -138,7 +155,7 @@ export function createSanctionsProvider(options: SanctionsProviderOptions): Sanc
     const startedAt = now();
     try {
       if (!source) throw new Error(sourceError ?? 'no sanctions source');
-      const loaded = await loadSanctionsList(source, {
+      const loaded = await loader.load(source, {
         dataDir: options.dataDir,
         fetch: options.fetch,
         timeoutMs: options.downloadTimeoutMs,
@@ -149,18 +166,18 @@ export function createSanctionsProvider(options: SanctionsProviderOptions): Sanc
       const current = index!;
       options.logger.info(
         { outcome, listVersion: current.listVersion, entries: current.counts.entries, via: loaded.via },
-        'sanctions list refreshed',
+        `${label} refreshed`,
       );
       return outcome;
     } catch (error) {
       const message = messageOf(error);
       record(startedAt, 'failed', message);
       const detail = { source: sourceText, error: message, keptListVersion: index?.listVersion ?? null };
-      if (index) options.logger.warn(detail, 'sanctions list refresh failed; keeping the loaded list');
+      if (index) options.logger.warn(detail, `${label} refresh failed; keeping the loaded list`);
       else
         options.logger.error(
           detail,
-          'sanctions list unavailable: screening answers unavailable until a load succeeds',
+          `${label} unavailable: screening answers unavailable until a load succeeds`,
         );
       return 'failed';
     } finally {
@@ -179,16 +196,16 @@ export function createSanctionsProvider(options: SanctionsProviderOptions): Sanc
     if (source?.kind !== 'url' || index) return;
     const startedAt = now();
     try {
-      const cached = await loadCachedList(source.url, options.dataDir);
+      const cached = await loader.loadCached(source.url, options.dataDir);
       if (!cached) return;
       const outcome = await install(cached);
       record(startedAt, outcome, null);
       options.logger.info(
         { listVersion: index!.listVersion, origin: cached.origin },
-        'sanctions list loaded from cache',
+        `${label} loaded from cache`,
       );
     } catch (error) {
-      options.logger.warn({ error: messageOf(error) }, 'cached sanctions list unreadable; downloading');
+      options.logger.warn({ error: messageOf(error) }, `cached ${label} unreadable; downloading`);
     }
   }
 

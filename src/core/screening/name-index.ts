@@ -1,5 +1,6 @@
 import { canonicalSpelling, phoneticKey } from './name-equivalents.js';
 import { analyzeName, legalFormMask, NAME_PARTICLES } from './normalize-name.js';
+import { readingsOf } from './transliterate.js';
 import { SDN_ENTITY_TYPES, type SdnEntityType, type SdnEntry } from './sdn-model.js';
 
 export const TOKEN_WORD = 0;
@@ -61,6 +62,10 @@ export type NameIndex = {
   nameTotalWeight: Float64Array;
   /** Weight given to a query token the list does not contain: that of a token seen once. */
   unknownTokenWeight: number;
+  /** Token id of a family-name word → individuals whose primary name has it as family name. */
+  familyNameEntries: Map<number, number[]>;
+  /** Entry → index (in names) of its primary name. */
+  primaryName: Int32Array;
 };
 
 export function tokenKindOf(token: string): number {
@@ -121,6 +126,7 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
 
 type PendingName = {
   entry: number;
+  primary: boolean;
   text: string;
   tokens: string[];
   legal: boolean[];
@@ -136,20 +142,36 @@ function indexableWeakAlias(tokens: string[]): boolean {
   return tokens.filter((t) => tokenKindOf(t) === TOKEN_WORD).length >= 2;
 }
 
+const LATIN_ONLY = /^[\p{Script=Latin}\p{M}\p{N}\p{P}\p{Z}\p{S}]*$/u;
+
+/** The family name of a listed individual: before the comma of `SURNAME, Given`, else the last word. */
+function familyNameTokens(listedName: string): string[] {
+  const comma = listedName.indexOf(',');
+  const tokens = analyzeName(comma > 0 ? listedName.slice(0, comma) : listedName).tokens;
+  return comma > 0 ? tokens : tokens.slice(-1);
+}
+
 export function buildNameIndex(entries: readonly SdnEntry[]): NameIndex {
   const pending: PendingName[] = [];
   entries.forEach((entry, entryIndex) => {
-    const spellings = [
-      { text: entry.name, weak: false },
-      ...entry.aliases.map((a) => ({ text: a.name, weak: a.strength === 'weak' })),
+    const spellings: Array<{ text: string; weak: boolean; romanised: string | null }> = [
+      { text: entry.name, weak: false, romanised: null },
+      ...entry.aliases.map((a) => ({ text: a.name, weak: a.strength === 'weak', romanised: null })),
     ];
+    // Names listed in another script (the UN, EU and UK lists give original-script names) are also
+    // indexed in their first romanisation, as a derived spelling: a possible match, never strong.
+    for (const spelling of [...spellings]) {
+      if (LATIN_ONLY.test(spelling.text)) continue;
+      const reading = readingsOf(spelling.text)[0];
+      if (reading) spellings.push({ text: spelling.text, weak: spelling.weak, romanised: reading.text });
+    }
     const seen = new Set<string>();
-    for (const spelling of spellings) {
-      const analyzed = analyzeName(spelling.text);
-      if (analyzed.tokens.length === 0) continue;
-      if (spelling.weak && !indexableWeakAlias(analyzed.tokens)) continue;
+    spellings.forEach((spelling, spellingIndex) => {
+      const analyzed = analyzeName(spelling.romanised ?? spelling.text);
+      if (analyzed.tokens.length === 0) return;
+      if (spelling.weak && !indexableWeakAlias(analyzed.tokens)) return;
       const variants: Array<{ tokens: string[]; glued: boolean }> = [
-        { tokens: analyzed.tokens, glued: false },
+        { tokens: analyzed.tokens, glued: spelling.romanised !== null },
       ];
       if (analyzed.glued) variants.push({ tokens: analyzed.glued, glued: true });
       for (const variant of variants) {
@@ -158,6 +180,7 @@ export function buildNameIndex(entries: readonly SdnEntry[]): NameIndex {
         seen.add(key);
         pending.push({
           entry: entryIndex,
+          primary: spellingIndex === 0 && !variant.glued,
           text: spelling.text,
           tokens: variant.tokens,
           legal:
@@ -166,7 +189,7 @@ export function buildNameIndex(entries: readonly SdnEntry[]): NameIndex {
           weak: spelling.weak,
         });
       }
-    }
+    });
   });
 
   const tokenIds = new Map<string, number>();
@@ -191,6 +214,23 @@ export function buildNameIndex(entries: readonly SdnEntry[]): NameIndex {
   }
 
   const entryCount = Math.max(1, entries.length);
+  const familyNameEntries = new Map<number, number[]>();
+  const addFamilyName = (id: number, entry: number) => {
+    const list = familyNameEntries.get(id);
+    if (!list) familyNameEntries.set(id, [entry]);
+    else if (list[list.length - 1] !== entry) list.push(entry);
+  };
+  const primaryName = new Int32Array(entries.length).fill(-1);
+  pending.forEach((name, nameId) => {
+    if (!name.primary) return;
+    primaryName[name.entry] = nameId;
+    const entry = entries[name.entry]!;
+    if (entry.type !== 'individual') return;
+    for (const token of familyNameTokens(entry.name)) {
+      const id = tokenIds.get(token);
+      if (id !== undefined && tokenKindOf(token) === TOKEN_WORD) addFamilyName(id, name.entry);
+    }
+  });
   // Token ids share a float64 with a 32-bit hash in deletionKeys; the SDN list has about 35,000 words.
   if (vocabulary.length >= TOKEN_ID_SPACE)
     throw new Error(`${vocabulary.length} distinct name words: too many to index`);
@@ -269,5 +309,7 @@ export function buildNameIndex(entries: readonly SdnEntry[]): NameIndex {
     nameTypeBit: Uint8Array.from(names, (n) => typeBit(entries[n.entry]!.type)),
     nameTotalWeight: Float64Array.from(names, (n) => n.totalWeight),
     unknownTokenWeight: rarityWeight(entryCount, 1),
+    familyNameEntries,
+    primaryName,
   };
 }

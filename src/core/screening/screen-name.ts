@@ -15,8 +15,15 @@ import {
   type IndexedName,
   type NameIndex,
 } from './name-index.js';
-import { analyzeName, LEGAL_FORM_VOCABULARY, legalFormMask } from './normalize-name.js';
+import {
+  analyzeName,
+  GLUEABLE_PREFIXES,
+  LEGAL_FORM_VOCABULARY,
+  LEGAL_FORM_WORDS,
+  legalFormMask,
+} from './normalize-name.js';
 import { SDN_ENTITY_TYPES, type SdnEntityType } from './sdn-model.js';
+import { readingsOf, type NameReading } from './transliterate.js';
 
 /**
  * Tuning, chosen on eval-dev.jsonl (263 must-flag and 97 clean names against the 2023-12-28 list)
@@ -69,6 +76,12 @@ export const MATCHER_SETTINGS = {
    * weaker name no match.
    */
   dobConflictPenalty: 0.15,
+  /**
+   * A query of one word that is the family name of a listed individual (`maduro`) is a possible
+   * match at the lowest possible score, when at most this many individuals carry that family name:
+   * a common one (`KIM`: 60 individuals on the 2023-12-28 list) says nothing about who is meant.
+   */
+  familyNameOnlyMaxEntries: 5,
   defaultLimit: 10,
 } as const;
 
@@ -88,6 +101,8 @@ export type NameMatch = {
   type: SdnEntityType;
   programs: string[];
   score: number;
+  /** The romanisation of the query that matched; null when the name as written did. */
+  query_reading: NameReading | null;
 };
 
 export type NameOutcome = 'match' | 'possible_match' | 'no_match';
@@ -97,6 +112,8 @@ export type NameScreening = {
   /** The best candidate's score (0..1); below the possible threshold it is only indicative. */
   score: number;
   matches: NameMatch[];
+  /** The romanisations screened besides the name as written (empty for a name in Latin letters). */
+  readings: NameReading[];
 };
 
 type QueryToken = {
@@ -344,7 +361,14 @@ function scoreName(
   return { score, exact };
 }
 
-type Candidate = { score: number; nameScore: number; exact: boolean; name: IndexedName; dob: DobAgreement };
+type Candidate = {
+  score: number;
+  nameScore: number;
+  exact: boolean;
+  name: IndexedName;
+  dob: DobAgreement;
+  reading: NameReading | null;
+};
 
 function collectCandidates(
   index: NameIndex,
@@ -352,6 +376,7 @@ function collectCandidates(
   allowedTypeBits: number,
   pruneBelow: number,
   best: Map<number, Candidate>,
+  reading: NameReading | null,
 ): void {
   let slack = 0;
   // Each listed word pairs with one query word at most: a name of m words can gain no more than its
@@ -414,6 +439,7 @@ function collectCandidates(
         exact: scored.exact && !glued,
         name,
         dob: 'unknown',
+        reading,
       });
     }
   }
@@ -475,11 +501,33 @@ export function screenNameAgainstIndex(
   const { dobExactBonus, dobConflictPenalty } = MATCHER_SETTINGS;
   const pruneBelow = possibleThreshold - (dob ? dobExactBonus : 0);
   const best = new Map<number, Candidate>();
-  if (hasDistinctiveWord(analyzed.tokens)) {
-    collectCandidates(index, prepareQuery(index, analyzed.tokens, false), allowedTypeBits, pruneBelow, best);
-    if (analyzed.glued)
-      collectCandidates(index, prepareQuery(index, analyzed.glued, true), allowedTypeBits, pruneBelow, best);
+  const readings = readingsOf(query.name);
+  const spellings: Array<{ tokens: string[]; glued: string[] | null; reading: NameReading | null }> = [
+    { ...analyzed, reading: null },
+    ...readings.map((reading) => ({ ...analyzeName(reading.text), reading })),
+  ];
+  const splitSpellings: Array<{ tokens: string[]; reading: NameReading | null }> = [];
+  for (const spelling of spellings) {
+    if (!hasDistinctiveWord(spelling.tokens)) continue;
+    const collect = (tokens: string[], derived: boolean) =>
+      collectCandidates(
+        index,
+        prepareQuery(index, tokens, derived),
+        allowedTypeBits,
+        pruneBelow,
+        best,
+        spelling.reading,
+      );
+    collect(spelling.tokens, false);
+    if (spelling.glued) collect(spelling.glued, true);
+    const split = splitRunTogether(index, spelling.tokens);
+    if (split) {
+      collect(split, true);
+      splitSpellings.push({ tokens: split, reading: spelling.reading });
+    }
   }
+  if (best.size === 0)
+    addFamilyNameOnly(index, [...spellings, ...splitSpellings], allowedTypeBits, possibleThreshold, best);
   const candidates = [...best.values()];
   for (const c of candidates) {
     const entry = index.entries[c.name.entry]!;
@@ -506,6 +554,7 @@ export function screenNameAgainstIndex(
   const limit = query.limit ?? MATCHER_SETTINGS.defaultLimit;
   return {
     outcome,
+    readings,
     score: round(ranked[0]?.c.score ?? 0),
     matches: hits.slice(0, limit).map(({ c }) => {
       const entry = index.entries[c.name.entry]!;
@@ -516,9 +565,101 @@ export function screenNameAgainstIndex(
         type: entry.type,
         programs: entry.programs,
         score: round(c.score),
+        query_reading: c.reading,
       };
     }),
   };
+}
+
+/**
+ * A word written together with a legal form or a particle (`JSCARGUMENT`, `ARGUMENTJSC`, `ALQAIDA`,
+ * `BINLADEN`) split back into the listed words, when the rest is itself a listed word (so `ALBERT`
+ * never becomes `AL BERT`). Null when no word splits.
+ */
+export function splitRunTogether(index: NameIndex, tokens: readonly string[]): string[] | null {
+  let changed = false;
+  const out: string[] = [];
+  for (const token of tokens) {
+    const parts = splitToken(index, token);
+    if (parts) changed = true;
+    out.push(...(parts ?? [token]));
+  }
+  return changed ? out : null;
+}
+
+const MIN_SPLIT_REST = 3;
+
+/**
+ * Arabic particles written onto the next word (`ALQAIDA`, `BINLADEN`, `ABUBAKR`). The European ones
+ * of GLUEABLE_PREFIXES (`la`, `de`, `di`, `van`) are left out: split off common words they made
+ * `LADEN` into `LA DEN`, a possible match for `DENA`.
+ */
+const SPLIT_PREFIXES: ReadonlySet<string> = new Set(
+  ['al', 'el', 'ul', 'ar', 'as', 'ash', 'ad', 'az', 'abd', 'abu', 'abou', 'bin', 'ben', 'ibn', 'bou'].filter(
+    (p) => GLUEABLE_PREFIXES.has(p),
+  ),
+);
+
+function isListedWord(index: NameIndex, word: string): boolean {
+  const id = index.tokenIds.get(word);
+  return (
+    id !== undefined &&
+    index.tokenKind[id] === TOKEN_WORD &&
+    index.postingStart[id + 1]! > index.postingStart[id]!
+  );
+}
+
+function splitToken(index: NameIndex, token: string): [string, string] | null {
+  if (!/^\p{L}+$/u.test(token) || token.length < MIN_SPLIT_REST + 2) return null;
+  for (let cut = 2; cut <= token.length - MIN_SPLIT_REST; cut += 1) {
+    const head = token.slice(0, cut);
+    const rest = token.slice(cut);
+    if (
+      (SPLIT_PREFIXES.has(head) || (LEGAL_FORM_WORDS.has(head) && head.length >= 3)) &&
+      isListedWord(index, rest)
+    )
+      return [head, rest];
+  }
+  for (let cut = token.length - 3; cut >= MIN_SPLIT_REST; cut -= 1) {
+    const head = token.slice(0, cut);
+    const tail = token.slice(cut);
+    if (LEGAL_FORM_WORDS.has(tail) && isListedWord(index, head)) return [head, tail];
+  }
+  return null;
+}
+
+/**
+ * A bare family name (`maduro`): the only distinctive word of the query is the family name of a few
+ * listed individuals. It cannot identify anyone, so it gets the lowest possible-match score, for a
+ * reviewer to ask for the full name; a family name shared by many listed individuals gets nothing.
+ */
+function addFamilyNameOnly(
+  index: NameIndex,
+  spellings: ReadonlyArray<{ tokens: string[]; reading: NameReading | null }>,
+  allowedTypeBits: number,
+  possibleThreshold: number,
+  best: Map<number, Candidate>,
+): void {
+  if ((allowedTypeBits & INDIVIDUAL_BIT) === 0) return;
+  for (const spelling of spellings) {
+    const words = spelling.tokens.filter((t) => tokenKindOf(t) === TOKEN_WORD);
+    if (words.length !== 1 || words[0]!.length < 4) continue;
+    const id = index.tokenIds.get(words[0]!);
+    const entries = id === undefined ? undefined : index.familyNameEntries.get(id);
+    if (!entries || entries.length > MATCHER_SETTINGS.familyNameOnlyMaxEntries) continue;
+    for (const entry of entries) {
+      const nameId = index.primaryName[entry]!;
+      if (nameId < 0 || best.has(entry)) continue;
+      best.set(entry, {
+        score: possibleThreshold,
+        nameScore: possibleThreshold,
+        exact: false,
+        name: index.names[nameId]!,
+        dob: 'unknown',
+        reading: spelling.reading,
+      });
+    }
+  }
 }
 
 function round(score: number): number {

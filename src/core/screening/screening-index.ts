@@ -7,6 +7,7 @@ import {
   type WalletListing,
 } from './screen-wallet.js';
 import { countSdnList, type SdnList, type SdnListCounts } from './sdn-model.js';
+import type { NameReading } from './transliterate.js';
 
 /** A loaded list with its name and wallet indexes: immutable, so a refresh builds a new one and swaps it in. */
 export type ScreeningIndex = {
@@ -39,6 +40,8 @@ export type NameScreeningResult = {
   score: number;
   list_version: string;
   matches: NameMatch[];
+  /** The name as submitted, and the romanisations screened with it (a name in another script). */
+  query: { name: string; readings: NameReading[] };
 };
 
 /** PROTOCOL.md answer of POST /v1/screen/wallet. */
@@ -55,6 +58,7 @@ export function screenName(index: ScreeningIndex, query: NameQuery): NameScreeni
     score: result.score,
     list_version: index.listVersion,
     matches: result.matches,
+    query: { name: query.name, readings: result.readings },
   };
 }
 

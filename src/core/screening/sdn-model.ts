@@ -31,7 +31,10 @@ export type SdnWalletAddress = { currency: string; address: string };
 export type SdnAddress = { street: string | null; city: string | null; country: string | null };
 
 export type SdnEntry = {
+  /** OFAC's uid; on the other lists their numeric id, or the entry's position when the id is text. */
   uid: number;
+  /** The list's own reference when it is not OFAC's uid (`KPi.033`, `EU.27.28`, `RUS0251`, `NK-…`). */
+  reference?: string;
   /** Verbatim primary name: `SURNAME, Given Names` for individuals. */
   name: string;
   type: SdnEntityType;
@@ -44,7 +47,8 @@ export type SdnEntry = {
   addresses: SdnAddress[];
 };
 
-export type SdnListFormat = 'ofac-csv' | 'ofac-xml' | 'mirror-json';
+export type SdnListFormat =
+  'ofac-csv' | 'ofac-xml' | 'mirror-json' | 'un-xml' | 'eu-fsf-xml' | 'uk-xml' | 'opensanctions-csv';
 
 export type SdnList = {
   format: SdnListFormat;
@@ -61,13 +65,17 @@ export type ParsedSdnList = Omit<SdnList, 'version'>;
  * `sdn-2023-12-28-1a2b3c4d` when the publish date is known, `sdn-1a2b3c4d5e6f` otherwise. The digest
  * covers every source text in order, so a list re-published with corrections gets a new version.
  */
-export function withListVersion(parsed: ParsedSdnList, sourceTexts: readonly string[]): SdnList {
+export function withListVersion(
+  parsed: ParsedSdnList,
+  sourceTexts: readonly string[],
+  prefix = 'sdn',
+): SdnList {
   const hash = createHash('sha256');
   for (const text of sourceTexts) hash.update(text).update('\0');
   const digest = hash.digest('hex');
   const version = parsed.publishedAt
-    ? `sdn-${parsed.publishedAt}-${digest.slice(0, 8)}`
-    : `sdn-${digest.slice(0, 12)}`;
+    ? `${prefix}-${parsed.publishedAt}-${digest.slice(0, 8)}`
+    : `${prefix}-${digest.slice(0, 12)}`;
   return { ...parsed, version };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
+import { SCREENING_LIST_IDS } from '../../core/screening/list-catalogue.js';
 import type { RouteContext } from '../route-context.js';
 import { clientIp } from '../client-ip.js';
 
@@ -10,6 +11,7 @@ export const FREE_TIER_LIMIT = 30;
 export const FREE_TIER_WINDOW_SECONDS = 3600;
 
 const errorSchema = z.object({ detail: z.string() });
+const readingSchema = z.object({ system: z.string(), text: z.string() });
 const nameMatchSchema = z.object({
   uid: z.number(),
   name: z.string(),
@@ -17,12 +19,26 @@ const nameMatchSchema = z.object({
   type: z.string(),
   programs: z.array(z.string()),
   score: z.number(),
+  /** The romanisation of the query that matched (null: the name as written). */
+  query_reading: readingSchema.nullable(),
 });
+/** The name as submitted and the romanisations screened with it. */
+const querySchema = z.object({ name: z.string(), readings: z.array(readingSchema) });
 const nameAnswer = z.object({
   outcome: z.enum(['match', 'possible_match', 'no_match']),
   score: z.number(),
   list_version: z.string(),
   matches: z.array(nameMatchSchema),
+  query: querySchema,
+});
+const listId = z.enum(SCREENING_LIST_IDS);
+const multiListAnswer = z.object({
+  outcome: z.enum(['match', 'possible_match', 'no_match']),
+  score: z.number(),
+  list_versions: z.partialRecord(listId, z.string()),
+  matches: z.array(nameMatchSchema.extend({ list: listId, reference: z.string().nullable() })),
+  query: querySchema,
+  lists_unavailable: z.array(listId),
 });
 const walletAnswer = z.object({
   outcome: z.enum(['match', 'no_match']),
@@ -90,6 +106,46 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
       },
     },
     async () => sanctions.stats(),
+  );
+
+  app.post(
+    '/v1/screen/name',
+    {
+      onRequest: requireScope('screen:ofac'),
+      schema: {
+        tags: ['screening'],
+        summary:
+          'Screen a name against several lists (OFAC, UN, EU, UK, OpenSanctions); each match names its list',
+        security: [{ apiKey: [] }],
+        body: z.object({
+          name: z.string().min(2).max(255),
+          dob,
+          /** Default: every list the operator enabled (SCREENING_LISTS, plus OFAC). */
+          lists: z.array(listId).min(1).optional(),
+        }),
+        response: { 200: multiListAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) =>
+      unavailableUnlessLoaded(
+        sanctions.screenNameInLists(
+          { name: request.body.name, dob: request.body.dob ?? null },
+          request.body.lists,
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/screen/lists',
+    {
+      onRequest: requireScope('screen:ofac'),
+      schema: {
+        tags: ['screening'],
+        summary: 'Every enabled list: source, version, publication date, size, last refresh and status',
+        security: [{ apiKey: [] }],
+      },
+    },
+    async () => ({ lists: sanctions.listStats() }),
   );
 
   /**

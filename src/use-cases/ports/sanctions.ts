@@ -9,5 +9,10 @@ import type {
 export type SanctionsScreening = {
   screenName(query: NameQuery): NameScreeningResult | null;
   screenWallet(address: string): WalletScreeningResult | null;
-  screenLicenceHolder(holder: LicenceHolder): NameScreeningResult | null;
+  /** Against every enabled list: which versions were screened, and which lists could not be. */
+  screenLicenceHolder(
+    holder: LicenceHolder,
+  ):
+    | (NameScreeningResult & { list_versions: Partial<Record<string, string>>; lists_unavailable: string[] })
+    | null;
 };

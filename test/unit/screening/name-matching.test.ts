@@ -108,6 +108,7 @@ describe('strong matches: the listed name up to normalisation', () => {
       type: 'individual',
       programs: ['TEST'],
       score: 1,
+      query_reading: null,
     });
     // The vessel named after him shares two of the three words: a possible match, ranked second.
     expect(result.matches[1]).toMatchObject({ uid: 12, type: 'vessel' });

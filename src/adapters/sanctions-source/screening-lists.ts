@@ -1,0 +1,187 @@
+import {
+  EXTRA_LIST_IDS,
+  LIST_TITLES,
+  parseExtraList,
+  type ExtraListId,
+  type ScreeningListId,
+} from '../../core/screening/list-catalogue.js';
+import type { NameMatch, NameOutcome, NameQuery } from '../../core/screening/screen-name.js';
+import {
+  screenLicenceHolder,
+  screenName,
+  type LicenceHolder,
+  type NameScreeningResult,
+  type ScreeningIndex,
+} from '../../core/screening/screening-index.js';
+import { loadCachedOneFileList, loadOneFileList } from './load-sanctions-list.js';
+import {
+  OFFICIAL_EU_XML_URL,
+  OFFICIAL_UK_XML_URL,
+  OFFICIAL_UN_XML_URL,
+  OPENSANCTIONS_TARGETS_CSV_URL,
+} from './official-sources.js';
+import {
+  createSanctionsProvider,
+  type SanctionsProvider,
+  type SanctionsProviderOptions,
+  type SanctionsStats,
+} from './sanctions-provider.js';
+
+export const OFFICIAL_LIST_URLS: Record<ExtraListId, string> = {
+  un: OFFICIAL_UN_XML_URL,
+  eu: OFFICIAL_EU_XML_URL,
+  uk: OFFICIAL_UK_XML_URL,
+  opensanctions: OPENSANCTIONS_TARGETS_CSV_URL,
+};
+
+export type ScreeningListsOptions = SanctionsProviderOptions & {
+  /** Lists screened besides OFAC's (which is always): only these are loaded. */
+  enabledLists: readonly ExtraListId[];
+  /** File path or https URL per list; the official publication by default. */
+  listSources: Partial<Record<ExtraListId, string>>;
+};
+
+export type ListMatch = NameMatch & { list: ScreeningListId; reference: string | null };
+
+/** A name screened against several lists: every match names its list. */
+export type MultiListResult = {
+  outcome: NameOutcome;
+  score: number;
+  list_versions: Partial<Record<ScreeningListId, string>>;
+  matches: ListMatch[];
+  query: NameScreeningResult['query'];
+  /** Requested lists that are not loaded (their download failed or has not finished): not screened. */
+  lists_unavailable: ScreeningListId[];
+};
+
+export type ListStats = SanctionsStats & { id: ScreeningListId; title: string };
+
+/**
+ * OFAC's provider (unchanged for the /v1/screen/ofac routes) plus one provider per enabled list,
+ * each with its own source, version, refresh and status. A licence holder is screened against all
+ * of them.
+ */
+export type ScreeningLists = Omit<SanctionsProvider, 'screenLicenceHolder'> & {
+  enabledLists: () => ScreeningListId[];
+  listStats: () => ListStats[];
+  /** Null when none of the requested lists is loaded. */
+  screenNameInLists: (query: NameQuery, lists?: readonly ScreeningListId[]) => MultiListResult | null;
+  screenLicenceHolder: (
+    holder: LicenceHolder,
+  ) => (NameScreeningResult & Pick<MultiListResult, 'list_versions' | 'lists_unavailable'>) | null;
+};
+
+const OUTCOME_RANK: Record<NameOutcome, number> = { no_match: 0, possible_match: 1, match: 2 };
+
+const references = new WeakMap<ScreeningIndex, Map<number, string>>();
+
+function referenceOf(index: ScreeningIndex, uid: number): string | null {
+  let map = references.get(index);
+  if (!map) {
+    map = new Map();
+    for (const entry of index.names.entries) if (entry.reference) map.set(entry.uid, entry.reference);
+    references.set(index, map);
+  }
+  return map.get(uid) ?? null;
+}
+
+export function createScreeningLists(options: ScreeningListsOptions): ScreeningLists {
+  const ofac = createSanctionsProvider(options);
+  const extras = new Map<ExtraListId, SanctionsProvider>();
+  for (const id of EXTRA_LIST_IDS.filter((l) => options.enabledLists.includes(l))) {
+    extras.set(
+      id,
+      createSanctionsProvider({
+        ...options,
+        source: options.listSources[id],
+        defaultSource: OFFICIAL_LIST_URLS[id],
+        label: `${id.toUpperCase()} sanctions list`,
+        loader: {
+          load: (source, download) => loadOneFileList(source, download, (text) => parseExtraList(id, text)),
+          loadCached: (url, dataDir) =>
+            loadCachedOneFileList(url, dataDir, (text) => parseExtraList(id, text)),
+        },
+      }),
+    );
+  }
+  const providers = (): Array<[ScreeningListId, SanctionsProvider]> => [['ofac', ofac], ...extras];
+  const enabledLists = () => providers().map(([id]) => id);
+
+  function screenAll(
+    lists: readonly ScreeningListId[],
+    run: (index: ScreeningIndex) => NameScreeningResult,
+    name: string,
+  ): MultiListResult | null {
+    const result: MultiListResult = {
+      outcome: 'no_match',
+      score: 0,
+      list_versions: {},
+      matches: [],
+      query: { name, readings: [] },
+      lists_unavailable: [],
+    };
+    let screened = 0;
+    for (const [id, provider] of providers()) {
+      if (!lists.includes(id)) continue;
+      const index = provider.current();
+      if (!index) {
+        result.lists_unavailable.push(id);
+        continue;
+      }
+      screened += 1;
+      const one = run(index);
+      result.list_versions[id] = one.list_version;
+      result.query = one.query;
+      if (OUTCOME_RANK[one.outcome] > OUTCOME_RANK[result.outcome]) result.outcome = one.outcome;
+      result.score = Math.max(result.score, one.score);
+      for (const match of one.matches)
+        result.matches.push({ ...match, list: id, reference: referenceOf(index, match.uid) });
+    }
+    if (screened === 0) return null;
+    result.matches.sort((a, b) => b.score - a.score);
+    return result;
+  }
+
+  return {
+    ...ofac,
+    async refresh() {
+      const outcomes = await Promise.all([ofac.refresh(), ...[...extras.values()].map((p) => p.refresh())]);
+      return outcomes[0]!;
+    },
+    start() {
+      ofac.start();
+      for (const provider of extras.values()) provider.start();
+    },
+    async stop() {
+      await Promise.all(providers().map(([, p]) => p.stop()));
+    },
+    enabledLists,
+    listStats: () =>
+      providers().map(([id, provider]) => ({ id, title: LIST_TITLES[id], ...provider.stats() })),
+    screenNameInLists(query, lists = enabledLists()) {
+      return screenAll(lists, (index) => screenName(index, query), query.name);
+    },
+    screenLicenceHolder(holder) {
+      const own = ofac.screenLicenceHolder(holder);
+      if (!own) return null;
+      const others = screenAll(
+        [...extras.keys()],
+        (index) => screenLicenceHolder(index, holder),
+        own.query.name,
+      );
+      const matches: ListMatch[] = [
+        ...own.matches.map((m) => ({ ...m, list: 'ofac' as const, reference: null })),
+        ...(others?.matches ?? []),
+      ].sort((a, b) => b.score - a.score);
+      const otherOutcome = others?.outcome ?? 'no_match';
+      return {
+        ...own,
+        outcome: OUTCOME_RANK[otherOutcome] > OUTCOME_RANK[own.outcome] ? otherOutcome : own.outcome,
+        score: Math.max(own.score, others?.score ?? 0),
+        matches,
+        list_versions: { ofac: own.list_version, ...others?.list_versions },
+        lists_unavailable: [...extras].filter(([, p]) => !p.current()).map(([id]) => id),
+      };
+    },
+  };
+}
