@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (createdRootKey) {
     // Printed once, on stdout and outside the structured log, so it never lands in log storage by accident.
     process.stdout.write(
-      `\n  No API key existed, so a root key (scopes ["*"]) was created. It is shown only this once:\n\n    ${createdRootKey}\n\n  Use it as the X-Api-Key header; create narrower keys with POST /v1/keys.\n\n`,
+      `\n  No API key existed, so a root key (scopes ["*", "operator"]) was created. It is shown only this once:\n\n    ${createdRootKey}\n\n  Use it as the X-Api-Key header; create narrower keys with POST /v1/keys.\n\n`,
     );
   }
 
