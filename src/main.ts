@@ -3,11 +3,13 @@ import { createContainer } from './container.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
+import { restrictNewFileModes } from './adapters/private-files.js';
 
 /** How long in-flight requests and jobs get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
 async function main(): Promise<void> {
+  restrictNewFileModes();
   let config;
   try {
     config = loadConfig();

@@ -5,6 +5,7 @@ import { ALL_SCOPES, displayPrefix, generateApiKey, hashSecret } from '../core/a
 import { createLogger } from '../adapters/logger.js';
 import { openDatabase } from '../adapters/db/database.js';
 import { migrate } from '../adapters/db/migrator.js';
+import { restrictNewFileModes } from '../adapters/private-files.js';
 
 const usage = `usage:
   idv migrate                                   apply pending database migrations
@@ -15,6 +16,7 @@ const usage = `usage:
   idv media sweep                               delete bucket objects no media row refers to (MEDIA_STORE=s3)`;
 
 async function run(argv: string[]): Promise<number> {
+  restrictNewFileModes();
   const [command, sub, ...rest] = argv;
   const config = loadConfig();
   if (command === 'migrate') {
