@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -30,6 +31,7 @@ import { screeningRoutes } from './routes/screening.js';
 import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
 import { verificationRoutes } from './routes/verifications.js';
 import { zodValidatorCompiler } from './validation.js';
+import { securityHeaderOptions } from './security-headers.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -125,6 +127,7 @@ export async function createApp(container: Container): Promise<App> {
     return reply.status(error.status).send(error.body);
   });
 
+  await app.register(fastifyHelmet, securityHeaderOptions(container.config.publicBaseUrl));
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -119,6 +119,9 @@ export async function hostedFlowRoutes(app: FastifyInstance, opts: HostedFlowOpt
 
   function securityHeaders(reply: FastifyReply): void {
     reply.header('content-security-policy', csp);
+    // Merchants embed the page: who may frame it is the CSP's frame-ancestors, which replaces the
+    // service-wide X-Frame-Options: DENY (security-headers.ts) that would forbid every embedding.
+    reply.removeHeader('x-frame-options');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
