@@ -290,6 +290,22 @@ export function createVerificationStore(db: Kysely<Database>, options: Verificat
       });
     },
 
+    /** Ends every live client token of the verification now; returns how many were live (0 again is fine). */
+    async revokeTokens(verificationId: string, now: Date): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const ended = await trx
+          .updateTable('client_tokens')
+          .set({ expires_at: now })
+          .where('verification_id', '=', verificationId)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        const count = Number(ended.numUpdatedRows);
+        if (count > 0)
+          await audit(trx, verificationId, 'merchant', 'client_token.revoked', now, { tokens: count });
+        return count;
+      });
+    },
+
     /** Marks open verifications past expires_at as expired (on read for one, by the sweep for all). */
     async expireDue(now: Date, verificationId?: string): Promise<number> {
       return db.transaction().execute(async (trx) => {

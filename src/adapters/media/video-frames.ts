@@ -139,7 +139,7 @@ export function parseVideoStream(stderr: string): { codec: string; width: number
   const line = stderr.split('\n').find((l) => /^\s+Stream #0:\d+.*: Video: /.test(l));
   if (!line) return null;
   const codec = /: Video: ([a-z0-9_]+)/.exec(line)?.[1];
-  const size = /, (\d{1,6})x(\d{1,6})[, \[]/.exec(line);
+  const size = /, (\d{1,6})x(\d{1,6})[, []/.exec(line);
   if (!codec || !size) return null;
   return { codec, width: Number(size[1]), height: Number(size[2]) };
 }

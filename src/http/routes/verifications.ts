@@ -315,6 +315,31 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
     },
   );
 
+  app.post(
+    '/v1/verifications/:id/client-token/revoke',
+    {
+      onRequest: requireScope('verifications:write'),
+      schema: {
+        tags: ['verifications'],
+        summary:
+          'End every client token of the verification at once (a leaked link); idempotent, progress is kept',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({ verification_id: z.string(), revoked_tokens: z.number().int() }),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const row = await ownedVerification(request.params.id, request.apiKey!.id);
+      const revoked = await store.revokeTokens(row.id, container.clock.now());
+      return { verification_id: row.id, revoked_tokens: revoked };
+    },
+  );
+
   app.get(
     '/v1/usage',
     {
