@@ -35,3 +35,7 @@ WHERE revoked_at IS NULL AND id IN (SELECT id FROM inherited);
 -- start (labels "root" and "bootstrap", no owner) keep the powers they had over the face blocklist.
 UPDATE api_keys SET scopes = scopes || '["operator"]'::jsonb
 WHERE owner_key_id IS NULL AND label IN ('root', 'bootstrap') AND scopes ? '*' AND NOT scopes ? 'operator';
+
+-- The origins a merchant embeds the hosted flow from (publishable key settings). The flow page's CSP
+-- frame-ancestors is built from the live keys' origins (src/http/routes/hosted-flow.ts).
+ALTER TABLE publishable_keys ADD COLUMN allowed_origins jsonb NOT NULL DEFAULT '[]'::jsonb;

@@ -164,7 +164,11 @@ export async function createApp(container: Container): Promise<App> {
   await app.register(faceBlocklistRoutes, { context });
   await app.register(screeningRoutes, { context });
   if (container.config.servesHostedFlow) {
-    await app.register(hostedFlowRoutes, { distDir: path.join(repoRoot, 'flow/dist'), prefix: '/flow' });
+    await app.register(hostedFlowRoutes, {
+      distDir: path.join(repoRoot, 'flow/dist'),
+      prefix: '/flow',
+      embeddingOrigins: () => container.stores.publishableKeys.embeddingOrigins(),
+    });
   }
   await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });
 

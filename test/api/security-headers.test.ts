@@ -41,4 +41,43 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors [^;]+$/);
   });
+
+  it('builds the flow page frame-ancestors from the origins on live publishable keys', async () => {
+    const frameAncestors = async () =>
+      /frame-ancestors ([^;]+)$/.exec(
+        String((await t.app.inject({ method: 'GET', url: '/flow' })).headers['content-security-policy']),
+      )?.[1];
+    expect(await frameAncestors()).toBe('*');
+    const create = (allowed_origins: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/publishable-keys',
+        headers: { 'x-api-key': t.rootKey },
+        payload: { label: 'shop', allowed_origins },
+      });
+    for (const bad of [
+      ['https://shop.example.com/path'],
+      ['http://shop.example.com'],
+      ['https://*.example.com'],
+      ['https://shop.example.com; script-src *'],
+    ]) {
+      const res = await create(bad);
+      expect(res.statusCode, bad[0]).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['body', 'allowed_origins', 0]);
+    }
+    const shop = await create(['https://shop.example.com', 'http://localhost:3000']);
+    expect(shop.statusCode).toBe(201);
+    expect(shop.json().allowed_origins).toEqual(['https://shop.example.com', 'http://localhost:3000']);
+    await create(['https://other.example.net']);
+    expect(await frameAncestors()).toBe(
+      'http://localhost:3000 https://other.example.net https://shop.example.com',
+    );
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/publishable-keys/${shop.json().id}/revoke`,
+      headers: { 'x-api-key': t.rootKey },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await frameAncestors()).toBe('https://other.example.net');
+  });
 });

@@ -42,6 +42,7 @@ export type PublishableKeysTable = {
   label: string;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
+  allowed_origins: ColumnType<string[], string | undefined, string>;
 };
 
 export type VerificationsTable = {
