@@ -1,10 +1,19 @@
-import { displayPrefix, generateApiKey, hashSecret, isWellFormedApiKey } from './core/api-keys/api-key.js';
+import {
+  displayPrefix,
+  generateApiKey,
+  hashSecret,
+  isWellFormedApiKey,
+  OPERATOR_SCOPE,
+} from './core/api-keys/api-key.js';
 import type { Container } from './container.js';
 
 /**
- * PROTOCOL.md: BOOTSTRAP_API_KEY is stored (hash only, scopes ["*"]) unless already present; with no
- * key at all in the database, one root key is created and returned so start-up can print it once.
+ * PROTOCOL.md: BOOTSTRAP_API_KEY is stored (hash only, scopes ["*", "operator"]) unless already
+ * present; with no key at all in the database, one root key with the same scopes is created and
+ * returned so start-up can print it once. These and CLI-made keys are the only holders of `operator`.
  */
+const ROOT_SCOPES = ['*', OPERATOR_SCOPE];
+
 export async function ensureBootstrapKeys(container: Container): Promise<{ createdRootKey: string | null }> {
   const { apiKeys } = container.stores;
   const prefix = container.config.apiKeyPrefix;
@@ -17,7 +26,7 @@ export async function ensureBootstrapKeys(container: Container): Promise<{ creat
     if (!(await apiKeys.findByHash(digest))) {
       await apiKeys.insert({
         label: 'bootstrap',
-        scopes: ['*'],
+        scopes: ROOT_SCOPES,
         keyHash: digest,
         keyPrefix: displayPrefix(bootstrap, prefix),
         ownerKeyId: null,
@@ -29,7 +38,7 @@ export async function ensureBootstrapKeys(container: Container): Promise<{ creat
   const rootKey = generateApiKey(prefix);
   await apiKeys.insert({
     label: 'root',
-    scopes: ['*'],
+    scopes: ROOT_SCOPES,
     keyHash: hashSecret(rootKey),
     keyPrefix: displayPrefix(rootKey, prefix),
     ownerKeyId: null,

@@ -89,6 +89,11 @@ const environmentSchema = z.object({
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold only S3 safe key characters')
     .default('media/'),
   S3_TIMEOUT_MS: positiveInt(10_000),
+  NODE_ENV: z.string().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
+    .optional(),
 });
 
 export type Config = {
@@ -136,6 +141,10 @@ export type Config = {
   mlDisabled: boolean;
   /** Where image bytes are kept: the database's media table (default) or an S3-compatible bucket. */
   mediaStore: MediaStoreConfig;
+  /** NODE_ENV=production: keys must come from settings, never be generated next to the data. */
+  production: boolean;
+  /** Bearer token for /metrics and for /readyz's component details; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
 };
 
 export type MediaStoreConfig =
@@ -172,6 +181,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = environmentSchema
     .superRefine((e, ctx) => {
+      // A generated key would sit in DATA_DIR beside the data it protects, so a copy of the
+      // directory (a backup) would carry both; production deployments keep keys in their secret store.
+      if (e.NODE_ENV === 'production') {
+        for (const name of ['WEBHOOK_SECRET_KEY', 'MEDIA_SIGNING_KEY'] as const) {
+          if (!e[name])
+            ctx.addIssue({
+              code: 'custom',
+              path: [name],
+              message: 'is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
+            });
+        }
+      }
       if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
         ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
       if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
@@ -227,6 +248,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authBlockSeconds: e.AUTH_BLOCK_SECONDS,
     authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
     mlDisabled: e.ML_DISABLED,
+    production: e.NODE_ENV === 'production',
+    metricsToken: e.METRICS_TOKEN,
     mediaStore:
       e.MEDIA_STORE === 's3'
         ? {

@@ -3,11 +3,13 @@ import { createContainer } from './container.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
+import { restrictNewFileModes } from './adapters/private-files.js';
 
 /** How long in-flight requests and jobs get to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 15_000;
 
 async function main(): Promise<void> {
+  restrictNewFileModes();
   let config;
   try {
     config = loadConfig();
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
   if (createdRootKey) {
     // Printed once, on stdout and outside the structured log, so it never lands in log storage by accident.
     process.stdout.write(
-      `\n  No API key existed, so a root key (scopes ["*"]) was created. It is shown only this once:\n\n    ${createdRootKey}\n\n  Use it as the X-Api-Key header; create narrower keys with POST /v1/keys.\n\n`,
+      `\n  No API key existed, so a root key (scopes ["*", "operator"]) was created. It is shown only this once:\n\n    ${createdRootKey}\n\n  Use it as the X-Api-Key header; create narrower keys with POST /v1/keys.\n\n`,
     );
   }
 

@@ -97,6 +97,7 @@ export function loadCheckEngines(
       });
       if (result.ok) return { ok: true, frames: result.frames };
       if (result.reason === 'unavailable') logger.error({ error: result.message }, 'ffmpeg could not run');
+      else logger.info({ reason: result.reason, detail: result.detail }, 'selfie video refused');
       return {
         ok: false,
         fault: result.reason === 'unavailable' ? 'server' : 'upload',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isInMemory } from '../config.js';
+import { ensurePrivateDirectory } from './private-files.js';
 
 /**
  * A signing or encryption key the operator did not configure: generated once and kept in DATA_DIR
@@ -14,7 +15,7 @@ export function loadOrCreateLocalSecret(dataDir: string, name: string): { key: s
   try {
     return { key: fs.readFileSync(file, 'utf8').trim(), generated: false };
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDirectory(dataDir);
     const key = crypto.randomBytes(32).toString('base64url');
     try {
       fs.writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });

@@ -1,19 +1,22 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, pgliteDir } from '../config.js';
 import { createContainer } from '../container.js';
-import { displayPrefix, generateApiKey, hashSecret, SCOPES } from '../core/api-keys/api-key.js';
+import { ALL_SCOPES, displayPrefix, generateApiKey, hashSecret } from '../core/api-keys/api-key.js';
 import { createLogger } from '../adapters/logger.js';
 import { openDatabase } from '../adapters/db/database.js';
 import { migrate } from '../adapters/db/migrator.js';
+import { restrictNewFileModes } from '../adapters/private-files.js';
 
 const usage = `usage:
   idv migrate                                   apply pending database migrations
-  idv keys create --label L --scopes 'a,b|*'    create an API key (printed once)
+  idv keys create --label L --scopes 'a,b|*'    create an API key (printed once); only here can
+                                                'operator' be given (docs/security.md)
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
   idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
   idv media sweep                               delete bucket objects no media row refers to (MEDIA_STORE=s3)`;
 
 async function run(argv: string[]): Promise<number> {
+  restrictNewFileModes();
   const [command, sub, ...rest] = argv;
   const config = loadConfig();
   if (command === 'migrate') {
@@ -38,10 +41,10 @@ async function run(argv: string[]): Promise<number> {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const unknown = scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
+    const unknown = scopes.filter((s) => !(ALL_SCOPES as readonly string[]).includes(s));
     if (!values.label || scopes.length === 0 || unknown.length > 0) {
       console.error(
-        unknown.length ? `unknown scopes: ${unknown.join(', ')} (known: ${SCOPES.join(', ')})` : usage,
+        unknown.length ? `unknown scopes: ${unknown.join(', ')} (known: ${ALL_SCOPES.join(', ')})` : usage,
       );
       return 2;
     }

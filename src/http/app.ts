@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError } from 'fastify';
@@ -23,6 +24,7 @@ import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
 import { verificationRoutes } from './routes/verifications.js';
 import type { App, RouteContext } from './route-context.js';
 import { zodValidatorCompiler } from './validation.js';
+import { securityHeaderOptions } from './security-headers.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -105,6 +107,7 @@ export async function createApp(container: Container): Promise<App> {
     return reply.status(error.status).send(error.body);
   });
 
+  await app.register(fastifyHelmet, securityHeaderOptions(container.config.publicBaseUrl));
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -141,7 +144,11 @@ export async function createApp(container: Container): Promise<App> {
   await app.register(faceBlocklistRoutes, { context });
   await app.register(screeningRoutes, { context });
   if (container.config.servesHostedFlow) {
-    await app.register(hostedFlowRoutes, { distDir: path.join(repoRoot, 'flow/dist'), prefix: '/flow' });
+    await app.register(hostedFlowRoutes, {
+      distDir: path.join(repoRoot, 'flow/dist'),
+      prefix: '/flow',
+      embeddingOrigins: () => container.stores.publishableKeys.embeddingOrigins(),
+    });
   }
   await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });
 

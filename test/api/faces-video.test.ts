@@ -183,9 +183,56 @@ describe('selfie video through the HTTP API (PGlite)', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toMatch(/^video could not be read/);
       expect(res.json().detail).not.toContain(os.tmpdir());
+      expect(res.json().detail).not.toMatch(/moov|matroska|Invalid data|\[/);
     }
     expect(await storedFrames(id)).toEqual([]);
     expect((await state()).steps.selfie).toBe('pending');
+  });
+
+  it('answers a fixed 422 that names no demuxer, decoder or path of ffmpeg', async () => {
+    const { call } = await startVerification();
+    const noMoov = Buffer.concat([
+      Buffer.from('\0\0\0\x18ftypisom\0\0\x02\0isomiso2', 'latin1'),
+      Buffer.alloc(300, 7),
+    ]);
+    const res = await call('/v1/session/selfie', { video_b64: toB64(noMoov) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      detail: 'video could not be read: the file is not a WebM or MP4 video that can be decoded',
+    });
+  });
+
+  it('refuses a Matroska file carrying PNG frames (a non-camera decoder) with a clear 422', async () => {
+    const { id, call } = await startVerification();
+    const pngMkv = encodeClip(
+      path.join(workDir, 'face-%02d.png'),
+      ['-c:v', 'png', '-f', 'matroska'],
+      path.join(workDir, 'png-frames.mkv'),
+    );
+    const res = await call('/v1/session/selfie', { video_b64: toB64(pngMkv) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      detail: 'video could not be read: unsupported video codec: send WebM (VP8, VP9 or AV1) or MP4 (H.264)',
+    });
+    expect(await storedFrames(id)).toEqual([]);
+  });
+
+  it('refuses frames larger than 1080p before decoding them', async () => {
+    const { call } = await startVerification();
+    const run = spawnSync(
+      ffmpegInstaller.path,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=2560x1440:rate=4'],
+        ...['-t', '1', '-c:v', 'libvpx', path.join(workDir, 'large.webm')],
+      ],
+      { encoding: 'buffer' },
+    );
+    expect(run.status, run.stderr.toString()).toBe(0);
+    const res = await call('/v1/session/selfie', {
+      video_b64: toB64(fs.readFileSync(path.join(workDir, 'large.webm'))),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: 'video could not be read: video frames are larger than 1920×1080' });
   });
 });
 

@@ -8,7 +8,7 @@ import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/clien
 import S3rver from 's3rver';
 import { plainJpeg, toB64 } from '../helpers/images.js';
 import { decidedVerification, SAMPLE_BARCODE } from '../helpers/session-flow.js';
-import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
 const BUCKET = 'idv-media';
 
@@ -109,7 +109,7 @@ describe.each(engines)('media in an S3-compatible bucket (%s)', (engine) => {
     expect(fetched.headers['content-type']).toBe('image/jpeg');
     expect(fetched.rawPayload.equals(jpeg)).toBe(true);
 
-    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json();
     expect(ready.components.media_store).toEqual({
       status: 'ok',
       detail: expect.stringMatching(/^s3:\/\/idv-media\/media\//),
@@ -261,7 +261,7 @@ describe('media bucket unreachable (pglite)', () => {
     ).json();
     expect(state.status).toBe('doc_front');
 
-    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json();
     expect(ready.status).toBe('degraded');
     expect(ready.components.media_store.status).toBe('unavailable');
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
 describe.each(engines)('GET /metrics on %s', (engine) => {
   let t: TestContext;
@@ -18,7 +18,7 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
     t.container.metrics.checkFinished('face_match', 120, true);
     t.container.metrics.webhookDelivery('delivered');
 
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: operationsHeaders });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.body;
@@ -64,5 +64,50 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
     const spec = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(spec.paths)).not.toContain('/metrics');
     expect(Object.keys(spec.paths)).toContain('/v1/signals/collect');
+  });
+
+  it('answers 404 without the METRICS_TOKEN bearer token, as for an unknown path', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer wrong-token-wrong-token-wrong-token' },
+      { authorization: operationsHeaders.authorization.replace('Bearer ', 'Basic ') },
+      { 'x-api-key': t.rootKey },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'not found' });
+    }
+  });
+
+  it('answers /readyz with the status alone in public, and the components with the token', async () => {
+    const open = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(open.json()).toEqual({ status: expect.stringMatching(/^(ready|degraded)$/) });
+    const detailed = (
+      await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })
+    ).json();
+    expect(detailed.status).toBe(open.json().status);
+    expect(Object.keys(detailed.components)).toEqual(
+      expect.arrayContaining(['database', 'migrations', 'video_decoder']),
+    );
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN unset', () => {
+  it('is not served at all', async () => {
+    const t = await createTestApp('pglite', { env: { METRICS_TOKEN: '' } });
+    try {
+      expect(t.config.metricsToken).toBeUndefined();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer ' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json(),
+      ).toEqual({ status: expect.any(String) });
+    } finally {
+      await t.close();
+    }
   });
 });

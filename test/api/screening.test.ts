@@ -2,7 +2,7 @@ import { screenSanctions } from '../../src/checks/sanctions-check.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 import { sharedDataPath } from '../helpers/shared-data.js';
 
 type EvalRow = {
@@ -243,7 +243,7 @@ describe('screening with no list loaded', () => {
       dob: null,
     });
     expect(result.status).toBe('unavailable');
-    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json();
     expect(ready.components.sanctions_list.status).toBe('unavailable');
     const stats = (await t.app.inject({ method: 'GET', url: '/v1/screen/ofac/stats', headers: key })).json();
     expect(stats.status).toBe('unavailable');

@@ -57,12 +57,13 @@ describe.each(engines)('webhook SSRF guard on %s', (engine) => {
       expect(res.statusCode, url).toBe(422);
       const [issue] = res.json().detail as Array<{ loc: unknown[]; msg: string; type: string }>;
       expect(issue!.loc).toEqual(['body', 'url']);
-      expect(issue!.msg, url).toContain(`a ${reason} address`);
+      // The same words for every refusal: no address, no reason (they would map internal DNS).
+      expect(issue!.msg, `${url} (${reason})`).toBe('url is not allowed: host is not publicly routable');
       expect(issue!.type).toBe('url_not_allowed');
     }
     const unresolvable = await create('https://no-such-host.invalid/hook');
     expect(unresolvable.statusCode).toBe(422);
-    expect(unresolvable.json().detail[0].msg).toContain('could not be resolved');
+    expect(unresolvable.json().detail).toEqual((await create('https://localhost/hook')).json().detail);
     const plain = await create('http://93.184.216.34/hook');
     expect(plain.statusCode).toBe(422);
     expect(plain.json().detail[0].msg).toBe('url must use https');

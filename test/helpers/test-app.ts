@@ -13,6 +13,10 @@ import type { ComponentPaths } from '../../src/adapters/check-engines.js';
 
 export type Engine = 'pglite' | 'postgres';
 
+/** The METRICS_TOKEN of every test app: it unlocks /metrics and /readyz's component details. */
+export const OPERATIONS_TOKEN = 'test-operations-token-0123456789abcdef';
+export const operationsHeaders = { authorization: `Bearer ${OPERATIONS_TOKEN}` };
+
 export const OFAC_SNAPSHOT = sharedDataPath('sanctions', 'ofac-csv-2023-12-28');
 /** A list source that does not exist: the honest "no list loaded" state, with no network attempt. */
 const NO_SANCTIONS_LIST = '/nonexistent/no-sanctions-list-in-this-test';
@@ -84,6 +88,7 @@ export async function createTestApp(
     // Every injected request shares one address and a frozen clock: the brute-force guard is tested
     // on its own (test/api/throttling.test.ts) and kept out of the way of the other suites.
     AUTH_FAILURE_LIMIT: '0',
+    METRICS_TOKEN: OPERATIONS_TOKEN,
     SANCTIONS_LIST: options.sanctions ? OFAC_SNAPSHOT : NO_SANCTIONS_LIST,
     ...(options.ml ? {} : { ML_DISABLED: '1' }),
     ...(server ? { DATABASE_URL: server.url } : {}),
@@ -130,7 +135,9 @@ export async function settledComponent(
 ): Promise<{ status: string; detail?: string }> {
   return vi.waitFor(
     async () => {
-      const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+      const ready = (
+        await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })
+      ).json();
       const state = ready.components[component] as { status: string; detail?: string };
       if (state.detail && STARTING_UP_DETAILS.has(state.detail))
         throw new Error(`${component} still starting`);

@@ -60,4 +60,23 @@ describe('media store configuration', () => {
     );
     expect(problemsOf({ MEDIA_STORE: 'ftp' })).toEqual([expect.stringMatching(/^MEDIA_STORE: /)]);
   });
+
+  it('requires explicit keys in production, so none is generated beside the data', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'WEBHOOK_SECRET_KEY: is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
+      'MEDIA_SIGNING_KEY: is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
+    ]);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      WEBHOOK_SECRET_KEY: 'a'.repeat(64),
+      MEDIA_SIGNING_KEY: 'm'.repeat(32),
+    });
+    expect(config.production).toBe(true);
+    expect(loadConfig({}).production).toBe(false);
+  });
+
+  it('takes a metrics token of at least 32 printable characters', () => {
+    expect(loadConfig({ METRICS_TOKEN: 't'.repeat(32) }).metricsToken).toBe('t'.repeat(32));
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual([expect.stringMatching(/^METRICS_TOKEN: /)]);
+  });
 });

@@ -3,6 +3,24 @@ import type { ApiKey, ApiKeyStore } from '../../use-cases/ports/api-key-store.js
 import type { Database } from './schema.js';
 
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
+  /** The ids of a key and of every key below it in the tree that owner_key_id forms. */
+  const subtreeIds = (rootId: number) =>
+    db
+      .withRecursive('subtree(id)', (qb) =>
+        qb
+          .selectFrom('api_keys')
+          .select('id')
+          .where('id', '=', rootId)
+          .union(
+            qb
+              .selectFrom('api_keys as child')
+              .innerJoin('subtree', 'subtree.id', 'child.owner_key_id')
+              .select('child.id'),
+          ),
+      )
+      .selectFrom('subtree')
+      .select('subtree.id');
+
   return {
     async insert(input: {
       label: string;
@@ -28,12 +46,12 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
       return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
     },
 
-    /** A key owns itself and the keys it created (PROTOCOL.md, Ownership). */
+    /** A key owns itself and every key below it: those it created, and theirs (PROTOCOL.md, Ownership). */
     async listOwned(ownerId: number): Promise<ApiKey[]> {
       return db
         .selectFrom('api_keys')
         .selectAll()
-        .where((eb) => eb.or([eb('id', '=', ownerId), eb('owner_key_id', '=', ownerId)]))
+        .where('id', 'in', subtreeIds(ownerId))
         .orderBy('id')
         .execute();
     },
@@ -43,11 +61,14 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
         .selectFrom('api_keys')
         .selectAll()
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('id', '=', ownerId), eb('owner_key_id', '=', ownerId)]))
+        .where('id', 'in', subtreeIds(ownerId))
         .executeTakeFirst();
     },
 
-    /** Idempotent: a second revoke keeps the first revoked_at. */
+    /**
+     * Idempotent: a second revoke keeps the first revoked_at. The key's whole subtree is revoked in the
+     * same statement by a trigger (migrations/0007), so every writer cascades alike.
+     */
     async revoke(id: number, at: Date): Promise<ApiKey | undefined> {
       await db
         .updateTable('api_keys')

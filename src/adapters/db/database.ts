@@ -1,10 +1,11 @@
-import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { startChangeFeed } from '../jobs/pg-listener.js';
+import { ensurePrivateDirectory, tightenTree } from '../private-files.js';
 import type { ChangeFeed } from './read-cache.js';
 import type { Database } from './schema.js';
 
@@ -78,11 +79,16 @@ export async function openDatabase(options: {
     });
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) {
+    ensurePrivateDirectory(path.dirname(path.resolve(dataDir)));
+    ensurePrivateDirectory(dataDir);
+  }
   const pglite = await PGlite.create(dataDir, {
     extensions: { vector },
     parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
   });
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) tightenTree(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   // This process is PGlite's only client: notifications arrive with the writing query's own result,
   // so the feed is always connected and never behind.
@@ -99,7 +105,7 @@ export async function openDatabase(options: {
       },
     };
   };
-  return handle(db, 'pglite', changes, (fn) =>
+  const opened = handle(db, 'pglite', changes, (fn) =>
     pglite.transaction((tx) =>
       fn({
         exec: async (script) => void (await tx.exec(script)),
@@ -107,6 +113,13 @@ export async function openDatabase(options: {
       }),
     ),
   );
+  return {
+    ...opened,
+    async close() {
+      await opened.close();
+      if (onDisk) tightenTree(dataDir);
+    },
+  };
 }
 
 function handle(

@@ -4,10 +4,22 @@ import type { Database } from './schema.js';
 
 export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyStore {
   return {
-    async insert(input: { key: string; apiKeyId: number; label: string; at: Date }) {
+    async insert(input: {
+      key: string;
+      apiKeyId: number;
+      label: string;
+      allowedOrigins: string[];
+      at: Date;
+    }) {
       return db
         .insertInto('publishable_keys')
-        .values({ key: input.key, api_key_id: input.apiKeyId, label: input.label, created_at: input.at })
+        .values({
+          key: input.key,
+          api_key_id: input.apiKeyId,
+          label: input.label,
+          allowed_origins: JSON.stringify(input.allowedOrigins),
+          created_at: input.at,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
@@ -34,6 +46,16 @@ export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyS
         .where('api_key_id', '=', apiKeyId)
         .executeTakeFirst();
     },
+    /** Every origin a live publishable key allows to embed the hosted flow, each once. */
+    async embeddingOrigins(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('publishable_keys')
+        .select('allowed_origins')
+        .where('revoked_at', 'is', null)
+        .execute();
+      return [...new Set(rows.flatMap((row) => row.allowed_origins))].sort();
+    },
+
     /** The API key a live publishable key belongs to, or null. */
     async ownerOf(key: string): Promise<number | null> {
       const row = await db

@@ -35,6 +35,7 @@ export type PublishableKeysTable = {
   label: string;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
+  allowed_origins: ColumnType<string[], string | undefined, string>;
 };
 
 export type VerificationsTable = {

@@ -173,6 +173,16 @@ export function createVerificationWrites(db: Executor): VerificationWrites {
         .execute();
     },
 
+    async revokeTokens(verificationId, now) {
+      const ended = await db
+        .updateTable('client_tokens')
+        .set({ expires_at: now })
+        .where('verification_id', '=', verificationId)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(ended.numUpdatedRows);
+    },
+
     async recordConsent(verificationId, at) {
       const updated = await db
         .updateTable('verifications')

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 
+/** The scopes of SPEC 5.1, which `POST /v1/keys` may grant (each only by a key that holds it). */
 export const SCOPES = [
   'verifications:write',
   'verifications:read',
@@ -11,7 +12,16 @@ export const SCOPES = [
   '*',
 ] as const;
 
-export type Scope = (typeof SCOPES)[number];
+/**
+ * Powers over the whole deployment rather than one merchant's data (the global face blocklist).
+ * It is not part of `*`, and no API call grants it: only the bootstrap key and `idv keys create` do.
+ */
+export const OPERATOR_SCOPE = 'operator';
+
+/** Every scope a key can hold; the CLI may give any of them. */
+export const ALL_SCOPES = [...SCOPES, OPERATOR_SCOPE] as const;
+
+export type Scope = (typeof ALL_SCOPES)[number];
 
 /** 32 random bytes as base64url: 43 characters after the prefix (SPEC 2.1, PROTOCOL.md). */
 export function generateApiKey(prefix: string): string {
@@ -37,7 +47,23 @@ export function displayPrefix(key: string, prefix: string): string {
 }
 
 export function hasScope(granted: readonly string[], required: Scope): boolean {
+  if (required === OPERATOR_SCOPE) return granted.includes(OPERATOR_SCOPE);
   return granted.includes('*') || granted.includes(required);
+}
+
+/**
+ * The first requested scope the granting key cannot pass on, or null when it may grant them all.
+ * A key grants only what it holds: `*` only from a `*` key, and `operator` never through the API.
+ */
+export function firstUngrantableScope(
+  granter: readonly string[],
+  requested: readonly string[],
+): string | null {
+  for (const scope of requested) {
+    if (scope === OPERATOR_SCOPE) return scope;
+    if (scope === '*' ? !granter.includes('*') : !hasScope(granter, scope as Scope)) return scope;
+  }
+  return null;
 }
 
 export function generatePublishableKey(): string {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OPERATOR_SCOPE } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { decodeImage } from '../../core/verifications/uploads.js';
@@ -11,8 +12,10 @@ const errorSchema = z.object({ detail: z.string() });
 const entrySchema = z.object({ id: z.number(), label: z.string(), created_at: z.string() });
 
 /**
- * The operator's list of known fraudulent faces (scope `*`). Only the face template is kept: the
- * image is decoded, described and dropped. A listed face makes later verifications `face_seen_before`.
+ * The operator's list of known fraudulent faces. It holds for every merchant of the deployment, so it
+ * takes the `operator` scope, which `*` does not include (docs/security.md). Only the face template is
+ * kept: the image is decoded, described and dropped. A listed face makes later verifications
+ * `face_seen_before`.
  */
 export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
   instance,
@@ -25,7 +28,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
   app.post(
     '/v1/faces/blocklist',
     {
-      onRequest: requireScope('*'),
+      onRequest: requireScope(OPERATOR_SCOPE),
       bodyLimit: SESSION_UPLOAD_LIMIT_BYTES,
       schema: {
         tags: ['faces'],
@@ -59,7 +62,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
   app.get(
     '/v1/faces/blocklist',
     {
-      onRequest: requireScope('*'),
+      onRequest: requireScope(OPERATOR_SCOPE),
       schema: {
         tags: ['faces'],
         summary: 'List the blocklisted faces (labels only)',
@@ -78,7 +81,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
   app.delete(
     '/v1/faces/blocklist/:entry_id',
     {
-      onRequest: requireScope('*'),
+      onRequest: requireScope(OPERATOR_SCOPE),
       schema: {
         tags: ['faces'],
         summary: 'Remove a blocklisted face',

@@ -17,6 +17,11 @@ export interface HostedFlowOptions {
   apiOrigin?: string;
   /** Who may frame the flow (CSP frame-ancestors). Default `*`: merchants embed it through the SDK. */
   frameAncestors?: string[];
+  /**
+   * Read on each page load, over `frameAncestors`: the origins merchants configured on their
+   * publishable keys. An empty answer keeps `frameAncestors`.
+   */
+  embeddingOrigins?: () => Promise<string[]>;
 }
 
 export interface SdkAssetOptions {
@@ -119,6 +124,9 @@ export async function hostedFlowRoutes(app: FastifyInstance, opts: HostedFlowOpt
 
   function securityHeaders(reply: FastifyReply): void {
     reply.header('content-security-policy', csp);
+    // Merchants embed the page: who may frame it is the CSP's frame-ancestors, which replaces the
+    // service-wide X-Frame-Options: DENY (security-headers.ts) that would forbid every embedding.
+    reply.removeHeader('x-frame-options');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -134,6 +142,9 @@ export async function hostedFlowRoutes(app: FastifyInstance, opts: HostedFlowOpt
     }
     if (!page || page.mtimeMs !== mtimeMs) page = preparePage(indexFile, mtimeMs, publicPath, opts.apiOrigin);
     securityHeaders(reply);
+    const configured = opts.embeddingOrigins ? await opts.embeddingOrigins() : [];
+    if (configured.length > 0)
+      reply.header('content-security-policy', contentSecurityPolicy({ ...opts, frameAncestors: configured }));
     reply.header('cache-control', 'no-cache');
     reply.header('etag', page.etag);
     reply.header('vary', 'Accept-Encoding');

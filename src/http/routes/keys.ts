@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { displayPrefix, generateApiKey, hashSecret, SCOPES } from '../../core/api-keys/api-key.js';
+import {
+  displayPrefix,
+  firstUngrantableScope,
+  generateApiKey,
+  hashSecret,
+  SCOPES,
+} from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import type { ApiKey } from '../../use-cases/ports/api-key-store.js';
@@ -54,7 +60,8 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
       onRequest: requireScope('keys:write'),
       schema: {
         tags: ['api keys'],
-        summary: 'Create an API key (the plaintext key is returned once)',
+        summary:
+          'Create an API key below the calling one, with scopes the caller holds (the plaintext key is returned once)',
         security: [{ apiKey: [] }],
         body: createKeyBody,
         response: {
@@ -67,10 +74,13 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
       },
     },
     async (request, reply) => {
+      const scopes = [...new Set(request.body.scopes)];
+      const ungrantable = firstUngrantableScope(request.apiKey!.scopes, scopes);
+      if (ungrantable) throw new ApiError('missing_scope', { scope: ungrantable });
       const apiKey = generateApiKey(container.config.apiKeyPrefix);
       const row = await store.insert({
         label: request.body.label,
-        scopes: [...new Set(request.body.scopes)],
+        scopes,
         keyHash: hashSecret(apiKey),
         keyPrefix: displayPrefix(apiKey, container.config.apiKeyPrefix),
         ownerKeyId: request.apiKey!.id,
@@ -91,7 +101,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
       onRequest: requireScope('keys:read'),
       schema: {
         tags: ['api keys'],
-        summary: 'List the calling key and the keys it created',
+        summary: 'List the calling key and every key below it (those it created, and theirs)',
         security: [{ apiKey: [] }],
         response: { 200: z.array(publicKeySchema), 401: errorSchema, 403: errorSchema },
       },
@@ -105,7 +115,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
       onRequest: requireScope('keys:write'),
       schema: {
         tags: ['api keys'],
-        summary: 'Revoke a key (idempotent; effective immediately)',
+        summary: 'Revoke a key and every key below it (idempotent; effective immediately)',
         security: [{ apiKey: [] }],
         params: keyIdParams,
         response: { 200: publicKeySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ApiError } from '../../core/errors.js';
+import { hasOperationsToken } from '../operations-token.js';
 import type { RouteContext } from '../route-context.js';
 
 /**
- * Prometheus scrape endpoint. It takes no credentials, like most exporters, and names no merchant
- * or end user (labels are routes, statuses, decisions, check names); docs/self-hosting.md tells
- * operators to keep it off the public listener at their proxy.
+ * Prometheus scrape endpoint, behind `Authorization: Bearer <METRICS_TOKEN>`: its counters are the
+ * business's volume. Without the token, or with METRICS_TOKEN unset, it answers the same 404 as an
+ * unknown path, so the public listener does not even show that it exists.
  */
 export const metricsRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const { metrics } = context.container;
+  const token = context.container.config.metricsToken;
 
-  instance.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  instance.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!hasOperationsToken(request, token)) throw new ApiError('not_found');
     const body = await metrics.render();
     return reply.header('content-type', metrics.contentType).send(body);
   });

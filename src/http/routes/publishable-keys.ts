@@ -11,15 +11,45 @@ const publishableKeySchema = z.object({
   id: z.number(),
   publishable_key: z.string(),
   label: z.string(),
+  allowed_origins: z.array(z.string()),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
 });
 
-type Row = { id: number; key: string; label: string; created_at: Date; revoked_at: Date | null };
+/**
+ * A web origin a merchant embeds the hosted flow from: https, or http on the loopback for development.
+ * Exactly an origin (no path, query or wildcard), since it goes verbatim into a CSP frame-ancestors.
+ */
+const embeddingOrigin = z
+  .string()
+  .max(200)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+      return (
+        url.origin === value &&
+        /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname) &&
+        (url.protocol === 'https:' || (url.protocol === 'http:' && loopback))
+      );
+    } catch {
+      return false;
+    }
+  }, 'must be an origin such as https://shop.example.com (http only for localhost)');
+
+type Row = {
+  id: number;
+  key: string;
+  label: string;
+  allowed_origins: string[];
+  created_at: Date;
+  revoked_at: Date | null;
+};
 const present = (row: Row) => ({
   id: row.id,
   publishable_key: row.key,
   label: row.label,
+  allowed_origins: row.allowed_origins,
   created_at: isoWithoutZone(row.created_at)!,
   revoked_at: isoWithoutZone(row.revoked_at),
 });
@@ -27,7 +57,8 @@ const present = (row: Row) => ({
 /**
  * Publishable keys identify a merchant in browser code (SPEC 6.2 `publicKey`) without granting
  * anything: the hosted flow only checks that one belongs to the API key owning the verification.
- * They are not secret, so they are stored and listed in plaintext.
+ * They are not secret, so they are stored and listed in plaintext. `allowed_origins` are the pages
+ * the merchant embeds the flow in: the flow's CSP frame-ancestors lists them (docs/security.md).
  */
 export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
   instance,
@@ -46,8 +77,11 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
         summary: 'Create a publishable key for the browser SDK, owned by the calling API key',
         security: [{ apiKey: [] }],
         body: z
-          .object({ label: z.string().trim().min(1).max(100).default('default') })
-          .default({ label: 'default' }),
+          .object({
+            label: z.string().trim().min(1).max(100).default('default'),
+            allowed_origins: z.array(embeddingOrigin).max(20).default([]),
+          })
+          .default({ label: 'default', allowed_origins: [] }),
         response: { 201: publishableKeySchema, 401: errorSchema, 403: errorSchema },
       },
     },
@@ -56,6 +90,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
         key: generatePublishableKey(),
         apiKeyId: request.apiKey!.id,
         label: request.body.label,
+        allowedOrigins: [...new Set(request.body.allowed_origins)],
         at: container.clock.now(),
       });
       return reply.status(201).send(present(row));

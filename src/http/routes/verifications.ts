@@ -5,7 +5,7 @@ import { signLink } from '../../core/signing.js';
 import { addSeconds, isoWithoutZone } from '../../core/time.js';
 import { MEDIA_URL_TTL_SECONDS, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import { createVerification } from '../../use-cases/verifications/create-verification.js';
-import { issueClientToken } from '../../use-cases/verifications/issue-client-token.js';
+import { issueClientToken, revokeClientTokens } from '../../use-cases/verifications/issue-client-token.js';
 import {
   awaitVerificationDetail,
   listVerifications,
@@ -243,6 +243,31 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         expires_at: isoWithoutZone(token.expiresAt)!,
         url: hostedFlowUrl(container, token.clientToken),
       });
+    },
+  );
+
+  app.post(
+    '/v1/verifications/:id/client-token/revoke',
+    {
+      onRequest: requireScope('verifications:write'),
+      schema: {
+        tags: ['verifications'],
+        summary:
+          'End every client token of the verification at once (a leaked link); idempotent, progress is kept',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({ verification_id: z.string(), revoked_tokens: z.number().int() }),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const verification = await ownedVerification(deps, request.params.id, request.apiKey!.id);
+      const revoked = await revokeClientTokens(deps, verification);
+      return { verification_id: verification.id, revoked_tokens: revoked };
     },
   );
 

@@ -9,6 +9,9 @@ import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhoo
 import type { DeliveryWithAttempts, WebhookEndpoint } from '../../use-cases/ports/webhooks.js';
 import type { RouteContext } from '../route-context.js';
 
+/** The only thing a client learns about a refused webhook host. */
+export const WEBHOOK_HOST_REFUSED = 'url is not allowed: host is not publicly routable';
+
 const errorSchema = z.object({ detail: z.string() });
 
 const endpointSchema = z.object({
@@ -134,9 +137,10 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       const { url, events } = request.body;
       const refusal = await container.webhooks.checkHost(new URL(url).hostname);
       if (refusal) {
-        throw validationError([
-          { loc: ['body', 'url'], msg: `url is not allowed: ${refusal}`, type: 'url_not_allowed' },
-        ]);
+        // One message whether the name did not resolve or resolved inside: the reason, which names
+        // internal addresses, would let any webhooks:write key map the deployment's private DNS.
+        request.log.info({ refusal }, 'webhook url refused');
+        throw validationError([{ loc: ['body', 'url'], msg: WEBHOOK_HOST_REFUSED, type: 'url_not_allowed' }]);
       }
       const secret = generateWebhookSecret();
       const row = await store.insertEndpoint({

@@ -3,14 +3,24 @@ export type PublishableKey = {
   key: string;
   api_key_id: number;
   label: string;
+  /** Origins allowed to embed the hosted flow for this merchant (its frame-ancestors). */
+  allowed_origins: string[];
   created_at: Date;
   revoked_at: Date | null;
 };
 
 export type PublishableKeyStore = {
-  insert(input: { key: string; apiKeyId: number; label: string; at: Date }): Promise<PublishableKey>;
+  insert(input: {
+    key: string;
+    apiKeyId: number;
+    label: string;
+    allowedOrigins: string[];
+    at: Date;
+  }): Promise<PublishableKey>;
   listOwned(apiKeyId: number): Promise<PublishableKey[]>;
   revokeOwned(id: number, apiKeyId: number, at: Date): Promise<PublishableKey | undefined>;
+  /** Every origin a live publishable key allows to embed the hosted flow, each once. */
+  embeddingOrigins(): Promise<string[]>;
   /** The API key a live publishable key belongs to, or null. */
   ownerOf(key: string): Promise<number | null>;
 };

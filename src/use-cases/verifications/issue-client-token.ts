@@ -23,3 +23,22 @@ export async function issueClientToken(
   });
   return { clientToken: token.clientToken, expiresAt: token.expiresAt };
 }
+
+/** Ends a leaked link: every live client token of the verification stops working now (idempotent). */
+export async function revokeClientTokens(
+  deps: Pick<VerificationDeps, 'transact' | 'clock'>,
+  verification: Verification,
+): Promise<number> {
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => {
+    const count = await tx.verifications.revokeTokens(verification.id, now);
+    if (count > 0)
+      await tx.audit.append(verification.id, {
+        actor: 'merchant',
+        event: 'client_token.revoked',
+        at: now,
+        detail: { tokens: count },
+      });
+    return count;
+  });
+}

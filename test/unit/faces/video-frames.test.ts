@@ -137,18 +137,22 @@ describe('extractVideoFrames (bundled ffmpeg)', () => {
     expect(await extractVideoFrames(faceImage('cc0_same_person/lisa_lisa1.jpg'))).toEqual({
       ok: false,
       reason: 'unreadable',
-      message: 'video is not a WebM or MP4 file',
+      message: 'the file is not a WebM or MP4 video that can be decoded',
     });
     expect(await extractVideoFrames(Buffer.from('hello'))).toMatchObject({ ok: false, reason: 'unreadable' });
   });
 
-  it("reports a corrupt WebM as unreadable with ffmpeg's reason, never naming the temp file", async () => {
+  it("reports a corrupt WebM as unreadable with fixed text, keeping ffmpeg's reason for the log", async () => {
     const corrupt = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(200, 0x07)]);
     const result = await extractVideoFrames(corrupt);
-    expect(result).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'unreadable',
+      message: 'the file is not a WebM or MP4 video that can be decoded',
+    });
     if (!result.ok) {
-      expect(result.message).toMatch(/^video could not be read: .*EBML/);
-      expect(result.message).not.toContain(os.tmpdir());
+      expect(result.detail).toMatch(/EBML/);
+      expect(result.detail).not.toContain(os.tmpdir());
     }
   });
 

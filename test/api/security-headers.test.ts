@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helpers/test-app.js';
+
+describe('security headers', () => {
+  let t: TestContext;
+  let https: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    https = await createTestApp('pglite', { env: { PUBLIC_BASE_URL: 'https://idv.example.com' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await https.close();
+  });
+
+  it('puts a deny-all CSP, nosniff, DENY framing and no-referrer on API answers, errors included', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/v1/keys', headers: { 'x-api-key': t.rootKey } }),
+      await t.app.inject({ method: 'GET', url: '/v1/keys' }),
+      await t.app.inject({ method: 'GET', url: '/no/such/route' }),
+    ]) {
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS when the public address is https', async () => {
+    const res = await https.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('keeps the hosted flow frameable by its own CSP, without X-Frame-Options', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/flow' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors [^;]+$/);
+  });
+
+  it('builds the flow page frame-ancestors from the origins on live publishable keys', async () => {
+    const frameAncestors = async () =>
+      /frame-ancestors ([^;]+)$/.exec(
+        String((await t.app.inject({ method: 'GET', url: '/flow' })).headers['content-security-policy']),
+      )?.[1];
+    expect(await frameAncestors()).toBe('*');
+    const create = (allowed_origins: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/publishable-keys',
+        headers: { 'x-api-key': t.rootKey },
+        payload: { label: 'shop', allowed_origins },
+      });
+    for (const bad of [
+      ['https://shop.example.com/path'],
+      ['http://shop.example.com'],
+      ['https://*.example.com'],
+      ['https://shop.example.com; script-src *'],
+    ]) {
+      const res = await create(bad);
+      expect(res.statusCode, bad[0]).toBe(422);
+      expect(res.json().detail[0].loc).toEqual(['body', 'allowed_origins', 0]);
+    }
+    const shop = await create(['https://shop.example.com', 'http://localhost:3000']);
+    expect(shop.statusCode).toBe(201);
+    expect(shop.json().allowed_origins).toEqual(['https://shop.example.com', 'http://localhost:3000']);
+    await create(['https://other.example.net']);
+    expect(await frameAncestors()).toBe(
+      'http://localhost:3000 https://other.example.net https://shop.example.com',
+    );
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/publishable-keys/${shop.json().id}/revoke`,
+      headers: { 'x-api-key': t.rootKey },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await frameAncestors()).toBe('https://other.example.net');
+  });
+});
