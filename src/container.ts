@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { isInMemory, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
@@ -8,7 +7,6 @@ import { migrate, pendingMigrations } from './adapters/db/migrator.js';
 import { createLogger } from './adapters/logger.js';
 import { createMetrics, type Metrics } from './adapters/metrics.js';
 import { createSignalStore } from './adapters/db/signal-store.js';
-import { createIpBlockStore } from './adapters/rate-limit/ip-block-store.js';
 import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
 import type { RateLimiter } from './adapters/rate-limit/rate-limiter.js';
 import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
@@ -48,15 +46,18 @@ export type ReadinessReport = {
   components: Record<string, ComponentStatus>;
 };
 
-/** Brute-force guard on API-key authentication, per client IP. */
+/** Failed API-key authentications per address and key prefix: 401, or 429 past a bound. Valid keys never reach it. */
 export type AuthGuard = {
-  blockedForSeconds(ip: string): Promise<number>;
-  recordFailure(ip: string): Promise<void>;
+  recordFailure(ip: string, keyPrefix: string | null): Promise<{ audit: boolean; retryAfterSeconds: number }>;
 };
 
-/** Per-key abuse throttle; throws a 429 ApiError (with Retry-After) when the key's budget is spent. */
+/** A key's throttle budget after a request, for the X-RateLimit-* headers. */
+export type KeyBudget = { limit: number; remaining: number };
+
+/** Per-key throttle (off by default); throws a 429 ApiError (Retry-After, X-RateLimit-*) when the budget is spent. */
 export type KeyThrottle = {
-  consume(keyId: number, reply: FastifyReply): Promise<void>;
+  /** null while the throttle is off. */
+  consume(keyId: number): Promise<KeyBudget | null>;
   /** Folds this instance's counted requests into the shared bucket now (it also happens once a second). */
   sync(): Promise<void>;
 };
@@ -280,18 +281,14 @@ export async function createContainer(config: Config, options: ContainerOptions 
         onPruneError: (error) => logger.warn({ err: error }, 'could not prune rate-limit rows'),
       });
   closers.push(() => rateLimiter.close());
-  const authGuard = await createAuthGuard({
+  const authGuard = createAuthGuard({
     limiter: rateLimiter,
-    blocks: createIpBlockStore(database.db),
-    clock,
     logger,
     metrics,
     failureLimit: config.authFailureLimit,
     windowSeconds: config.authFailureWindowSeconds,
-    blockSeconds: config.authBlockSeconds,
     failureDelayMs: config.authFailureDelayMs,
   });
-  closers.push(() => authGuard.close());
   const keyThrottle = createKeyThrottle({
     limiter: rateLimiter,
     clock,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { CheckResults, StoredBarcode } from '../core/checks.js';
 import { barcodeRetakeRequired } from '../core/documents/check-document.js';
 import { ApiError } from '../core/errors.js';
+import { escapeUnstorableCharacters } from '../core/text/storable-text.js';
 import { snakeCaseKeys } from '../core/snake-case.js';
 import { decide, FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../core/verifications/decide.js';
 import {
@@ -70,7 +71,7 @@ async function readBarcode(
     throw new ApiError('barcode_unreadable');
   return {
     server_status: outcome.status,
-    server_text: outcome.status === 'ok' ? outcome.text : null,
+    server_text: outcome.status === 'ok' ? escapeUnstorableCharacters(outcome.text) : null,
     browser_text: browser,
     ...(outcome.status === 'unavailable' ? { server_error: outcome.error } : {}),
   };

@@ -1,7 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { StoredBarcode } from '../../core/checks.js';
 import type { FaceBlocklistTable, FaceTemplatesTable } from './face-store.js';
-import type { IpBlocksTable } from '../rate-limit/ip-block-store.js';
 import type { DeviceSignalsTable } from './signal-store.js';
 import type {
   WebhookDeliveriesTable,
@@ -132,7 +131,6 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
   face_templates: FaceTemplatesTable;
   face_blocklist: FaceBlocklistTable;
-  ip_blocks: IpBlocksTable;
   device_signals: DeviceSignalsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import type { RouteContext } from '../app.js';
-import { clientIp } from '../client-ip.js';
 
 /** SPEC 8: 30 lookups per client IP in a rolling 3600-second window. */
 export const FREE_TIER_LIMIT = 30;
@@ -97,8 +96,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
    * get free parsing work past its budget.
    */
   async function freeTierLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const ip = clientIp(request, container.config.trustProxyHops);
-    const decision = await container.rateLimiter.consume(`free:ofac:${ip}`, {
+    const decision = await container.rateLimiter.consume(`free:ofac:${request.ip}`, {
       windowSeconds: FREE_TIER_WINDOW_SECONDS,
       max: FREE_TIER_LIMIT,
     });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hashSecret } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
+import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { isExpired, sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { VerificationRow } from '../../adapters/db/verification-store.js';
@@ -15,7 +16,6 @@ import {
   type SessionDeps,
 } from '../../use-cases/session-flow.js';
 import type { RouteContext } from '../app.js';
-import { clientIp } from '../client-ip.js';
 
 /** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
 export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -57,6 +57,8 @@ const uploadResponses = {
 };
 
 const imageString = z.string().max(SESSION_UPLOAD_LIMIT_BYTES);
+/** The browser's reading of the PDF417: kept even when it holds NUL (escaped; see storable-text.ts). */
+const barcodeText = z.string().max(4096).transform(escapeUnstorableCharacters);
 const framesSchema = z.array(imageString).min(1).max(64);
 
 function presentedToken(request: FastifyRequest): string | undefined {
@@ -124,7 +126,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
   }
 
   const requestContext = (request: FastifyRequest) => ({
-    ip: clientIp(request, container.config.trustProxyHops),
+    ip: request.ip,
     userAgent:
       typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
   });
@@ -196,7 +198,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         body: z.object({
           side: z.enum(['front', 'back']),
           image_b64: imageString.optional(),
-          barcode: z.string().max(4096).optional(),
+          barcode: barcodeText.optional(),
         }),
         response: uploadResponses,
       },
@@ -237,7 +239,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
           .object({
             consent: z.boolean().optional(),
             image_b64: imageString.optional(),
-            barcode: z.string().max(4096).optional(),
+            barcode: barcodeText.optional(),
             frames_b64: framesSchema.optional(),
             video_b64: imageString.optional(),
           })
