@@ -38,6 +38,7 @@ import {
   VERIFICATION_CHANGES_CHANNEL,
 } from './adapters/db/verification-cache.js';
 import { createWebhookDeliveryWorker } from './worker/webhook-delivery-worker.js';
+import { createHeavyWork, withQueuedVideoDecoding, type HeavyWork } from './adapters/heavy-work.js';
 
 export type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };
 
@@ -92,6 +93,8 @@ export type Container = {
   notifyDecided(): void;
   authGuard: AuthGuard;
   keyThrottle: KeyThrottle;
+  /** Bounded queues for ffmpeg and image-heavy requests: full means 503 with Retry-After. */
+  heavyWork: HeavyWork;
   /** The OFAC list: screening answers null while no list is loaded (screening is then unavailable). */
   sanctions: SanctionsProvider;
   /** Shared rate limits (Redis when REDIS_URL is set, else the database): free tier, throttle, guard. */
@@ -253,6 +256,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     sanctions,
   });
   closers.push(() => checkComponents.close());
+  const heavyWork = createHeavyWork(config, metrics);
   const decidedListeners: Array<() => void> = [];
   const webhookWorker = createWebhookDeliveryWorker({
     store: stores.webhooks,
@@ -308,7 +312,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     authGuard,
     keyThrottle,
     rateLimiter,
-    checks: checkComponents.ports,
+    checks: withQueuedVideoDecoding(checkComponents.ports, heavyWork.video),
+    heavyWork,
     sanctions,
     faceTemplate: (image) => checkComponents.faceTemplate(image),
     mediaSigningKey,

@@ -11,7 +11,7 @@ import {
   SUBMITTABLE,
   type VerificationStatus,
 } from '../core/verifications/status.js';
-import { decodeImage, decodeVideo } from '../core/verifications/uploads.js';
+import { decodeVideo, requireDecodedImage } from '../core/verifications/uploads.js';
 import type { MediaItem, VerificationRow, VerificationStore } from '../adapters/db/verification-store.js';
 import type { Metrics } from '../adapters/metrics.js';
 import type { FaceStore } from '../adapters/db/face-store.js';
@@ -39,8 +39,7 @@ export type RequestContext = { ip: string; userAgent: string | null };
 export type SelfieInput = { frames_b64?: string[] | undefined; video_b64?: string | undefined };
 
 function requireImage(input: string, kind: MediaItem['kind'], index = 0): MediaItem {
-  const decoded = decodeImage(input);
-  if (!decoded.ok) throw new ApiError('invalid_base64_image', { reason: decoded.reason });
+  const decoded = requireDecodedImage(input);
   return { kind, index, contentType: decoded.contentType, bytes: decoded.bytes };
 }
 

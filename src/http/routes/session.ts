@@ -204,7 +204,9 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      await uploadDocument(deps, request.session!.verification, request.body);
+      await container.heavyWork.image.run(() =>
+        uploadDocument(deps, request.session!.verification, request.body),
+      );
       return stateOf(request.session!.verification.id, request.session!.tokenExpiresAt);
     },
   );
@@ -248,7 +250,9 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      await submit(deps, request.session!.verification, request.body, requestContext(request));
+      await container.heavyWork.image.run(() =>
+        submit(deps, request.session!.verification, request.body, requestContext(request)),
+      );
       return stateOf(request.session!.verification.id, request.session!.tokenExpiresAt);
     },
   );
