@@ -8,7 +8,7 @@ import { ApiError } from '../errors.js';
 
 /**
  * Largest image accepted, in pixels (25 MP: width × height, read from the header before any decode).
- * Phone cameras save 12 MP (4032×3024) by default and the hosted flow sends at most 1920 px a side;
+ * Phone cameras save 12 MP (4032×3024) by default and the hosted flow uploads at most 2400 px a side (5.8 MP);
  * sharp's own default is 268 MP, at which a 776 KB PNG bomb of 16000×16000 took 4.2 s of CPU and
  * about 500 MB per decode. Every sharp decode in the service uses the same limit.
  */
