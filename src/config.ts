@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { EXTRA_LIST_IDS, type ExtraListId } from './core/screening/list-catalogue.js';
 
@@ -59,7 +60,7 @@ const environmentSchema = z.object({
     )
     .optional(),
   MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+  TRUST_PROXY: z.string().default('loopback'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -70,12 +71,17 @@ const environmentSchema = z.object({
   ML_THREADS: positiveInt(2),
   BARCODE_THREADS: positiveInt(1),
   CHECK_TIMEOUT_MS: positiveInt(15_000),
-  KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   DECISION_WAIT_MAX_CLIENTS: z.coerce.number().int().min(0).default(1000),
-  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(20),
+  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(300),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300),
-  AUTH_BLOCK_SECONDS: positiveInt(900),
-  AUTH_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(100),
+  AUTH_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(10),
+  SIGNALS_MAX_BATCHES_PER_VERIFICATION: positiveInt(20),
+  SIGNALS_MAX_UNLINKED_PER_ADDRESS_PER_HOUR: positiveInt(60),
+  VIDEO_DECODE_CONCURRENCY: positiveInt(2),
+  VIDEO_DECODE_QUEUE: z.coerce.number().int().min(0).default(4),
+  IMAGE_WORK_CONCURRENCY: positiveInt(4),
+  IMAGE_WORK_QUEUE: z.coerce.number().int().min(0).default(16),
   ML_DISABLED: flag,
   MEDIA_STORE: z.enum(['database', 's3']).default('database'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -119,7 +125,11 @@ export type Config = {
   /** Keys secrets may still be sealed with during a rotation: opened, never used to seal. */
   webhookSecretKeysPrevious: string[];
   mediaSigningKey: string | undefined;
-  trustProxyHops: number;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's names `loopback`,
+   * `linklocal`, `uniquelocal`); empty trusts none. The client address is the first untrusted hop.
+   */
+  trustProxy: string[];
   redisUrl: string | undefined;
   /** Prefix of every rate-limit key in Redis, so deployments can share one server. */
   redisKeyPrefix: string;
@@ -128,16 +138,26 @@ export type Config = {
   mlThreads: number;
   barcodeThreads: number;
   checkTimeoutMs: number;
-  /** Per-key token bucket budget (requests per minute); 0 turns the abuse throttle off. */
+  /** Per-key token bucket budget (requests per minute); 0 (the default, SPEC 8 "fair use") turns it off. */
   keyRateLimitPerMinute: number;
   /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
   decisionWaitMaxClients: number;
-  /** Failed API-key authentications from one address within the window that block it; 0 turns the guard off. */
+  /**
+   * Failed API-key authentications from one address (or with one key prefix) within the window past
+   * which further failures get 429 instead of 401; valid keys are never refused. 0 turns it off.
+   */
   authFailureLimit: number;
   authFailureWindowSeconds: number;
-  authBlockSeconds: number;
-  /** Added delay per failure past half the limit, so guessing slows down before the block. */
+  /** Added delay per failure past half the limit, so guessing slows down before the 429s. */
   authFailureDelayMs: number;
+  /** Signal batches kept per verification; later ones are answered but not stored. */
+  signalsMaxBatchesPerVerification: number;
+  /** Unlinked signal batches kept per client address in a rolling hour; later ones are not stored. */
+  signalsMaxUnlinkedPerAddressPerHour: number;
+  /** ffmpeg runs at once, and how many more may wait before uploads get 503 with Retry-After. */
+  videoDecode: WorkQueueLimits;
+  /** Image-heavy requests (document read, submit, blocklist image) at once, and how many may wait. */
+  imageWork: WorkQueueLimits;
   mlDisabled: boolean;
   /** Where image bytes are kept: the database's media table (default) or an S3-compatible bucket. */
   mediaStore: MediaStoreConfig;
@@ -146,6 +166,8 @@ export type Config = {
   /** Bearer token for /metrics and for /readyz's component details; unset, /metrics answers 404. */
   metricsToken: string | undefined;
 };
+
+export type WorkQueueLimits = { concurrency: number; maxWaiting: number };
 
 export type MediaStoreConfig =
   | { kind: 'database' }
@@ -176,6 +198,15 @@ export class ConfigError extends Error {
   }
 }
 
+/** `TRUST_PROXY` as a list; `none` trusts no proxy (every X-Forwarded-For is ignored). */
+function trustedProxies(setting: string): string[] {
+  const entries = setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  return entries.length === 1 && entries[0] === 'none' ? [] : entries;
+}
+
 /** The only reader of process.env: every setting is parsed once, and every problem is reported together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -192,6 +223,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               message: 'is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
             });
         }
+      }
+      try {
+        proxyAddr.compile(trustedProxies(e.TRUST_PROXY));
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRUST_PROXY'],
+          message: `${(error as Error).message}: list addresses or CIDRs (or loopback, linklocal, uniquelocal, none), comma-separated`,
+        });
       }
       if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
         ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
@@ -233,7 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookSecretKey: e.WEBHOOK_SECRET_KEY,
     webhookSecretKeysPrevious: e.WEBHOOK_SECRET_KEY_PREVIOUS?.split(',') ?? [],
     mediaSigningKey: e.MEDIA_SIGNING_KEY,
-    trustProxyHops: e.TRUST_PROXY_HOPS,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     role: e.ROLE,
@@ -245,8 +285,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
-    authBlockSeconds: e.AUTH_BLOCK_SECONDS,
     authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
+    signalsMaxBatchesPerVerification: e.SIGNALS_MAX_BATCHES_PER_VERIFICATION,
+    signalsMaxUnlinkedPerAddressPerHour: e.SIGNALS_MAX_UNLINKED_PER_ADDRESS_PER_HOUR,
+    videoDecode: { concurrency: e.VIDEO_DECODE_CONCURRENCY, maxWaiting: e.VIDEO_DECODE_QUEUE },
+    imageWork: { concurrency: e.IMAGE_WORK_CONCURRENCY, maxWaiting: e.IMAGE_WORK_QUEUE },
     mlDisabled: e.ML_DISABLED,
     production: e.NODE_ENV === 'production',
     metricsToken: e.METRICS_TOKEN,

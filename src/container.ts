@@ -28,7 +28,6 @@ import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
 import { createLogger } from './adapters/logger.js';
 import { createS3MediaStore } from './adapters/media/object-store.js';
 import { createMetrics } from './adapters/metrics.js';
-import { createIpBlockStore } from './adapters/rate-limit/ip-block-store.js';
 import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
 import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 import { createScreeningLists, type ScreeningLists } from './adapters/sanctions-source/screening-lists.js';
@@ -38,6 +37,7 @@ import {
   type AuthGuard,
   type ThrottleInstance,
 } from './abuse/abuse-guards.js';
+import { createHeavyWork, withQueuedVideoDecoding, type HeavyWork } from './adapters/heavy-work.js';
 import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
 import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
 import type { CheckEngines } from './use-cases/ports/check-engines.js';
@@ -91,6 +91,8 @@ export type Container = {
   notifyDecided(): void;
   authGuard: AuthGuard;
   keyThrottle: ThrottleInstance;
+  /** Bounded queues for ffmpeg and image-heavy requests: full means 503 with Retry-After. */
+  heavyWork: HeavyWork;
   /** The sanctions lists: OFAC (the /v1/screen/ofac routes, always) and the enabled others; null answers while OFAC is not loaded. */
   sanctions: ScreeningLists;
   /** Shared rate limits (Redis when REDIS_URL is set, else the database): free tier, throttle, guard. */
@@ -234,8 +236,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     const loadedAt = sanctions.stats().loaded_at;
     return loadedAt ? (clock.now().getTime() - Date.parse(loadedAt)) / 1000 : null;
   });
-  const checkEngines = loadCheckEngines(config, logger, options.componentPaths ?? {});
-  closers.push(() => checkEngines.close());
+  const loadedEngines = loadCheckEngines(config, logger, options.componentPaths ?? {});
+  closers.push(() => loadedEngines.close());
+  const heavyWork = createHeavyWork(config, metrics);
+  const checkEngines = withQueuedVideoDecoding(loadedEngines, heavyWork.video);
 
   const webhookWorker = createWebhookDeliveryWorker({
     store: stores.webhooks,
@@ -264,18 +268,14 @@ export async function createContainer(config: Config, options: ContainerOptions 
         onPruneError: (error) => logger.warn({ err: error }, 'could not prune rate-limit rows'),
       });
   closers.push(() => rateLimiter.close());
-  const authGuard = await createAuthGuard({
+  const authGuard = createAuthGuard({
     limiter: rateLimiter,
-    blocks: createIpBlockStore(database.db),
-    clock,
     logger,
     metrics,
     failureLimit: config.authFailureLimit,
     windowSeconds: config.authFailureWindowSeconds,
-    blockSeconds: config.authBlockSeconds,
     failureDelayMs: config.authFailureDelayMs,
   });
-  closers.push(() => authGuard.close());
   const keyThrottle = createKeyThrottle({
     limiter: rateLimiter,
     clock,
@@ -343,6 +343,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     },
     authGuard,
     keyThrottle,
+    heavyWork,
     rateLimiter,
     sanctions,
     faceTemplate: (image) => faceTemplateOf(checkEngines.faceEngine, image),
@@ -362,7 +363,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
           },
           rateLimiter,
           mediaObjects,
-          engines: () => checkEngines.status(),
+          engines: () => loadedEngines.status(),
           vectorSearch,
           sanctions: () => sanctions.stats(),
         }),

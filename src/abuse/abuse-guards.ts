@@ -5,26 +5,13 @@ import type { Clock } from '../core/time.js';
 import type { Metrics } from '../use-cases/ports/metrics.js';
 import type { BucketRule, RateLimiter } from '../use-cases/ports/rate-limiter.js';
 
-/** Where blocks are kept, so every instance enforces a block another one decided. */
-export type IpBlockStore = {
-  insert(input: {
-    ip: string;
-    failures: number;
-    windowSeconds: number;
-    blockedAt: Date;
-    blockedUntil: Date;
-  }): Promise<void>;
-  active(now: Date): Promise<Array<{ ip: string; until: Date }>>;
-};
-
-/** Brute-force guard on API-key authentication, per client IP. */
+/** Failed API-key authentications per address and key prefix: 401, or 429 past a bound. Valid keys never reach it. */
 export type AuthGuard = {
-  blockedForSeconds(ip: string): Promise<number>;
-  recordFailure(ip: string): Promise<void>;
+  recordFailure(ip: string, keyPrefix: string | null): Promise<{ audit: boolean; retryAfterSeconds: number }>;
 };
 
-/** Other instances' blocks reach this one within this interval (one indexed query per interval). */
-const BLOCK_REFRESH_INTERVAL_MS = 5_000;
+/** A key's throttle budget after a request, for the X-RateLimit-* headers. */
+export type KeyBudget = { limit: number; remaining: number };
 
 /** The slow-down never holds a failing request longer than this, so it cannot tie up many sockets. */
 const MAX_FAILURE_DELAY_MS = 2_000;
@@ -32,7 +19,7 @@ const MAX_FAILURE_DELAY_MS = 2_000;
 /**
  * How often each instance folds its locally counted requests into the shared bucket. Between syncs
  * an instance decides alone, so another instance's last second of traffic (10 requests per key at
- * the default 600 a minute) can go unseen: harmless for a throttle meant only to stop abuse.
+ * 600 a minute) can go unseen: harmless for a throttle meant only to stop abuse.
  */
 const KEY_SYNC_INTERVAL_MS = 1_000;
 
@@ -49,102 +36,74 @@ function occasionalWarning(logger: Logger, intervalMs = 60_000) {
 
 export type AuthGuardOptions = {
   limiter: RateLimiter;
-  blocks: IpBlockStore;
-  clock: Clock;
   logger: Logger;
   metrics: Metrics;
-  /** Failures within the window that block the address; 0 turns the guard off. */
+  /** Failures within the window (per address, and per key prefix) past which failures get 429; 0 turns it off. */
   failureLimit: number;
   windowSeconds: number;
-  blockSeconds: number;
-  /** Added delay per failure beyond half the limit (slow down before blocking); 0 for none. */
+  /** Added delay per failure beyond half the limit (slow down before the 429s); 0 for none. */
   failureDelayMs: number;
 };
 
+/** What to do with one failed authentication. */
+export type FailureVerdict = {
+  /** Write the attempt to the audit table: every failure up to the bound, none past it (bounded writes). */
+  audit: boolean;
+  /** 0: answer 401. Otherwise answer 429 with this Retry-After: the address or prefix is past the bound. */
+  retryAfterSeconds: number;
+};
+
 /**
- * Brute-force guard for API-key authentication, per client address. Failures are counted in a
- * rolling window through the shared RateLimiter; past half the limit each further failure is
- * answered more slowly, and at the limit the address is blocked for `blockSeconds` (audited in
- * ip_blocks). The per-request check reads an in-process copy of the active blocks, refreshed from
- * the database every few seconds, so the hot path makes no query.
+ * Failed API-key authentications, counted per client address and per presented key prefix in a
+ * rolling window through the shared RateLimiter (so every instance sees them). Past half the limit
+ * each further failure is answered more slowly; past the limit failures get 429 with Retry-After
+ * until the window has room again. Only failures are ever refused: a valid key is accepted before
+ * this guard is consulted, so a typo-prone office behind one NAT is never locked out of its account
+ * (256-bit keys cannot be guessed; the bound only caps the work and audit rows a flood can cause).
  */
-export async function createAuthGuard(
-  options: AuthGuardOptions,
-): Promise<AuthGuard & { refresh(): Promise<void>; close(): Promise<void> }> {
-  const { limiter, blocks, clock, failureLimit, windowSeconds, blockSeconds } = options;
-  const blockedUntilMs = new Map<string, number>();
-  let lastRefreshMs = clock.now().getTime();
-  let refreshing: Promise<void> | null = null;
+export function createAuthGuard(options: AuthGuardOptions): AuthGuard {
+  const { limiter, failureLimit, windowSeconds } = options;
   const warn = occasionalWarning(options.logger);
+  const rule = { windowSeconds, max: failureLimit };
 
-  /** The table is the truth: a block an operator ended early (blocked_until moved back) ends here too. */
-  async function refresh(): Promise<void> {
-    const active = await blocks.active(clock.now());
-    blockedUntilMs.clear();
-    for (const { ip, until } of active) blockedUntilMs.set(ip, until.getTime());
+  async function count(key: string): Promise<{ failures: number; retryAfterSeconds: number }> {
+    const counted = await limiter.consume(key, rule);
+    return counted.allowed
+      ? { failures: failureLimit - counted.remaining, retryAfterSeconds: 0 }
+      : { failures: failureLimit + 1, retryAfterSeconds: counted.retryAfterSeconds };
   }
-
-  function maybeRefresh(nowMs: number): void {
-    if (refreshing || nowMs - lastRefreshMs < BLOCK_REFRESH_INTERVAL_MS) return;
-    lastRefreshMs = nowMs;
-    refreshing = refresh()
-      .catch((error: unknown) => warn(error, 'could not refresh address blocks'))
-      .finally(() => {
-        refreshing = null;
-      });
-  }
-
-  async function block(ip: string, failures: number): Promise<void> {
-    const now = clock.now();
-    if ((blockedUntilMs.get(ip) ?? 0) > now.getTime()) return;
-    const until = new Date(now.getTime() + blockSeconds * 1000);
-    await blocks.insert({ ip, failures, windowSeconds, blockedAt: now, blockedUntil: until });
-    blockedUntilMs.set(ip, until.getTime());
-    options.logger.warn(
-      { ip, failures, windowSeconds, blockedUntil: until.toISOString() },
-      'client address blocked after repeated failed authentications',
-    );
-  }
-
-  if (failureLimit > 0) await refresh();
 
   return {
-    async blockedForSeconds(ip: string): Promise<number> {
-      if (failureLimit === 0) return 0;
-      const nowMs = clock.now().getTime();
-      maybeRefresh(nowMs);
-      const until = blockedUntilMs.get(ip);
-      if (until === undefined) return 0;
-      if (until <= nowMs) {
-        blockedUntilMs.delete(ip);
-        return 0;
-      }
-      options.metrics.rateLimited('auth_guard');
-      return Math.ceil((until - nowMs) / 1000);
-    },
-
-    async recordFailure(ip: string): Promise<void> {
-      if (failureLimit === 0) return;
-      let counted;
+    async recordFailure(ip, keyPrefix) {
+      if (failureLimit === 0) return { audit: true, retryAfterSeconds: 0 };
+      let counts;
       try {
-        counted = await limiter.consume(`auth-failures:${ip}`, { windowSeconds, max: failureLimit });
+        counts = await Promise.all([
+          count(`auth-failures:ip:${ip}`),
+          ...(keyPrefix ? [count(`auth-failures:prefix:${keyPrefix}`)] : []),
+        ]);
       } catch (error) {
         // Fail open: an outage of the limiter's store must not turn every 401 into a 500.
         warn(error, 'could not count a failed authentication');
-        return;
+        return { audit: true, retryAfterSeconds: 0 };
       }
-      const failures = counted.allowed ? failureLimit - counted.remaining : failureLimit;
-      if (failures >= failureLimit) return block(ip, failures);
+      const failures = Math.max(...counts.map((c) => c.failures));
+      const retryAfterSeconds = Math.max(...counts.map((c) => c.retryAfterSeconds));
+      if (retryAfterSeconds > 0) {
+        options.metrics.rateLimited('auth_failures');
+        return { audit: false, retryAfterSeconds };
+      }
+      if (failures === failureLimit) {
+        options.logger.warn(
+          { ip, keyPrefix, failures, windowSeconds },
+          'failed authentications reached the bound; further failures get 429 until the window has room',
+        );
+      }
       const slowAfter = Math.floor(failureLimit / 2);
       if (failures > slowAfter && options.failureDelayMs > 0) {
         await sleep(Math.min(MAX_FAILURE_DELAY_MS, options.failureDelayMs * (failures - slowAfter)));
       }
-    },
-
-    refresh,
-
-    async close() {
-      await refreshing;
+      return { audit: true, retryAfterSeconds: 0 };
     },
   };
 }
@@ -160,9 +119,9 @@ export type KeyThrottleOptions = {
 
 type LocalBucket = { tokens: number; atMs: number; pending: number };
 
-/** A KeyThrottle (the reply is not needed) that can also be synced and closed. */
+/** A KeyThrottle that can also be closed. */
 export type ThrottleInstance = {
-  consume(keyId: number): Promise<void>;
+  consume(keyId: number): Promise<KeyBudget | null>;
   sync(): Promise<void>;
   close(): Promise<void>;
 };
@@ -232,8 +191,8 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
   }
 
   return {
-    async consume(keyId: number): Promise<void> {
-      if (perMinute === 0) return;
+    async consume(keyId: number): Promise<KeyBudget | null> {
+      if (perMinute === 0) return null;
       const nowMs = clock.now().getTime();
       let bucket = buckets.get(keyId);
       if (bucket) refill(bucket, nowMs);
@@ -244,13 +203,20 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
         bucket.pending += 1;
       }
       maybeSync(nowMs);
-      if (allowed) return;
+      const budget = { limit: perMinute, remaining: Math.max(0, Math.floor(bucket.tokens)) };
+      if (allowed) return budget;
       options.metrics.rateLimited('api_key');
       const waitMs = (1 - bucket.tokens) / refillPerMs;
       throw new ApiError(
         'rate_limited',
         {},
-        { headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) } },
+        {
+          headers: {
+            'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+            'x-ratelimit-limit': String(budget.limit),
+            'x-ratelimit-remaining': '0',
+          },
+        },
       );
     },
 

@@ -6,14 +6,11 @@
 export const ERRORS = {
   bad_request: { status: 400, message: 'malformed request' },
   invalid_json: { status: 400, message: 'request body is not valid JSON' },
+  json_too_deep: { status: 400, message: 'request body nests deeper than {max} levels' },
   invalid_api_key: { status: 401, message: 'invalid API key' },
   invalid_client_token: { status: 401, message: 'invalid or expired client token' },
   missing_scope: { status: 403, message: 'missing scope: {scope}' },
   publishable_key_mismatch: { status: 403, message: 'publishable key does not match this verification' },
-  ip_blocked: {
-    status: 403,
-    message: 'too many failed authentication attempts from this address; try again later',
-  },
   not_found: { status: 404, message: 'not found' },
   verification_not_found: { status: 404, message: 'verification not found' },
   api_key_not_found: { status: 404, message: 'api key not found' },
@@ -36,6 +33,10 @@ export const ERRORS = {
     message:
       'barcode could not be read: retake the photo of the back of the licence with the whole barcode in view',
   },
+  image_too_large: {
+    status: 422,
+    message: 'image is too large: {width}x{height} pixels; at most {max} megapixels are accepted',
+  },
   invalid_video: { status: 422, message: 'video could not be read: {reason}' },
   no_face_in_template: { status: 422, message: 'no single face found in the image' },
   validation_failed: { status: 422, message: 'validation failed' },
@@ -43,6 +44,11 @@ export const ERRORS = {
   rate_limited: {
     status: 429,
     message: 'rate limit exceeded; retry after the number of seconds in Retry-After',
+  },
+  auth_failures_rate_limited: {
+    status: 429,
+    message:
+      'too many failed authentication attempts; retry after the number of seconds in Retry-After (a valid API key is always accepted)',
   },
   internal: { status: 500, message: 'internal server error' },
   screening_unavailable: {
@@ -60,6 +66,15 @@ export const ERRORS = {
   too_many_waiting_clients: {
     status: 503,
     message: 'too many clients are waiting for decisions on this instance; retry without wait, or shortly',
+  },
+  video_processing_busy: {
+    status: 503,
+    message:
+      'video processing is busy; send frames_b64 instead, or retry after the number of seconds in Retry-After',
+  },
+  image_processing_busy: {
+    status: 503,
+    message: 'image processing is busy; nothing was saved, retry after the number of seconds in Retry-After',
   },
   media_store_unavailable: {
     status: 503,

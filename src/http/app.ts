@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../core/errors.js';
 import type { Container } from '../container.js';
 import { createApiKeyAuth } from './auth.js';
 import { allowHostedFlowOrigin } from './cors.js';
+import { acceptJsonBodiesOnly } from './json-body.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -41,6 +42,9 @@ export async function createApp(container: Container): Promise<App> {
   const app = Fastify({
     loggerInstance: container.logger,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // request.ip is the first address, from the right of X-Forwarded-For, not sent by a trusted proxy;
+    // a direct client's own X-Forwarded-For is ignored (proxy-addr).
+    trustProxy: container.config.trustProxy.length > 0 ? container.config.trustProxy : false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
@@ -63,6 +67,7 @@ export async function createApp(container: Container): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  acceptJsonBodiesOnly(app as unknown as FastifyInstance);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('apiKey', null);

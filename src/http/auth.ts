@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { displayPrefix, hashSecret, hasScope, type Scope } from '../core/api-keys/api-key.js';
 import { ApiError } from '../core/errors.js';
 import type { ApiKey } from '../use-cases/ports/api-key-store.js';
 import type { Container } from '../container.js';
-import { clientIp } from './client-ip.js';
 
 export type AuthenticatedKey = { id: number; scopes: string[]; label: string };
 
@@ -27,31 +26,36 @@ export function createApiKeyAuth(container: Container) {
   const { apiKeys } = container.stores;
   const prefix = container.config.apiKeyPrefix;
 
+  /** SPEC 5.1: 401 and an audit row; past the failure bound 429 with Retry-After instead (valid keys never get here). */
   async function fail(
     request: FastifyRequest,
     reason: string,
     presented: string | undefined,
   ): Promise<never> {
-    const ip = clientIp(request, container.config.trustProxyHops);
-    await apiKeys.recordAuthFailure({
-      ip,
-      reason,
-      keyPrefix: presented ? displayPrefix(presented, prefix) : null,
-      method: request.method,
-      path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
-      at: container.clock.now(),
-    });
-    await container.authGuard.recordFailure(ip);
+    const keyPrefix = presented ? displayPrefix(presented, prefix) : null;
+    const verdict = await container.authGuard.recordFailure(request.ip, keyPrefix);
+    if (verdict.audit) {
+      await apiKeys.recordAuthFailure({
+        ip: request.ip,
+        reason,
+        keyPrefix,
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        at: container.clock.now(),
+      });
+    }
+    if (verdict.retryAfterSeconds > 0) {
+      throw new ApiError(
+        'auth_failures_rate_limited',
+        {},
+        { headers: { 'retry-after': String(verdict.retryAfterSeconds) } },
+      );
+    }
     throw new ApiError('invalid_api_key');
   }
 
   return function requireScope(scope: Scope | null) {
-    return async function apiKeyHook(request: FastifyRequest): Promise<void> {
-      const ip = clientIp(request, container.config.trustProxyHops);
-      const blockedForSeconds = await container.authGuard.blockedForSeconds(ip);
-      if (blockedForSeconds > 0) {
-        throw new ApiError('ip_blocked', {}, { headers: { 'retry-after': String(blockedForSeconds) } });
-      }
+    return async function apiKeyHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const header = request.headers['x-api-key'];
       const presented = Array.isArray(header) ? header[0] : header;
       if (!presented || presented.length > 256) return fail(request, 'missing', undefined);
@@ -64,7 +68,11 @@ export function createApiKeyAuth(container: Container) {
       if (row.revoked_at) return fail(request, 'revoked', presented);
       request.apiKey = { id: row.id, scopes: row.scopes, label: row.label };
       if (scope && !hasScope(row.scopes, scope)) throw new ApiError('missing_scope', { scope });
-      await container.keyThrottle.consume(row.id);
+      const budget = await container.keyThrottle.consume(row.id);
+      if (budget) {
+        reply.header('x-ratelimit-limit', String(budget.limit));
+        reply.header('x-ratelimit-remaining', String(budget.remaining));
+      }
       const nowMs = container.clock.now().getTime();
       if (nowMs - (lastWritten.get(row.id) ?? 0) >= LAST_USED_WRITE_INTERVAL_MS) {
         lastWritten.set(row.id, nowMs);

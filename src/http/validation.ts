@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { validationError, type ValidationIssue } from '../core/errors.js';
+import { findUnstorableText } from '../core/text/storable-text.js';
 
 const partNames: Record<string, string> = {
   body: 'body',
@@ -41,13 +42,27 @@ export function toValidationIssues(error: z.core.$ZodError, part: string, input:
 
 /**
  * Validates with the route's zod schema and reports failures in the SPEC 7.1 shape: a 422 whose
- * `detail` is an array of `{loc, msg, type}` with loc like `["body", "label"]`.
+ * `detail` is an array of `{loc, msg, type}` with loc like `["body", "label"]`. Text the database
+ * cannot store (NUL, unpaired surrogates) is refused the same way, after the schema has run, so a
+ * field whose schema escapes such characters (a barcode's text) keeps its content.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const part = partNames[httpPart ?? 'body'] ?? httpPart ?? 'body';
   return (data: unknown) => {
     const result = schema.safeParse(data);
-    if (result.success) return { value: result.data };
+    if (result.success) {
+      const unstorable = findUnstorableText(result.data);
+      if (unstorable.length === 0) return { value: result.data };
+      return {
+        error: validationError(
+          unstorable.map((path) => ({
+            loc: [part, ...path],
+            msg: 'must not contain NUL characters or unpaired UTF-16 surrogates',
+            type: 'invalid_characters',
+          })),
+        ),
+      };
+    }
     if (part === 'body' && (data === undefined || data === null)) {
       return {
         error: validationError([{ loc: ['body'], msg: 'request body is required', type: 'missing' }]),

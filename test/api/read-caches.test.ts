@@ -128,7 +128,9 @@ describe.each(engines)('read caches (%s)', (engine) => {
       payload: { consent: true },
     });
     expect(consent.statusCode).toBe(200);
-    const events = (await getVerification(t, open.id)).json().audit_log.map((a: { event: string }) => a.event);
+    const events = (await getVerification(t, open.id))
+      .json()
+      .audit_log.map((a: { event: string }) => a.event);
     expect(events.at(-1)).toBe('consent.given');
 
     // Time alone changes nothing in the database: past expires_at the cached copy is not served.

@@ -119,7 +119,13 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
   it('takes no credentials and answers with what it kept', async () => {
     const res = await collect({ components: { ...device, viewport: '1280x720' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ accepted: 6, dropped_keys: 0, truncated_values: 0, linked: false });
+    expect(res.json()).toEqual({
+      accepted: 6,
+      dropped_keys: 0,
+      truncated_values: 0,
+      linked: false,
+      stored: true,
+    });
     const row = await t.container.database.db
       .selectFrom('device_signals')
       .selectAll()
@@ -136,7 +142,13 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
     expect(Buffer.byteLength(exact)).toBe(LIMIT_BYTES);
     const ok = await collect(exact);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ accepted: 1, dropped_keys: 0, truncated_values: 1, linked: false });
+    expect(ok.json()).toEqual({
+      accepted: 1,
+      dropped_keys: 0,
+      truncated_values: 1,
+      linked: false,
+      stored: true,
+    });
 
     const over = bodyOfSize(LIMIT_BYTES + 1);
     expect(Buffer.byteLength(over)).toBe(LIMIT_BYTES + 1);
@@ -148,7 +160,13 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
   it('keeps the first 50 component keys and reports the rest as dropped', async () => {
     const components = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, `v${i}`]));
     const res = await collect({ components });
-    expect(res.json()).toEqual({ accepted: 50, dropped_keys: 1, truncated_values: 0, linked: false });
+    expect(res.json()).toEqual({
+      accepted: 50,
+      dropped_keys: 1,
+      truncated_values: 0,
+      linked: false,
+      stored: true,
+    });
     const row = await t.container.database.db
       .selectFrom('device_signals')
       .select('components')
@@ -171,7 +189,13 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
         big_object: { text: 'c'.repeat(600) },
       },
     });
-    expect(res.json()).toEqual({ accepted: 9, dropped_keys: 0, truncated_values: 3, linked: false });
+    expect(res.json()).toEqual({
+      accepted: 9,
+      dropped_keys: 0,
+      truncated_values: 3,
+      linked: false,
+      stored: true,
+    });
     const { components } = await t.container.database.db
       .selectFrom('device_signals')
       .select('components')
@@ -239,18 +263,65 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
   it('stores signals unlinked, without error, for an unknown or expired token', async () => {
     const unknown = await collect({ client_token: 'not-a-token', components: device });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toMatchObject({ linked: false });
+    expect(unknown.json()).toMatchObject({ linked: false, stored: true });
 
     const verification = await createVerification();
     t.clock.advanceSeconds(1801);
     const expired = await collect({ client_token: verification.client_token, components: device });
-    expect(expired.json()).toMatchObject({ linked: false });
+    expect(expired.json()).toMatchObject({ linked: false, stored: true });
     expect(await t.container.stores.signals.summary(verification.id)).toBeNull();
   });
 
   it('has no rate cap', async () => {
     const results = await Promise.all(Array.from({ length: 60 }, () => collect({ components: device })));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
+  });
+
+  it('keeps the first 20 batches of a verification, and answers the rest without storing them', async () => {
+    const verification = await createVerification();
+    const answers = [];
+    for (let i = 0; i < 25; i += 1) {
+      const res = await collect({ client_token: verification.client_token, components: device });
+      expect(res.statusCode).toBe(200);
+      answers.push(res.json() as { stored: boolean; accepted: number; linked: boolean });
+    }
+    expect(answers.filter((a) => a.stored)).toHaveLength(20);
+    expect(answers.slice(20)).toEqual(
+      Array(5).fill({ accepted: 0, dropped_keys: 0, truncated_values: 0, linked: true, stored: false }),
+    );
+    expect(await t.container.stores.signals.summary(verification.id)).toMatchObject({ batches: 20 });
+  });
+
+  it('keeps 60 unlinked batches per client address and rolling hour', async () => {
+    const send = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/signals/collect',
+        remoteAddress,
+        payload: { components: device },
+      });
+    const countRows = async () =>
+      Number(
+        (
+          await t.container.database.db
+            .selectFrom('device_signals')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countRows();
+    const stored = [];
+    for (let i = 0; i < 61; i += 1) {
+      const res = await send('198.51.100.9');
+      expect(res.statusCode).toBe(200);
+      stored.push(res.json().stored as boolean);
+    }
+    expect(stored.slice(0, 60).every(Boolean)).toBe(true);
+    expect(stored[60]).toBe(false);
+    expect(await countRows()).toBe(before + 60);
+    expect((await send('198.51.100.10')).json()).toMatchObject({ stored: true });
+    t.clock.advanceSeconds(3601);
+    expect((await send('198.51.100.9')).json()).toMatchObject({ stored: true });
   });
 
   describe('on a listening server', () => {

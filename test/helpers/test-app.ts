@@ -85,9 +85,6 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     BOOTSTRAP_API_KEY: rootKey,
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
-    // Every injected request shares one address and a frozen clock: the brute-force guard is tested
-    // on its own (test/api/throttling.test.ts) and kept out of the way of the other suites.
-    AUTH_FAILURE_LIMIT: '0',
     METRICS_TOKEN: OPERATIONS_TOKEN,
     SANCTIONS_LIST: options.sanctions ? OFAC_SNAPSHOT : NO_SANCTIONS_LIST,
     ...(options.ml ? {} : { ML_DISABLED: '1' }),

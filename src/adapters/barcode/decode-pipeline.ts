@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
 import { downscale, extractRotated, type GreyImage, type OrientedBox } from './grey-image.js';
 import { locateSymbols, type SymbolCandidate } from './locate.js';
 import type { Pdf417Read } from './zxing.js';
@@ -29,7 +30,7 @@ const enlargeScale = 1.6;
 const enlargeBelowSidePx = 1100;
 
 export async function loadGrey(image: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(image, { failOn: 'none', limitInputPixels: 50_000_000 })
+  const { data, info } = await sharp(image, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .greyscale()
     .resize({ width: maxSidePx, height: maxSidePx, fit: 'inside', withoutEnlargement: true })

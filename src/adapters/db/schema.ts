@@ -136,15 +136,6 @@ export type DeviceSignalsTable = {
   collected_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
-export type IpBlocksTable = {
-  id: Generated<number>;
-  ip: string;
-  failures: number;
-  window_seconds: number;
-  blocked_at: Timestamp;
-  blocked_until: Timestamp;
-};
-
 export type WebhookEndpointsTable = {
   id: Generated<number>;
   api_key_id: number;
@@ -198,7 +189,6 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
   face_templates: FaceTemplatesTable;
   face_blocklist: FaceBlocklistTable;
-  ip_blocks: IpBlocksTable;
   device_signals: DeviceSignalsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

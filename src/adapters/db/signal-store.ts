@@ -29,6 +29,15 @@ export function createSignalStore(db: Kysely<Database>): SignalStore {
         })
         .execute();
     },
+
+    async batchesFor(verificationId: string): Promise<number> {
+      const row = await db
+        .selectFrom('device_signals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('verification_id', '=', verificationId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 
   return {

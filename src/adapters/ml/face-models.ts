@@ -8,6 +8,7 @@ import type * as Tfjs from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type * as HumanModule from '@vladmandic/human';
 import type { AnalyzedFace, ModelInfo } from '../../core/faces/face-engine.js';
+import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
 import { installOfflineFetch } from './offline-fetch.js';
 
 const require = createRequire(import.meta.url);
@@ -135,7 +136,7 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     let decoded: { data: Buffer; info: OutputInfo };
     try {
       // rotate() applies EXIF orientation: phone photos are often stored sideways (3 of the 4 SFAS samples).
-      decoded = await sharp(image)
+      decoded = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize({
           width: MAX_INPUT_SIDE_PX,

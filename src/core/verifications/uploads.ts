@@ -3,11 +3,23 @@
  * WebM or MP4 video). The bytes are checked by decoding them and reading their signature, never by
  * trusting a declared type.
  */
+import { imageSize } from 'image-size';
+import { ApiError } from '../errors.js';
+
+/**
+ * Largest image accepted, in pixels (25 MP: width × height, read from the header before any decode).
+ * Phone cameras save 12 MP (4032×3024) by default and the hosted flow uploads at most 2400 px a side (5.8 MP);
+ * sharp's own default is 268 MP, at which a 776 KB PNG bomb of 16000×16000 took 4.2 s of CPU and
+ * about 500 MB per decode. Every sharp decode in the service uses the same limit.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 export type VideoType = 'video/webm' | 'video/mp4';
 
 export type Decoded<T extends string> =
-  { ok: true; bytes: Buffer; contentType: T } | { ok: false; reason: string };
+  | { ok: true; bytes: Buffer; contentType: T }
+  | { ok: false; reason: string; tooLarge?: { width: number; height: number } };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
@@ -56,7 +68,31 @@ export function decodeImage(input: string): Decoded<ImageType> {
   if ('error' in decoded) return { ok: false, reason: decoded.error };
   const contentType = sniffImage(decoded.bytes);
   if (!contentType) return { ok: false, reason: 'the bytes are not a JPEG, PNG or WebP image' };
+  const dimensions = headerDimensions(decoded.bytes);
+  if (dimensions && dimensions.width * dimensions.height > MAX_INPUT_PIXELS) {
+    return { ok: false, reason: 'too many pixels', tooLarge: dimensions };
+  }
   return { ok: true, bytes: decoded.bytes, contentType };
+}
+
+/** From the header alone (no pixel is decoded); null when unreadable, which the decoder then reports. */
+function headerDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An uploaded image or the 422 that explains why not (invalid base64, not an image, too many pixels). */
+export function requireDecodedImage(input: string): { bytes: Buffer; contentType: ImageType } {
+  const decoded = decodeImage(input);
+  if (decoded.ok) return decoded;
+  if (decoded.tooLarge) {
+    throw new ApiError('image_too_large', { ...decoded.tooLarge, max: MAX_INPUT_PIXELS / 1_000_000 });
+  }
+  throw new ApiError('invalid_base64_image', { reason: decoded.reason });
 }
 
 export function decodeVideo(input: string): Decoded<VideoType> {

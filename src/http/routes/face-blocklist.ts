@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { OPERATOR_SCOPE } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
-import { decodeImage } from '../../core/verifications/uploads.js';
+import { requireDecodedImage } from '../../core/verifications/uploads.js';
 import type { RouteContext } from '../route-context.js';
 import { SESSION_UPLOAD_LIMIT_BYTES } from './session.js';
 
@@ -42,9 +42,8 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
       },
     },
     async (request, reply) => {
-      const image = decodeImage(request.body.image_b64);
-      if (!image.ok) throw new ApiError('invalid_base64_image', { reason: image.reason });
-      const template = await container.faceTemplate(image.bytes);
+      const image = requireDecodedImage(request.body.image_b64);
+      const template = await container.heavyWork.image.run(() => container.faceTemplate(image.bytes));
       if (template.status === 'unavailable') throw new ApiError('face_search_unavailable');
       if (template.status === 'no_single_face') throw new ApiError('no_face_in_template');
       const row = await store.addListed({

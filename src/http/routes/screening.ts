@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { SCREENING_LIST_IDS } from '../../core/screening/list-catalogue.js';
 import type { RouteContext } from '../route-context.js';
-import { clientIp } from '../client-ip.js';
 
 /** SPEC 8: 30 lookups per client IP in a rolling 3600-second window. */
 export const FREE_TIER_LIMIT = 30;
@@ -153,8 +152,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
    * get free parsing work past its budget.
    */
   async function freeTierLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const ip = clientIp(request, container.config.trustProxyHops);
-    const decision = await container.rateLimiter.consume(`free:ofac:${ip}`, {
+    const decision = await container.rateLimiter.consume(`free:ofac:${request.ip}`, {
       windowSeconds: FREE_TIER_WINDOW_SECONDS,
       max: FREE_TIER_LIMIT,
     });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
+import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import { recordConsent } from '../../use-cases/verifications/record-consent.js';
 import { resolveSession, sessionState, type Session } from '../../use-cases/verifications/session.js';
 import { submitVerification } from '../../use-cases/verifications/submit-verification.js';
@@ -10,7 +11,6 @@ import { uploadSelfie } from '../../use-cases/verifications/upload-selfie.js';
 import { sessionStateSchema, toSessionState } from '../presenters/verification.js';
 import type { RouteContext } from '../route-context.js';
 import { errorSchema, validationErrorSchema } from '../schemas.js';
-import { clientIp } from '../client-ip.js';
 
 /** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
 export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -32,6 +32,8 @@ const uploadResponses = {
 };
 
 const imageString = z.string().max(SESSION_UPLOAD_LIMIT_BYTES);
+/** The browser's reading of the PDF417: kept even when it holds NUL (escaped; see storable-text.ts). */
+const barcodeText = z.string().max(4096).transform(escapeUnstorableCharacters);
 const framesSchema = z.array(imageString).min(1).max(64);
 
 function presentedToken(request: FastifyRequest): string | undefined {
@@ -58,7 +60,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
   const stateOf = async (session: Session) => toSessionState(await sessionState(deps, session));
 
   const requestContext = (request: FastifyRequest) => ({
-    ip: clientIp(request, container.config.trustProxyHops),
+    ip: request.ip,
     userAgent:
       typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
   });
@@ -130,13 +132,15 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         body: z.object({
           side: z.enum(['front', 'back']),
           image_b64: imageString.optional(),
-          barcode: z.string().max(4096).optional(),
+          barcode: barcodeText.optional(),
         }),
         response: uploadResponses,
       },
     },
     async (request) => {
-      await uploadDocument(deps, request.session!.verification, request.body);
+      await container.heavyWork.image.run(() =>
+        uploadDocument(deps, request.session!.verification, request.body),
+      );
       return stateOf(request.session!);
     },
   );
@@ -171,7 +175,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
           .object({
             consent: z.boolean().optional(),
             image_b64: imageString.optional(),
-            barcode: z.string().max(4096).optional(),
+            barcode: barcodeText.optional(),
             frames_b64: framesSchema.optional(),
             video_b64: imageString.optional(),
           })
@@ -180,7 +184,9 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      await submitVerification(deps, request.session!.verification, request.body, requestContext(request));
+      await container.heavyWork.image.run(() =>
+        submitVerification(deps, request.session!.verification, request.body, requestContext(request)),
+      );
       return stateOf(request.session!);
     },
   );

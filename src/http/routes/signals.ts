@@ -21,7 +21,15 @@ const collectAnswer = z.object({
   dropped_keys: z.number().int().describe('Component keys beyond the first 50, not stored'),
   truncated_values: z.number().int().describe('Values cut to 500 characters'),
   linked: z.boolean().describe('Whether a valid client token linked the signals to its verification'),
+  stored: z
+    .boolean()
+    .describe(
+      'False when a storage cap was reached (batches per verification, or unlinked batches per address and hour): answered, not kept',
+    ),
 });
+
+/** Unlinked batches are counted per client address over this rolling window. */
+const UNLINKED_WINDOW_SECONDS = 3600;
 
 const errorSchema = z.object({ detail: z.string() });
 
@@ -36,7 +44,7 @@ export const signalRoutes: FastifyPluginAsync<{ context: RouteContext }> = async
         tags: ['signals'],
         summary: 'Collect device signals (no credentials; body at most 64 KB; no rate cap)',
         description:
-          'Stores up to 50 components, each value stringified and cut to 500 characters. A valid `client_token` links them to its verification; an invalid or expired one is not an error: the signals are stored unlinked (`linked: false`).',
+          'Stores up to 50 components, each value stringified and cut to 500 characters. A valid `client_token` links them to its verification; an invalid or expired one is not an error: the signals are stored unlinked (`linked: false`). Requests are never refused for their rate; storage is capped per verification and, for unlinked batches, per client address and hour (`stored: false` beyond).',
         body: collectBody,
         response: { 200: collectAnswer, 413: errorSchema },
       },
@@ -46,6 +54,16 @@ export const signalRoutes: FastifyPluginAsync<{ context: RouteContext }> = async
         container.stores.signals,
         { clientToken: request.body.client_token, components: request.body.components },
         container.clock.now(),
+        {
+          maxBatchesPerVerification: container.config.signalsMaxBatchesPerVerification,
+          takeUnlinkedAllowance: async () =>
+            (
+              await container.rateLimiter.consume(`signals:unlinked:${request.ip}`, {
+                windowSeconds: UNLINKED_WINDOW_SECONDS,
+                max: container.config.signalsMaxUnlinkedPerAddressPerHour,
+              })
+            ).allowed,
+        },
       ),
   );
 };

@@ -2,7 +2,8 @@ import type { StoredBarcode } from '../../core/checks.js';
 import { barcodeRetakeRequired } from '../../core/documents/check-document.js';
 import { ApiError } from '../../core/errors.js';
 import { MAX_SELFIE_FRAMES } from '../../core/verifications/status.js';
-import { decodeImage, decodeVideo } from '../../core/verifications/uploads.js';
+import { decodeVideo, requireDecodedImage } from '../../core/verifications/uploads.js';
+import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import type { MediaItem, Verification } from '../../core/verifications/verification.js';
 import { withTimeBudget } from '../../checks/time-budget.js';
 import type { VerificationDeps } from './deps.js';
@@ -12,8 +13,7 @@ import type { VerificationDeps } from './deps.js';
 export type SelfieInput = { frames_b64?: string[] | undefined; video_b64?: string | undefined };
 
 export function requireImage(input: string, kind: MediaItem['kind'], index = 0): MediaItem {
-  const decoded = decodeImage(input);
-  if (!decoded.ok) throw new ApiError('invalid_base64_image', { reason: decoded.reason });
+  const decoded = requireDecodedImage(input);
   return { kind, index, contentType: decoded.contentType, bytes: decoded.bytes };
 }
 
@@ -49,7 +49,7 @@ export async function readBarcode(
     throw new ApiError('barcode_unreadable');
   return {
     server_status: outcome.status,
-    server_text: outcome.status === 'ok' ? outcome.text : null,
+    server_text: outcome.status === 'ok' ? escapeUnstorableCharacters(outcome.text) : null,
     browser_text: browser,
     ...(outcome.status === 'unavailable' ? { server_error: outcome.error } : {}),
   };

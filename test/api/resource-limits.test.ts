@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadGrey } from '../../src/adapters/barcode/decode-pipeline.js';
+import { pngBomb } from '../helpers/image-bomb.js';
+import { plainJpeg, toB64 } from '../helpers/images.js';
+import { decidedVerification } from '../helpers/session-flow.js';
+import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+
+const TOO_LARGE = {
+  detail: 'image is too large: 16000x16000 pixels; at most 25 megapixels are accepted',
+};
+
+async function startSession(t: TestContext) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/verifications',
+    headers: { 'x-api-key': t.rootKey },
+    payload: { external_ref: 'resource-limits' },
+  });
+  expect(created.statusCode).toBe(201);
+  const { id, client_token } = created.json() as { id: string; client_token: string };
+  const call = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { 'x-client-token': client_token }, payload });
+  expect((await call('/v1/session/consent', { consent: true })).statusCode).toBe(200);
+  return { id, call };
+}
+
+describe.each(engines)('image bombs on %s', (engine) => {
+  let t: TestContext;
+  let bomb: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    bomb = toB64(await pngBomb());
+  });
+  afterAll(async () => t?.close());
+
+  it('answers a 16000×16000 PNG with 422 “too large in pixels”, quickly, on the face and document paths', async () => {
+    const session = await startSession(t);
+    const jpeg = toB64(await plainJpeg());
+    const attempts: Array<[string, object]> = [
+      ['/v1/session/document', { side: 'front', image_b64: bomb }],
+      ['/v1/session/document', { side: 'back', image_b64: bomb }],
+      ['/v1/session/selfie', { frames_b64: [jpeg, bomb] }],
+    ];
+    for (const [url, payload] of attempts) {
+      const started = performance.now();
+      const res = await session.call(url, payload);
+      const elapsedMs = performance.now() - started;
+      expect(res.statusCode, url).toBe(422);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual(TOO_LARGE);
+      // The header is read; no pixel is decoded (decoding it took 4.2 s of CPU in the review).
+      expect(elapsedMs).toBeLessThan(1_000);
+    }
+    const blocklist = await t.app.inject({
+      method: 'POST',
+      url: '/v1/faces/blocklist',
+      headers: { 'x-api-key': t.rootKey },
+      payload: { label: 'bomb', image_b64: bomb },
+    });
+    expect(blocklist.statusCode).toBe(422);
+    expect(blocklist.json()).toEqual(TOO_LARGE);
+    // Nothing was stored, and the verification goes on normally afterwards.
+    expect(await t.container.stores.media.index(session.id)).toEqual([]);
+  });
+
+  it('limits every sharp decode to 25 MP as well (a second guard behind the upload check)', async () => {
+    const started = performance.now();
+    await expect(loadGrey(Buffer.from(bomb, 'base64'))).rejects.toThrow(/pixel limit/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('parallel video uploads beyond the queue bound', () => {
+  let t: TestContext;
+  let workDir: string;
+  let clip: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      env: { VIDEO_DECODE_CONCURRENCY: '1', VIDEO_DECODE_QUEUE: '1' },
+    });
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'video-queue-'));
+    const still = path.join(workDir, 'still.jpg');
+    fs.writeFileSync(still, await plainJpeg(640, 480));
+    const output = path.join(workDir, 'clip.mp4');
+    const run = spawnSync(ffmpegInstaller.path, [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-loop', '1', '-i', still, '-t', '4', '-r', '30'],
+      ...['-vf', 'format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', output],
+    ]);
+    if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
+    clip = toB64(fs.readFileSync(output));
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('answers the uploads beyond one running and one waiting with 503 and Retry-After, and still decides other verifications', async () => {
+    const sessions = await Promise.all(Array.from({ length: 5 }, () => startSession(t)));
+    const [uploads, decided] = await Promise.all([
+      Promise.all(sessions.map((s) => s.call('/v1/session/selfie', { video_b64: clip }))),
+      decidedVerification(t),
+    ]);
+    const busy = uploads.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const res of busy) {
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['retry-after']).toBe('10');
+      expect(res.json()).toEqual({
+        detail:
+          'video processing is busy; send frames_b64 instead, or retry after the number of seconds in Retry-After',
+      });
+    }
+    expect(uploads.filter((r) => r.statusCode !== 503).map((r) => r.statusCode)).toEqual(
+      Array(uploads.length - busy.length).fill(200),
+    );
+    const verification = await t.app.inject({
+      method: 'GET',
+      url: `/v1/verifications/${decided.id}`,
+      headers: { 'x-api-key': t.rootKey },
+    });
+    expect(verification.json().status).toBe('decided');
+    // Once the queue has drained, a refused upload succeeds on retry.
+    const retried = await sessions[uploads.indexOf(busy[0]!)]!.call('/v1/session/selfie', {
+      video_b64: clip,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(t.container.heavyWork.video.depth()).toEqual({ active: 0, waiting: 0 });
+  });
+});
