@@ -22,6 +22,7 @@ import {
   type SanctionsProvider,
 } from './adapters/sanctions-source/sanctions-provider.js';
 import { createFaceStore } from './adapters/db/face-store.js';
+import { createHandoffStore } from './adapters/db/handoff-store.js';
 import type { CheckPorts } from './use-cases/ports.js';
 import { createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
 import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
@@ -74,6 +75,7 @@ export type Container = {
     signals: ReturnType<typeof createSignalStore>;
     faces: ReturnType<typeof createFaceStore>;
     webhooks: ReturnType<typeof createWebhookStore>;
+    handoffs: ReturnType<typeof createHandoffStore>;
   };
   webhooks: {
     /** Wakes this process's delivery worker (after a manual retry); a no-op where none runs. */
@@ -224,6 +226,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     signals: createSignalStore(database.db),
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, await database.hasVector()),
+    handoffs: createHandoffStore(database.db),
   };
   metrics.addGauge('api_key_cache_entries', 'API keys and key lists held by the read cache', () =>
     stores.apiKeys.cachedEntries(),

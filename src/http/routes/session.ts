@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashSecret } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
-import { isExpired, sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
-import type { VerificationRow } from '../../adapters/db/verification-store.js';
+import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import { signalsSummary } from '../../adapters/db/signal-store.js';
 import {
   recordConsent,
@@ -16,13 +14,14 @@ import {
 } from '../../use-cases/session-flow.js';
 import type { RouteContext } from '../app.js';
 import { clientIp } from '../client-ip.js';
+import { authenticateClientToken, type ClientSession } from '../client-token-auth.js';
 
 /** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
 export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: { verification: VerificationRow; tokenExpiresAt: Date } | null;
+    session: ClientSession | null;
   }
 }
 
@@ -59,15 +58,6 @@ const uploadResponses = {
 const imageString = z.string().max(SESSION_UPLOAD_LIMIT_BYTES);
 const framesSchema = z.array(imageString).min(1).max(64);
 
-function presentedToken(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-client-token'];
-  if (typeof header === 'string' && header.length > 0) return header;
-  const authorization = request.headers.authorization;
-  if (typeof authorization === 'string' && /^Bearer\s+/i.test(authorization))
-    return authorization.replace(/^Bearer\s+/i, '').trim();
-  return undefined;
-}
-
 export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const { container } = context;
   const store = container.stores.verifications;
@@ -85,19 +75,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
   instance.decorateRequest('session', null);
   instance.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
-    const token = presentedToken(request);
-    if (!token || token.length > 256) throw new ApiError('invalid_client_token');
-    const now = container.clock.now();
-    const found = await store.findByToken(hashSecret(token), now);
-    if (!found) throw new ApiError('invalid_client_token');
-    let verification = found.verification;
-    if (isExpired(verification.status, verification.expires_at, now)) {
-      await store.expireDue(now, verification.id);
-      verification = (await store.findById(verification.id)) ?? verification;
-    }
-    // PROTOCOL.md: an expired verification's tokens stop working.
-    if (verification.status === 'expired') throw new ApiError('invalid_client_token');
-    request.session = { verification, tokenExpiresAt: found.tokenExpiresAt };
+    request.session = await authenticateClientToken(container, request);
   });
 
   const app = instance.withTypeProvider<ZodTypeProvider>();
