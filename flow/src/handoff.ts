@@ -12,15 +12,15 @@ import { announce, button, h, showScreen } from './ui.js';
 // A phone's step change shows here within 2 s; two small GETs per 2 s per waiting desktop is cheap
 // next to one upload, and needs no long-lived connection through proxies.
 const POLL_INTERVAL_MS = 2000;
-// A desktop screen: phones are under 1024 CSS px on their long side in portrait use, and tablets
-// (which have a rear camera) report a coarse pointer.
-const DESKTOP_MIN_SCREEN_PX = 1024;
+// A mouse or trackpad with hover on a screen at least tablet-wide is a desktop or laptop; phones and
+// tablets (which have rear cameras) report a coarse pointer.
+const DESKTOP_MIN_SCREEN_PX = 768;
 // 8 px modules at version 5 (37 modules + 2 × 2 quiet zone): big enough to scan from across a desk.
 const QR_SIZE_PX = 264;
 
 /** A device to hand off from: a wide screen with a mouse, or no camera at all. */
 export async function looksLikeDesktop(): Promise<boolean> {
-  const finePointer = window.matchMedia('(pointer: fine)').matches;
+  const finePointer = window.matchMedia('(pointer: fine) and (hover: hover)').matches;
   if (finePointer && window.screen.width >= DESKTOP_MIN_SCREEN_PX) return true;
   try {
     const devices = (await navigator.mediaDevices?.enumerateDevices?.()) ?? [];
@@ -124,8 +124,9 @@ export function handoffScreen(host: HandoffHost): void {
     try {
       link = await host.api.createHandoff();
       const url = host.locale ? `${link.url}&locale=${encodeURIComponent(host.locale)}` : link.url;
-      const { toDataURL } = await import('qrcode');
-      image = await toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: QR_SIZE_PX });
+      // qrcode is CommonJS: its functions arrive as the default export of the lazily loaded chunk.
+      const { default: qrcode } = await import('qrcode');
+      image = await qrcode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: QR_SIZE_PX });
       linkField.value = url;
     } catch (error) {
       if (!active) return;

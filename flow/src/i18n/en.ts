@@ -112,7 +112,7 @@ export const en = {
   'done.closable': 'You can close this page now.',
   'done.announce': 'Your verification is complete.',
 
-  'fatal.title': 'We can’t continue',
+  'fatal.title': "We can't continue",
   'failure.title': 'Something went wrong',
   'action.close': 'Close',
   'action.back': 'Go back',
