@@ -32,8 +32,10 @@ function contentHash(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
 }
 
-function outputFile(metafile: Metafile | undefined, extension: string): string {
-  const file = Object.keys(metafile?.outputs ?? {}).find((out) => out.endsWith(extension));
+function outputFile(metafile: Metafile | undefined, extension: string, entryOnly = false): string {
+  const file = Object.entries(metafile?.outputs ?? {}).find(
+    ([out, meta]) => out.endsWith(extension) && (!entryOnly || meta.entryPoint !== undefined),
+  )?.[0];
   if (!file) throw new Error(`esbuild produced no ${extension} output`);
   return path.basename(file);
 }
@@ -88,9 +90,16 @@ export async function buildFlow(): Promise<FlowManifest> {
     ...common,
     entryPoints: [path.join(flowDir, 'src/main.ts')],
     format: 'esm',
+    // The QR code library (~9 KB gzip) is imported only on a desktop; phones never load its chunk.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     define: { __IDV_BARCODE_WORKER__: JSON.stringify(`./${worker}`) },
   });
-  const script = outputFile(mainBuild.metafile, '.js');
+  const script = outputFile(mainBuild.metafile, '.js', true);
+  const chunks = Object.keys(mainBuild.metafile?.outputs ?? {})
+    .filter((out) => out.endsWith('.js'))
+    .map((out) => path.basename(out))
+    .filter((name) => name !== script);
   const style = outputFile(mainBuild.metafile, '.css');
 
   const template = fs.readFileSync(path.join(flowDir, 'index.html'), 'utf8');
@@ -101,7 +110,7 @@ export async function buildFlow(): Promise<FlowManifest> {
   if (!template.includes('<!-- idv:assets -->')) throw new Error('flow/index.html lacks <!-- idv:assets -->');
   fs.writeFileSync(path.join(distDir, 'index.html'), template.replace('<!-- idv:assets -->', tags));
 
-  for (const name of [script, style, worker, wasm]) precompress(path.join(assetsDir, name));
+  for (const name of [script, style, worker, wasm, ...chunks]) precompress(path.join(assetsDir, name));
   const manifest: FlowManifest = { html: 'index.html', script, style, worker, wasm };
   fs.writeFileSync(path.join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

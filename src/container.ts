@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { pgliteDir, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
+import { createHandoffStore } from './adapters/db/handoff-store.js';
 import { createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
 import { faceTemplateOf, type FaceTemplateOutcome } from './checks/face-check.js';
 import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
@@ -42,6 +43,7 @@ import { componentProbes, readinessReport, type ReadinessReport } from './readin
 import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
 import type { CheckEngines } from './use-cases/ports/check-engines.js';
 import type { FaceStore } from './use-cases/ports/face-store.js';
+import type { HandoffStore } from './use-cases/ports/handoff-store.js';
 import type { Metrics } from './use-cases/ports/metrics.js';
 import type { PublishableKeyStore } from './use-cases/ports/publishable-key-store.js';
 import type { RateLimiter } from './use-cases/ports/rate-limiter.js';
@@ -71,6 +73,7 @@ export type Container = {
     signals: SignalStore;
     faces: FaceStore;
     webhooks: WebhookStore;
+    handoffs: HandoffStore;
   };
   /** Runs writes in one transaction (the use cases' unit of work). */
   transact: Transactor;
@@ -200,6 +203,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     signals: createSignalStore(database.db),
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, vectorSearch),
+    handoffs: createHandoffStore(database.db),
   };
   const changes = createVerificationChanges(verificationChanges, {
     maxWaiters: config.decisionWaitMaxClients,

@@ -26,6 +26,24 @@ export class ApiError extends Error {
   }
 }
 
+export interface HandoffLink {
+  handoff_token: string;
+  url: string;
+  expires_at: string;
+}
+
+export interface HandoffStatus {
+  status: 'none' | 'waiting' | 'claimed' | 'expired';
+  expires_at: string | null;
+  claimed_at: string | null;
+}
+
+export interface HandoffClaim {
+  verification_id: string;
+  client_token: string;
+  token_expires_at: string;
+}
+
 export interface SessionApi {
   state(): Promise<SessionState>;
   init(publishableKey: string): Promise<void>;
@@ -33,6 +51,8 @@ export interface SessionApi {
   document(side: 'front' | 'back', imageB64: string, barcode?: string): Promise<void>;
   selfie(input: { frames_b64: string[] } | { video_b64: string }): Promise<void>;
   submit(): Promise<SessionState>;
+  createHandoff(): Promise<HandoffLink>;
+  handoffStatus(): Promise<HandoffStatus>;
   collectSignals(components: Record<string, string>): void;
 }
 
@@ -51,33 +71,49 @@ function detailText(body: unknown, fallback: string): string {
   return fallback;
 }
 
-export function createSessionApi(apiBase: string, token: string): SessionApi {
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, apiBase), {
-        method,
-        headers: {
-          'X-Client-Token': token,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-    } catch {
-      throw new ApiError(0, 'network error');
-    }
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!response.ok) throw new ApiError(response.status, detailText(parsed, response.statusText));
-    return parsed as T;
+async function requestJson<T>(
+  apiBase: string,
+  token: string | null,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, apiBase), {
+      method,
+      headers: {
+        ...(token ? { 'X-Client-Token': token } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'network error');
   }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw new ApiError(response.status, detailText(parsed, response.statusText));
+  return parsed as T;
+}
+
+/** The second device exchanges a handoff link's token, once, for a client token of its own. */
+export function claimHandoff(apiBase: string, handoffToken: string): Promise<HandoffClaim> {
+  return requestJson<HandoffClaim>(apiBase, null, 'POST', '/v1/session/handoff/claim', {
+    handoff_token: handoffToken,
+  });
+}
+
+export function createSessionApi(apiBase: string, token: string): SessionApi {
+  const request = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+    requestJson<T>(apiBase, token, method, path, body);
 
   return {
     state: () => request<SessionState>('GET', '/v1/session/state'),
@@ -98,6 +134,8 @@ export function createSessionApi(apiBase: string, token: string): SessionApi {
       await request('POST', '/v1/session/selfie', input);
     },
     submit: () => request<SessionState>('POST', '/v1/session/submit', {}),
+    createHandoff: () => request<HandoffLink>('POST', '/v1/session/handoff'),
+    handoffStatus: () => request<HandoffStatus>('GET', '/v1/session/handoff'),
     collectSignals(components) {
       // Fire-and-forget: signals never hold up or fail the capture.
       fetch(new URL('/v1/signals/collect', apiBase), {

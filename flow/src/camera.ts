@@ -1,4 +1,5 @@
 /** Camera access through getUserMedia, and turning what the camera or a file shows into JPEG data. */
+import { t } from './i18n/index.js';
 
 export type Facing = 'environment' | 'user';
 
@@ -89,7 +90,7 @@ export async function loadImageFile(file: Blob): Promise<ImageBitmap> {
   try {
     return await createImageBitmap(file);
   } catch {
-    throw new Error('This file is not an image we can read. Please choose a JPEG, PNG or WebP photo.');
+    throw new Error(t('file.unreadable'));
   }
 }
 

@@ -3,7 +3,8 @@ import type { SessionApi } from './api.js';
 import type { Bridge } from './bridge.js';
 import type { FlowError } from './errors.js';
 
-export type StepName = 'welcome' | 'document_front' | 'document_back' | 'selfie' | 'submitting' | 'done';
+export type StepName =
+  'welcome' | 'handoff' | 'document_front' | 'document_back' | 'selfie' | 'submitting' | 'done';
 
 export interface FlowContext {
   api: SessionApi;
@@ -16,4 +17,6 @@ export interface FlowContext {
   reportError(error: FlowError): void;
   /** Handles any other failure: error screen, resume from state, or a retry button running `retry`. */
   handleError(error: unknown, retry: () => void): void;
+  /** On a desktop: switches to "continue on your phone"; undefined where it is not offered. */
+  continueOnPhone?: () => void;
 }

@@ -1,29 +1,37 @@
 /**
  * Turns a failure into what the flow shows and what it reports in its `error` event. `code` is stable
- * for integrators; `message` is for the end user; `detail` is the server's own text.
+ * for integrators; `message` is for the end user, from the catalogue of the flow's language; `detail`
+ * is the server's own text. API errors are mapped by status and the registry's (English, stable) detail.
  */
 import { ApiError } from './api.js';
+import { t, type MessageKey } from './i18n/index.js';
 
-export type FlowErrorCode =
-  | 'token_missing'
-  | 'token_invalid'
-  | 'publishable_key_mismatch'
-  | 'forbidden'
-  | 'init_timeout'
-  | 'consent_required'
-  | 'barcode_unreadable'
-  | 'image_invalid'
-  | 'missing_input'
-  | 'payload_too_large'
-  | 'conflict'
-  | 'expired'
-  | 'validation'
-  | 'not_found'
-  | 'rate_limited'
-  | 'server'
-  | 'network'
-  | 'camera_denied'
-  | 'camera_unavailable';
+const MESSAGES = {
+  token_missing: 'error.token_missing',
+  token_invalid: 'error.token_invalid',
+  publishable_key_mismatch: 'error.publishable_key_mismatch',
+  forbidden: 'error.forbidden',
+  init_timeout: 'error.init_timeout',
+  consent_required: 'error.consent_required',
+  barcode_unreadable: 'error.barcode_unreadable',
+  image_invalid: 'error.image_invalid',
+  missing_input: 'error.missing_input',
+  payload_too_large: 'error.payload_too_large',
+  conflict: 'error.conflict',
+  expired: 'error.expired',
+  validation: 'error.validation',
+  not_found: 'error.not_found',
+  rate_limited: 'error.rate_limited',
+  server: 'error.server',
+  network: 'error.network',
+  camera_denied: 'camera.denied.short',
+  camera_unavailable: 'camera.unavailable.short',
+  handoff_used: 'error.handoff_used',
+  handoff_expired: 'error.handoff_expired',
+  handoff_invalid: 'error.handoff_invalid',
+} as const satisfies Record<string, MessageKey>;
+
+export type FlowErrorCode = keyof typeof MESSAGES;
 
 export interface FlowError {
   code: FlowErrorCode;
@@ -32,68 +40,41 @@ export interface FlowError {
   detail?: string;
 }
 
-export function flowError(code: FlowErrorCode, message: string, extra: Partial<FlowError> = {}): FlowError {
-  return { code, message, ...extra };
+export function flowError(code: FlowErrorCode, extra: Partial<FlowError> = {}): FlowError {
+  return { code, message: t(MESSAGES[code]), ...extra };
 }
 
 export function classify(error: unknown): FlowError {
   if (!(error instanceof ApiError)) {
-    return flowError('server', 'Something went wrong on this page. Please try again.', {
+    return flowError('server', {
+      message: t('error.client'),
       detail: error instanceof Error ? error.message : String(error),
     });
   }
   const { status, detail } = error;
   const extra = { status, detail };
   const text = detail.toLowerCase();
-  if (status === 0) {
-    return flowError('network', 'We could not reach the server. Check your connection and try again.', extra);
+  if (status === 0) return flowError('network', extra);
+  if (text.startsWith('handoff link')) {
+    if (status === 404) return flowError('handoff_invalid', extra);
+    return flowError(text.includes('already been used') ? 'handoff_used' : 'handoff_expired', extra);
   }
-  if (status === 401) {
-    return flowError(
-      'token_invalid',
-      'This verification link has expired or is not valid. Go back to the page that sent you here and start again.',
-      extra,
-    );
-  }
+  if (status === 401) return flowError('token_invalid', extra);
   if (status === 403) {
-    return text.includes('publishable key')
-      ? flowError(
-          'publishable_key_mismatch',
-          'This page is not set up correctly for identity verification. Please contact the company that asked you to verify.',
-          extra,
-        )
-      : flowError('forbidden', 'This action is not allowed.', extra);
+    return flowError(text.includes('publishable key') ? 'publishable_key_mismatch' : 'forbidden', extra);
   }
-  if (status === 404) return flowError('not_found', 'The verification service is not available here.', extra);
-  if (status === 409) {
-    return text.includes('expired')
-      ? flowError('expired', 'This verification has expired. Go back and start a new one.', extra)
-      : flowError('conflict', 'This verification has already moved on. Loading its current state.', extra);
-  }
-  if (status === 413) {
-    return flowError('payload_too_large', 'That file is too large. Please take the photo again.', extra);
-  }
+  if (status === 404) return flowError('not_found', extra);
+  if (status === 409) return flowError(text.includes('expired') ? 'expired' : 'conflict', extra);
+  if (status === 413) return flowError('payload_too_large', extra);
   if (status === 422) {
-    if (text.includes('consent')) {
-      return flowError('consent_required', 'Please agree to the terms before continuing.', extra);
-    }
-    if (text.includes('barcode')) {
-      return flowError(
-        'barcode_unreadable',
-        'We could not read the barcode on the back of your licence. Retake the photo in good light, with the barcode filling the frame and in focus.',
-        extra,
-      );
-    }
-    if (text.includes('required')) {
-      return flowError('missing_input', 'A step is missing. Taking you back to it.', extra);
-    }
+    if (text.includes('consent')) return flowError('consent_required', extra);
+    if (text.includes('barcode')) return flowError('barcode_unreadable', extra);
+    if (text.includes('required')) return flowError('missing_input', extra);
     if (text.includes('image') || text.includes('base64') || text.includes('video')) {
-      return flowError('image_invalid', 'That image could not be used. Please take it again.', extra);
+      return flowError('image_invalid', extra);
     }
-    return flowError('validation', 'Something in that request was not accepted. Please try again.', extra);
+    return flowError('validation', extra);
   }
-  if (status === 429) {
-    return flowError('rate_limited', 'Too many attempts. Please wait a minute and try again.', extra);
-  }
-  return flowError('server', 'The verification service had a problem. Please try again.', extra);
+  if (status === 429) return flowError('rate_limited', extra);
+  return flowError('server', extra);
 }

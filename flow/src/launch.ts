@@ -1,5 +1,6 @@
 /**
- * Reads how the flow was launched from the URL fragment (`#token=…&origin=…&redirect_url=…`). The
+ * Reads how the flow was launched from the URL fragment (`#token=…&origin=…&redirect_url=…&locale=…`,
+ * or `#handoff=…` on a second device). The
  * fragment never reaches a server or a Referer header; it is removed from the address bar and history
  * once read, and kept in sessionStorage so a reload in the same tab resumes.
  */
@@ -12,6 +13,12 @@ export interface Launch {
   redirectUrl: string | null;
   /** True when an SDK parent is present: postMessage events go to it and `init` is awaited. */
   embedded: boolean;
+  /** Single-use handoff token of a link opened on a second device; exchanged for a client token. */
+  handoffToken: string | null;
+  /** True on the second device once its handoff link was claimed (kept across reloads). */
+  viaHandoff: boolean;
+  /** Language asked for by the SDK's `locale`, else null (the browser's languages decide). */
+  locale: string | null;
 }
 
 const STORAGE_KEY = 'idv.launch';
@@ -54,8 +61,26 @@ function store(params: URLSearchParams): void {
   }
 }
 
+/** Keeps the second device's own client token for reloads; the handoff token itself is never stored. */
+export function rememberHandoffClaim(token: string, locale: string | null): void {
+  store(new URLSearchParams({ token, via: 'handoff', ...(locale ? { locale } : {}) }));
+}
+
 export function readLaunch(): Launch {
   const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const handoffToken = fromHash.get('handoff');
+  if (handoffToken) {
+    history.replaceState(null, '', location.pathname + location.search);
+    return {
+      token: null,
+      parentOrigin: null,
+      redirectUrl: null,
+      embedded: false,
+      handoffToken,
+      viaHandoff: true,
+      locale: fromHash.get('locale'),
+    };
+  }
   let params: URLSearchParams;
   if (fromHash.get('token')) {
     params = fromHash;
@@ -72,5 +97,8 @@ export function readLaunch(): Launch {
     parentOrigin,
     redirectUrl,
     embedded: inFrame && parentOrigin !== null && redirectUrl === null,
+    handoffToken: null,
+    viaHandoff: params.get('via') === 'handoff',
+    locale: params.get('locale'),
   };
 }

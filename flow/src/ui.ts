@@ -1,4 +1,5 @@
 /** Tiny DOM helpers: element builder, screen swap with focus management, live announcements, progress. */
+import { t, type MessageKey } from './i18n/index.js';
 
 type Child = Node | string | null | undefined | false;
 type Props = Record<string, string | number | boolean | undefined | ((event: Event) => void)>;
@@ -41,7 +42,7 @@ export function showScreen(title: string, body: Child[], onLeave?: () => void): 
   const heading = h('h1', { id: 'screen-title', tabindex: -1 }, title);
   const section = h('section', { class: 'screen', 'aria-labelledby': 'screen-title' }, heading, ...body);
   main.replaceChildren(section);
-  document.title = `${title} · Identity verification`;
+  document.title = t('app.title', { title });
   heading.focus();
   return section;
 }
@@ -55,7 +56,13 @@ export function announce(message: string, urgent = false): void {
   }, 30);
 }
 
-export const STEPS = ['Agree', 'Licence front', 'Licence back', 'Selfie'] as const;
+export const STEPS: readonly MessageKey[] = ['step.agree', 'step.front', 'step.back', 'step.selfie'];
+
+/** The name of a 1-based step, in the flow's language. */
+export function stepName(step: number): string {
+  const key = STEPS[step - 1];
+  return key ? t(key) : '';
+}
 
 /** Step numbers are 1-based; null hides the indicator (loading, errors, done). */
 export function setProgress(step: number | null): void {
@@ -65,15 +72,15 @@ export function setProgress(step: number | null): void {
     return;
   }
   progress.hidden = false;
-  const label = `Step ${step} of ${STEPS.length}: ${STEPS[step - 1] ?? ''}`;
-  const items = STEPS.map((name, i) =>
+  const label = t('progress.step', { step, total: STEPS.length, name: stepName(step) });
+  const items = STEPS.map((key, i) =>
     h(
       'li',
       {
         class: i + 1 < step ? 'done' : i + 1 === step ? 'current' : '',
         'aria-current': i + 1 === step ? 'step' : undefined,
       },
-      h('span', { class: 'sr-only' }, `${name}${i + 1 < step ? ' (done)' : ''}`),
+      h('span', { class: 'sr-only' }, i + 1 < step ? t('progress.done', { name: t(key) }) : t(key)),
     ),
   );
   progress.replaceChildren(h('p', { class: 'progress-label' }, label), h('ol', {}, ...items));

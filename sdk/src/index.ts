@@ -39,6 +39,11 @@ export interface ClientConfig {
   /** Return address in redirect mode; defaults to the current page. */
   redirectUrl?: string;
   theme?: Theme;
+  /**
+   * Language of the flow: a BCP 47 tag such as `en`, `es`, `fr` or `fr-CA` (every French tag gets
+   * Canadian French). Unset, the flow follows the browser's preferred languages; others fall back to English.
+   */
+  locale?: string;
   onEvent?: (event: FlowEvent) => void;
   onComplete?: (result: CompleteResult) => void;
   onExit?: (reason: string) => void;
@@ -58,6 +63,11 @@ const EVENT_TYPES: readonly string[] = ['ready', 'step', 'complete', 'error', 'e
 // Above these sizes the 420×680 dialog plus margins no longer fits, so the flow takes the whole viewport.
 const SMALL_SCREEN_QUERY = '(max-width: 480px), (max-height: 720px)';
 const Z_INDEX = '2147483000';
+const CLOSE_LABELS: Record<string, string> = {
+  en: 'Close identity verification',
+  es: 'Cerrar la verificación de identidad',
+  fr: 'Fermer la vérification d’identité',
+};
 
 // A classic <script> knows its own URL only while it runs for the first time; a module knows it always.
 const sdkScriptUrl: string | undefined =
@@ -129,7 +139,7 @@ export function createClient(config: ClientConfig): IdvClient {
 
   function flowHref(params: Record<string, string>): string {
     const url = new URL(flowUrl.href);
-    url.hash = new URLSearchParams(params).toString();
+    url.hash = new URLSearchParams(config.locale ? { ...params, locale: config.locale } : params).toString();
     return url.href;
   }
 
@@ -165,7 +175,8 @@ export function createClient(config: ClientConfig): IdvClient {
     const frame = document.createElement('iframe');
     frame.src = src;
     frame.title = 'Identity verification';
-    frame.allow = 'camera';
+    // clipboard-write: the flow's "Copy link" for continuing on a phone.
+    frame.allow = 'camera; clipboard-write';
     setStyles(frame, { border: '0', width: '100%', height: '100%', display: 'block', colorScheme: 'normal' });
     return frame;
   }
@@ -208,7 +219,8 @@ export function createClient(config: ClientConfig): IdvClient {
     const frame = buildIframe(src);
     const button = document.createElement('button');
     button.type = 'button';
-    button.setAttribute('aria-label', 'Close identity verification');
+    const language = (config.locale ?? navigator.language ?? 'en').slice(0, 2).toLowerCase();
+    button.setAttribute('aria-label', CLOSE_LABELS[language] ?? CLOSE_LABELS.en!);
     button.textContent = '×';
     setStyles(button, {
       position: 'absolute',

@@ -19,9 +19,18 @@ export const ERRORS = {
   publishable_key_not_found: { status: 404, message: 'publishable key not found' },
   blocklist_entry_not_found: { status: 404, message: 'blocklist entry not found' },
   media_link_invalid: { status: 404, message: 'media link is invalid or has expired' },
+  handoff_link_not_found: { status: 404, message: 'handoff link not found' },
   method_not_allowed: { status: 405, message: 'method not allowed' },
   cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
   verification_closed: { status: 409, message: 'verification is {status}; no further uploads are accepted' },
+  handoff_link_used: {
+    status: 409,
+    message: 'handoff link has already been used; open a new link from the first device',
+  },
+  handoff_link_expired: {
+    status: 409,
+    message: 'handoff link has expired or was replaced; open a new link from the first device',
+  },
   payload_too_large: { status: 413, message: 'payload too large' },
   unsupported_media_type: { status: 415, message: 'content type must be application/json' },
   consent_required: { status: 422, message: 'consent is required to proceed' },

@@ -19,6 +19,7 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { mediaRoutes } from './routes/media.js';
 import { publishableKeyRoutes } from './routes/publishable-keys.js';
 import { sessionRoutes } from './routes/session.js';
+import { handoffRoutes } from './routes/handoff.js';
 import { faceBlocklistRoutes } from './routes/face-blocklist.js';
 import { screeningRoutes } from './routes/screening.js';
 import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
@@ -146,6 +147,7 @@ export async function createApp(container: Container): Promise<App> {
   await app.register(verificationRoutes, { context });
   await app.register(mediaRoutes, { context });
   await app.register(sessionRoutes, { context });
+  await app.register(handoffRoutes, { context });
   await app.register(faceBlocklistRoutes, { context });
   await app.register(screeningRoutes, { context });
   if (container.config.servesHostedFlow) {

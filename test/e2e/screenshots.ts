@@ -63,6 +63,14 @@ async function withPage(
 }
 
 const heading = (page: Page, text: string) => page.waitForSelector(`h1:text("${text}")`, { timeout: 20_000 });
+const desktop = (vp: (typeof viewports)[number]) => !vp.isMobile;
+
+/** A desktop is first offered "Continue on your phone"; these captures carry on with its own camera. */
+async function useThisDevice(page: Page, vp: (typeof viewports)[number]): Promise<void> {
+  if (!desktop(vp)) return;
+  await heading(page, 'Continue on your phone');
+  await page.click('button:text("Use this device instead")');
+}
 
 for (const vp of viewports) {
   const { clientToken } = await service.createVerification();
@@ -77,6 +85,7 @@ for (const vp of viewports) {
     await shot('02-welcome-consent-required');
     await page.check('#consent');
     await page.click('button:text("Agree and continue")');
+    await useThisDevice(page, vp);
     await heading(page, 'Front of your licence');
     await page.waitForSelector('.scan-status:text("Camera on")');
     await page.waitForTimeout(SETTLE_MS);
@@ -94,6 +103,7 @@ for (const vp of viewports) {
 
   await withPage([backCamera], vp, async (page, shot) => {
     await page.goto(url);
+    await useThisDevice(page, vp);
     await heading(page, 'Check your photo');
     await page.waitForSelector('.notice.ok');
     await shot('06-document-back-barcode-read');
@@ -103,6 +113,7 @@ for (const vp of viewports) {
 
   await withPage([], vp, async (page, shot) => {
     await page.goto(url);
+    await useThisDevice(page, vp);
     await heading(page, 'Take a selfie');
     await page.waitForSelector('button:text("Start"):enabled');
     await page.waitForTimeout(SETTLE_MS);
@@ -129,11 +140,98 @@ for (const vp of viewports) {
       await heading(page, 'Verify your identity');
       await page.check('#consent');
       await page.click('button:text("Agree and continue")');
+      await useThisDevice(page, vp);
       await page.waitForSelector('text=Camera access is blocked');
       await shot('11-camera-blocked');
     },
     { grantCamera: false },
   );
+}
+
+// Continue on your phone: the desktop's code, the phone continuing, the desktop following, a reused link.
+{
+  const [phoneVp, desktopVp] = [viewports[0]!, viewports[1]!];
+  const { clientToken } = await service.createVerification();
+  let link = '';
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium([frontCamera]);
+    const desktopPage = await (
+      await browser.newContext({ viewport: desktopVp.viewport, isMobile: false, hasTouch: false })
+    ).newPage();
+    const phoneContext = await browser.newContext({
+      viewport: phoneVp.viewport,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const save = async (page: Page, step: string, vp: (typeof viewports)[number]) => {
+      const file = path.join(outDir, `${step}-${vp.name}.png`);
+      await page.screenshot({ path: file });
+      captured.push(path.relative(repoRoot, file));
+    };
+    await desktopPage.goto(`${service.flowUrl}#token=${encodeURIComponent(clientToken)}`);
+    await desktopPage.check('#consent');
+    await desktopPage.click('button:text("Agree and continue")');
+    await desktopPage.waitForSelector('img.qr[src^="data:"]');
+    link = await desktopPage.inputValue('#handoff-link');
+    await save(desktopPage, '12-handoff-qr', desktopVp);
+    const phone = await phoneContext.newPage();
+    await phone.goto(link);
+    await heading(phone, 'Front of your licence');
+    await phone.waitForSelector('.scan-status:text("Camera on")');
+    await phone.waitForTimeout(SETTLE_MS);
+    await save(phone, '13-handoff-phone', phoneVp);
+    await desktopPage.waitForSelector('.handoff-status:text("Continuing on your phone")');
+    await save(desktopPage, '14-handoff-following', desktopVp);
+    const second = await phoneContext.newPage();
+    await second.goto(link);
+    await heading(second, "We can't continue");
+    await save(second, '15-handoff-link-used', phoneVp);
+  } catch (error) {
+    missed.push(`handoff: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  } finally {
+    await browser?.close();
+  }
+}
+
+// The welcome and licence-front screens in Spanish and Canadian French, from the browser's language.
+for (const [locale, front] of [
+  ['es', 'Frente de su licencia'],
+  ['fr-CA', 'Recto de votre permis'],
+] as const) {
+  const vp = viewports[0]!;
+  const { clientToken } = await service.createVerification();
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium([frontCamera]);
+    const page = await (
+      await browser.newContext({ viewport: vp.viewport, isMobile: true, hasTouch: true, locale })
+    ).newPage();
+    await page.goto(`${service.flowUrl}#token=${encodeURIComponent(clientToken)}`);
+    await page.waitForSelector('#consent');
+    for (const [step, action] of [
+      ['16-welcome', async () => undefined],
+      [
+        '17-document-front',
+        async () => {
+          await page.check('#consent');
+          await page.click('.actions .btn.primary');
+          await heading(page, front);
+          await page.waitForSelector('.camera:not(.loading)');
+          await page.waitForTimeout(SETTLE_MS);
+        },
+      ],
+    ] as const) {
+      await action();
+      const file = path.join(outDir, `${step}-${locale}-${vp.name}.png`);
+      await page.screenshot({ path: file });
+      captured.push(path.relative(repoRoot, file));
+    }
+  } catch (error) {
+    missed.push(`${locale}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  } finally {
+    await browser?.close();
+  }
 }
 
 await service.close();

@@ -95,7 +95,7 @@ describe('modal', () => {
     const dialog = page.locator('[role="dialog"]');
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     const iframe = page.locator('iframe[title="Identity verification"]');
-    expect(await iframe.getAttribute('allow')).toBe('camera');
+    expect(await iframe.getAttribute('allow')).toBe('camera; clipboard-write');
     const src = new URL((await iframe.getAttribute('src'))!);
     expect(src.origin + src.pathname).toBe(flow.flowUrl);
     const fragment = new URLSearchParams(src.hash.slice(1));

@@ -14,6 +14,7 @@ import {
 } from '../camera.js';
 import type { FlowContext } from '../context.js';
 import { classify, flowError } from '../errors.js';
+import { t } from '../i18n/index.js';
 import { announce, button, filePicker, h, showScreen } from '../ui.js';
 
 // ID-1 card (85.60 × 53.98 mm).
@@ -55,14 +56,14 @@ function decodeInput(full: HTMLCanvasElement): ImageData {
 
 export function documentStep(ctx: FlowContext, side: Side): void {
   const isBack = side === 'back';
-  const title = isBack ? 'Back of your licence' : 'Front of your licence';
+  const title = t(isBack ? 'document.back.title' : 'document.front.title');
   ctx.enterStep(isBack ? 'document_back' : 'document_front');
   warmUpBarcodeReader();
   showCamera();
 
   function uploadPicker(primary: boolean): HTMLElement {
     return filePicker(
-      primary ? 'Choose or take a photo' : 'Upload a photo instead',
+      t(primary ? 'document.choose' : 'document.upload'),
       { accept: 'image/jpeg,image/png,image/webp,image/*', capture: 'environment' },
       (files) => {
         const file = files[0];
@@ -70,6 +71,12 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       },
       primary ? 'primary' : 'secondary',
     );
+  }
+
+  /** On a desktop, a way back to "continue on your phone" after choosing this device. */
+  function phoneButton(): HTMLButtonElement | null {
+    const continueOnPhone = ctx.continueOnPhone;
+    return continueOnPhone ? button(t('handoff.offer'), continueOnPhone, 'secondary') : null;
   }
 
   function showCamera(notice?: string): void {
@@ -84,23 +91,17 @@ export function documentStep(ctx: FlowContext, side: Side): void {
     });
     const guide = h('div', { class: 'guide card-guide', 'aria-hidden': 'true' });
     const viewport = h('div', { class: 'camera loading' }, video, guide);
-    const scanStatus = h('p', { class: 'scan-status', id: 'scan-status' }, 'Starting the camera…');
-    const shoot = button('Take photo', () => takePhoto());
+    const scanStatus = h('p', { class: 'scan-status', id: 'scan-status' }, t('camera.starting'));
+    const shoot = button(t('document.take'), () => takePhoto());
     shoot.disabled = true;
     showScreen(
       title,
       [
         notice ? h('p', { class: 'notice error', role: 'alert' }, notice) : null,
-        h(
-          'p',
-          { class: 'hint' },
-          isBack
-            ? 'Turn your licence over and fit the barcode on the back inside the frame. We take the photo as soon as we can read it.'
-            : 'Place the front of your licence inside the frame, flat, in good light and without glare.',
-        ),
+        h('p', { class: 'hint' }, t(isBack ? 'document.back.hint' : 'document.front.hint')),
         viewport,
         scanStatus,
-        h('div', { class: 'actions' }, shoot, uploadPicker(false)),
+        h('div', { class: 'actions' }, shoot, uploadPicker(false), phoneButton()),
       ],
       () => {
         active = false;
@@ -124,9 +125,7 @@ export function documentStep(ctx: FlowContext, side: Side): void {
         });
         viewport.classList.remove('loading');
         shoot.disabled = false;
-        const ready = isBack
-          ? 'Camera on. Looking for the barcode…'
-          : 'Camera on. Press Take photo when your licence fills the frame.';
+        const ready = t(isBack ? 'document.back.ready' : 'document.front.ready');
         scanStatus.textContent = ready;
         announce(ready);
         if (isBack) scheduleScan();
@@ -151,7 +150,7 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       if (!active || capturing) return;
       if (text) {
         capturing = true;
-        announce('Barcode read.');
+        announce(t('document.barcode.read'));
         active = false;
         stopCamera(stream);
         review({ canvas: full, barcode: text });
@@ -173,32 +172,22 @@ export function documentStep(ctx: FlowContext, side: Side): void {
 
   function cameraFailed(error: unknown, notice?: string): void {
     const denied = error instanceof CameraError && error.reason === 'denied';
-    ctx.reportError(
-      flowError(
-        denied ? 'camera_denied' : 'camera_unavailable',
-        denied ? 'Camera permission was denied.' : 'No camera is available.',
-      ),
-    );
+    ctx.reportError(flowError(denied ? 'camera_denied' : 'camera_unavailable'));
     showScreen(title, [
       notice ? h('p', { class: 'notice error', role: 'alert' }, notice) : null,
-      h(
-        'p',
-        { class: 'notice' },
-        denied
-          ? 'Camera access is blocked. Allow the camera for this site in your browser settings and press Try the camera again, or upload a photo of your licence instead.'
-          : 'We could not start a camera on this device. Take or choose a photo of your licence instead.',
-      ),
+      h('p', { class: 'notice' }, t(denied ? 'camera.denied.document' : 'camera.unavailable.document')),
       h(
         'div',
         { class: 'actions' },
         uploadPicker(true),
-        button('Try the camera again', () => showCamera(), 'secondary'),
+        button(t('camera.retry'), () => showCamera(), 'secondary'),
+        phoneButton(),
       ),
     ]);
   }
 
   async function useFile(file: File): Promise<void> {
-    announce('Reading your photo…');
+    announce(t('document.reading'));
     let canvas: HTMLCanvasElement;
     try {
       const bitmap = await loadImageFile(file);
@@ -218,18 +207,20 @@ export function documentStep(ctx: FlowContext, side: Side): void {
 
   function review({ canvas, barcode }: Captured): void {
     const dataUrl = toJpegDataUrl(canvas, JPEG_QUALITY);
-    const advice = isBack
-      ? barcode
-        ? 'We read the barcode. Check the photo is sharp and shows the whole back of the card.'
-        : 'We could not read the barcode in this photo yet. Retake it with the barcode filling the frame, or send it and we will try again.'
-      : 'Check that all four corners are visible, the text is readable and there is no glare.';
-    const use = button('Use this photo', () => void upload());
-    const retake = button('Retake', () => showCamera(), 'secondary');
-    showScreen(`Check your photo`, [
+    const advice = t(
+      isBack
+        ? barcode
+          ? 'document.review.back.read'
+          : 'document.review.back.unread'
+        : 'document.review.front',
+    );
+    const use = button(t('document.use'), () => void upload());
+    const retake = button(t('document.retake'), () => showCamera(), 'secondary');
+    showScreen(t('document.review.title'), [
       h('img', {
         class: 'preview',
         src: dataUrl,
-        alt: isBack ? 'Your photo of the back of your licence' : 'Your photo of the front of your licence',
+        alt: t(isBack ? 'document.back.alt' : 'document.front.alt'),
       }),
       h('p', { class: barcode || !isBack ? 'notice ok' : 'notice' }, advice),
       h('div', { class: 'actions' }, use, retake),
@@ -239,8 +230,8 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       use.disabled = true;
       retake.disabled = true;
       use.setAttribute('aria-busy', 'true');
-      use.textContent = 'Sending…';
-      announce('Sending your photo…');
+      use.textContent = t('document.sending');
+      announce(t('document.sending.announce'));
       try {
         await ctx.api.document(side, dataUrl, barcode ?? undefined);
       } catch (error) {

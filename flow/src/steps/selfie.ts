@@ -13,6 +13,7 @@ import {
 } from '../camera.js';
 import type { FlowContext } from '../context.js';
 import { classify, flowError } from '../errors.js';
+import { t } from '../i18n/index.js';
 import { announce, button, filePicker, h, showScreen } from '../ui.js';
 
 // The server keeps the first 8 frames (SPEC 8); 8 × 250 ms spans the ~2 s head turn.
@@ -20,13 +21,16 @@ const FRAME_COUNT = 8;
 const FRAME_INTERVAL_MS = 250;
 const FRAME_MAX_SIDE_PX = 720;
 const JPEG_QUALITY = 0.85;
+// What the fallback asks for: 2 to 3 s covers the head turn the 8 frames sample.
+const VIDEO_MIN_SECONDS = 2;
+const VIDEO_MAX_SECONDS = 3;
 // Session uploads are capped at 15 MB of JSON; base64 grows a file by 4/3, so 10 MB of video fits.
 const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
 
 function promptFor(frameIndex: number): string {
-  if (frameIndex < 2) return 'Look straight at the camera';
-  if (frameIndex < 5) return 'Turn your head slightly to the left';
-  return 'Now slightly to the right';
+  if (frameIndex < 2) return t('selfie.prompt.straight');
+  if (frameIndex < 5) return t('selfie.prompt.left');
+  return t('selfie.prompt.right');
 }
 
 export function selfieStep(ctx: FlowContext): void {
@@ -35,7 +39,7 @@ export function selfieStep(ctx: FlowContext): void {
 
   function fallbackPicker(primary: boolean): HTMLElement {
     return filePicker(
-      primary ? 'Record a short video or choose photos' : 'Use a video or photos instead',
+      t(primary ? 'selfie.fallback.primary' : 'selfie.fallback'),
       { accept: 'video/*,image/jpeg,image/png,image/webp', capture: 'user', multiple: true },
       (files) => void useFiles(files),
       primary ? 'primary' : 'secondary',
@@ -57,22 +61,22 @@ export function selfieStep(ctx: FlowContext): void {
       video,
       h('div', { class: 'guide face-guide', 'aria-hidden': 'true' }),
     );
-    const prompt = h('p', { class: 'selfie-prompt', id: 'selfie-prompt' }, 'Starting the camera…');
+    const prompt = h('p', { class: 'selfie-prompt', id: 'selfie-prompt' }, t('camera.starting'));
     const dots = h(
       'ol',
       { class: 'frame-dots', 'aria-hidden': 'true' },
       ...Array.from({ length: FRAME_COUNT }, () => h('li')),
     );
-    const start = button('Start', () => void capture());
+    const start = button(t('selfie.start'), () => void capture());
     start.disabled = true;
     showScreen(
-      'Take a selfie',
+      t('selfie.title'),
       [
         notice ? h('p', { class: 'notice error', role: 'alert' }, notice) : null,
         h(
           'p',
           { class: 'hint', id: 'selfie-hint' },
-          'Centre your face in the oval, in good light, without a hat or sunglasses. When you press Start, keep looking at the screen and slowly turn your head slightly to the left, then to the right. It takes 2 seconds.',
+          t('selfie.hint', { seconds: Math.round((FRAME_COUNT * FRAME_INTERVAL_MS) / 1000) }),
         ),
         viewport,
         prompt,
@@ -96,8 +100,8 @@ export function selfieStep(ctx: FlowContext): void {
         );
         viewport.classList.remove('loading');
         start.disabled = false;
-        prompt.textContent = 'Ready when you are.';
-        announce('Camera on. Press Start when your face is in the oval.');
+        prompt.textContent = t('selfie.ready');
+        announce(t('selfie.ready.announce'));
       })
       .catch((error: unknown) => {
         if (active) cameraFailed(error, notice);
@@ -128,31 +132,20 @@ export function selfieStep(ctx: FlowContext): void {
 
   function cameraFailed(error: unknown, notice?: string): void {
     const denied = error instanceof CameraError && error.reason === 'denied';
-    ctx.reportError(
-      flowError(
-        denied ? 'camera_denied' : 'camera_unavailable',
-        denied ? 'Camera permission was denied.' : 'No camera is available.',
-      ),
-    );
-    showScreen('Take a selfie', [
+    ctx.reportError(flowError(denied ? 'camera_denied' : 'camera_unavailable'));
+    showScreen(t('selfie.title'), [
       notice ? h('p', { class: 'notice error', role: 'alert' }, notice) : null,
-      h(
-        'p',
-        { class: 'notice' },
-        denied
-          ? 'Camera access is blocked. Allow the camera for this site in your browser settings and press Try the camera again.'
-          : 'We could not start a camera on this device.',
-      ),
+      h('p', { class: 'notice' }, t(denied ? 'camera.denied.selfie' : 'camera.unavailable.selfie')),
       h(
         'p',
         { class: 'hint' },
-        'Instead, record a 2 to 3 second selfie video slowly turning your head slightly left and right, or choose up to 8 photos of your face.',
+        t('selfie.fallback.hint', { min: VIDEO_MIN_SECONDS, max: VIDEO_MAX_SECONDS, frames: FRAME_COUNT }),
       ),
       h(
         'div',
         { class: 'actions' },
         fallbackPicker(true),
-        button('Try the camera again', () => showCamera(), 'secondary'),
+        button(t('camera.retry'), () => showCamera(), 'secondary'),
       ),
     ]);
   }
@@ -162,7 +155,7 @@ export function selfieStep(ctx: FlowContext): void {
     try {
       if (video) {
         if (video.size > MAX_VIDEO_BYTES) {
-          showCamera('That video is too long. Record 2 to 3 seconds.');
+          showCamera(t('selfie.video.too.long', { min: VIDEO_MIN_SECONDS, max: VIDEO_MAX_SECONDS }));
           return;
         }
         await upload({ video_b64: await readAsDataUrl(video) });
@@ -183,11 +176,11 @@ export function selfieStep(ctx: FlowContext): void {
   }
 
   async function upload(input: { frames_b64: string[] } | { video_b64: string }): Promise<void> {
-    showScreen('Sending your selfie', [
+    showScreen(t('selfie.sending.title'), [
       h('div', { class: 'spinner', 'aria-hidden': 'true' }),
-      h('p', { class: 'hint' }, 'This takes a moment.'),
+      h('p', { class: 'hint' }, t('selfie.sending.hint')),
     ]);
-    announce('Sending your selfie…');
+    announce(t('selfie.sending.announce'));
     try {
       await ctx.api.selfie(input);
     } catch (error) {

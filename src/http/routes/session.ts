@@ -4,20 +4,21 @@ import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import { recordConsent } from '../../use-cases/verifications/record-consent.js';
-import { resolveSession, sessionState, type Session } from '../../use-cases/verifications/session.js';
+import { sessionState, type Session } from '../../use-cases/verifications/session.js';
 import { submitVerification } from '../../use-cases/verifications/submit-verification.js';
 import { uploadDocument } from '../../use-cases/verifications/upload-document.js';
 import { uploadSelfie } from '../../use-cases/verifications/upload-selfie.js';
 import { sessionStateSchema, toSessionState } from '../presenters/verification.js';
 import type { RouteContext } from '../route-context.js';
 import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { authenticateClientToken, type ClientSession } from '../client-token-auth.js';
 
 /** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
 export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: Session | null;
+    session: ClientSession | null;
   }
 }
 
@@ -36,15 +37,6 @@ const imageString = z.string().max(SESSION_UPLOAD_LIMIT_BYTES);
 const barcodeText = z.string().max(4096).transform(escapeUnstorableCharacters);
 const framesSchema = z.array(imageString).min(1).max(64);
 
-function presentedToken(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-client-token'];
-  if (typeof header === 'string' && header.length > 0) return header;
-  const authorization = request.headers.authorization;
-  if (typeof authorization === 'string' && /^Bearer\s+/i.test(authorization))
-    return authorization.replace(/^Bearer\s+/i, '').trim();
-  return undefined;
-}
-
 export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const { container } = context;
   const deps = container.verificationDeps;
@@ -52,7 +44,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
   instance.decorateRequest('session', null);
   instance.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
-    request.session = await resolveSession(deps, presentedToken(request));
+    request.session = await authenticateClientToken(container, request);
   });
 
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -12,7 +12,7 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core (WCAG 2.1 A/AA and best practices) in the page and returns the serious and critical
+ * Runs axe-core (WCAG 2.0 to 2.2 A/AA and best practices) in the page and returns the serious and critical
  * violations. The script goes in through the DevTools protocol, so the page's CSP stays as served.
  */
 export async function seriousViolations(target: Page | Frame): Promise<AxeViolation[]> {
@@ -26,7 +26,10 @@ export async function seriousViolations(target: Page | Frame): Promise<AxeViolat
       }
     ).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
     });
     return {
       passes: result.passes.length,

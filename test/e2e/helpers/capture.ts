@@ -9,16 +9,23 @@ import { expect } from 'vitest';
  */
 export async function driveCapture(
   target: Page | Frame,
-  options: { waitForDone?: boolean; onScreen?: (heading: string) => Promise<void> } = {},
+  options: {
+    waitForDone?: boolean;
+    onScreen?: (heading: string) => Promise<void>;
+    /** `document_front` for a device that continues a verification whose consent was given elsewhere. */
+    startAt?: 'welcome' | 'document_front';
+  } = {},
 ): Promise<void> {
   const heading = async (text: string, marker?: string) => {
     await target.waitForSelector(`h1:text("${text}")`, { timeout: 30_000 });
     if (marker) await target.waitForSelector(marker);
     await options.onScreen?.(text);
   };
-  await heading('Verify your identity');
-  await target.check('#consent');
-  await target.click('button:text("Agree and continue")');
+  if ((options.startAt ?? 'welcome') === 'welcome') {
+    await heading('Verify your identity');
+    await target.check('#consent');
+    await target.click('button:text("Agree and continue")');
+  }
   await heading('Front of your licence');
   await target.click('button:text("Take photo"):enabled');
   await heading('Check your photo', 'img[alt="Your photo of the front of your licence"]');

@@ -1,0 +1,151 @@
+/** English: the reference catalogue. Every other language has exactly these keys (test/unit/flow-i18n.test.ts). */
+export const en = {
+  'app.brand': 'Identity verification',
+  'app.loading': 'Loading…',
+  'app.title': '{title} · Identity verification',
+  'progress.label': 'Progress',
+  'progress.step': 'Step {step} of {total}: {name}',
+  'progress.done': '{name} (done)',
+  'step.agree': 'Agree',
+  'step.front': 'Licence front',
+  'step.back': 'Licence back',
+  'step.selfie': 'Selfie',
+
+  'welcome.title': 'Verify your identity',
+  'welcome.lead':
+    'You will take photos of the front and back of your US driver’s licence or state ID, then a short selfie. It takes about {minutes} minutes.',
+  'welcome.needs': 'You will need',
+  'welcome.need.licence': 'Your driver’s licence or state ID',
+  'welcome.need.camera': 'A camera, in good light. Your browser will ask to use it.',
+  'welcome.need.time': 'About {minutes} minutes',
+  'welcome.consent':
+    'I agree that photos of my licence and my selfie, including biometric data from my face, are processed to verify my identity.',
+  'welcome.consent.detail':
+    'The photos are used only for this verification and for fraud prevention, and are sent to the company that asked you to verify.',
+  'welcome.consent.missing': 'Tick the box to agree before you continue.',
+  'welcome.continue': 'Agree and continue',
+
+  'handoff.title': 'Continue on your phone',
+  'handoff.lead':
+    'Your phone’s camera takes sharper photos of your licence. Scan this code with your phone’s camera to carry on there; this page follows along.',
+  'handoff.qr.alt': 'QR code that opens this verification on your phone',
+  'handoff.link.label': 'Or open this link on your phone',
+  'handoff.copy': 'Copy link',
+  'handoff.copied': 'Link copied.',
+  'handoff.expires': 'The code and link work once, until {time}.',
+  'handoff.waiting': 'Waiting for your phone…',
+  'handoff.claimed': 'Continuing on your phone. Keep this page open.',
+  'handoff.phone.step': 'Your phone is at: {step}',
+  'handoff.phone.submitting': 'Your phone is sending the last photos…',
+  'handoff.expired': 'This code has expired. Get a new one to continue on your phone.',
+  'handoff.renew': 'Get a new code',
+  'handoff.stay': 'Use this device instead',
+  'handoff.offer': 'Continue on your phone',
+  'handoff.creating': 'Preparing a code for your phone…',
+  'handoff.phone.done': 'You can go back to the device where you started.',
+  'handoff.claiming': 'Opening your verification…',
+
+  'document.front.title': 'Front of your licence',
+  'document.back.title': 'Back of your licence',
+  'document.front.hint':
+    'Place the front of your licence inside the frame, flat, in good light and without glare.',
+  'document.back.hint':
+    'Turn your licence over and fit the barcode on the back inside the frame. We take the photo as soon as we can read it.',
+  'camera.starting': 'Starting the camera…',
+  'document.front.ready': 'Camera on. Press Take photo when your licence fills the frame.',
+  'document.back.ready': 'Camera on. Looking for the barcode…',
+  'document.take': 'Take photo',
+  'document.upload': 'Upload a photo instead',
+  'document.choose': 'Choose or take a photo',
+  'document.barcode.read': 'Barcode read.',
+  'document.reading': 'Reading your photo…',
+  'document.review.title': 'Check your photo',
+  'document.review.back.read':
+    'We read the barcode. Check the photo is sharp and shows the whole back of the card.',
+  'document.review.back.unread':
+    'We could not read the barcode in this photo yet. Retake it with the barcode filling the frame, or send it and we will try again.',
+  'document.review.front':
+    'Check that all four corners are visible, the text is readable and there is no glare.',
+  'document.front.alt': 'Your photo of the front of your licence',
+  'document.back.alt': 'Your photo of the back of your licence',
+  'document.use': 'Use this photo',
+  'document.retake': 'Retake',
+  'document.sending': 'Sending…',
+  'document.sending.announce': 'Sending your photo…',
+  'camera.denied.document':
+    'Camera access is blocked. Allow the camera for this site in your browser settings and press Try the camera again, or upload a photo of your licence instead.',
+  'camera.unavailable.document':
+    'We could not start a camera on this device. Take or choose a photo of your licence instead.',
+  'camera.retry': 'Try the camera again',
+  'camera.denied.short': 'Camera permission was denied.',
+  'camera.unavailable.short': 'No camera is available.',
+  'file.unreadable': 'This file is not an image we can read. Please choose a JPEG, PNG or WebP photo.',
+
+  'selfie.title': 'Take a selfie',
+  'selfie.hint':
+    'Centre your face in the oval, in good light, without a hat or sunglasses. When you press Start, keep looking at the screen and slowly turn your head slightly to the left, then to the right. It takes {seconds} seconds.',
+  'selfie.start': 'Start',
+  'selfie.ready': 'Ready when you are.',
+  'selfie.ready.announce': 'Camera on. Press Start when your face is in the oval.',
+  'selfie.prompt.straight': 'Look straight at the camera',
+  'selfie.prompt.left': 'Turn your head slightly to the left',
+  'selfie.prompt.right': 'Now slightly to the right',
+  'selfie.fallback': 'Use a video or photos instead',
+  'selfie.fallback.primary': 'Record a short video or choose photos',
+  'camera.denied.selfie':
+    'Camera access is blocked. Allow the camera for this site in your browser settings and press Try the camera again.',
+  'camera.unavailable.selfie': 'We could not start a camera on this device.',
+  'selfie.fallback.hint':
+    'Instead, record a {min} to {max} second selfie video slowly turning your head slightly left and right, or choose up to {frames} photos of your face.',
+  'selfie.video.too.long': 'That video is too long. Record {min} to {max} seconds.',
+  'selfie.sending.title': 'Sending your selfie',
+  'selfie.sending.hint': 'This takes a moment.',
+  'selfie.sending.announce': 'Sending your selfie…',
+
+  'submit.title': 'Checking your details',
+  'submit.hint': 'This usually takes a few seconds. Please keep this page open.',
+  'submit.announce': 'Checking your details…',
+  'done.title': 'Thank you',
+  'done.lead':
+    'Your verification is complete. The company that asked you to verify will let you know the next steps.',
+  'done.close': 'Done',
+  'done.closable': 'You can close this page now.',
+  'done.announce': 'Your verification is complete.',
+
+  'fatal.title': "We can't continue",
+  'failure.title': 'Something went wrong',
+  'action.close': 'Close',
+  'action.back': 'Go back',
+  'action.retry': 'Try again',
+
+  'error.token_missing':
+    'This page needs a verification link. Go back to the page that sent you here and start again.',
+  'error.token_invalid':
+    'This verification link has expired or is not valid. Go back to the page that sent you here and start again.',
+  'error.publishable_key_mismatch':
+    'This page is not set up correctly for identity verification. Please contact the company that asked you to verify.',
+  'error.forbidden': 'This action is not allowed.',
+  'error.init_timeout': 'This page could not connect to the site that opened it. Please reload.',
+  'error.consent_required': 'Please agree to the terms before continuing.',
+  'error.barcode_unreadable':
+    'We could not read the barcode on the back of your licence. Retake the photo in good light, with the barcode filling the frame and in focus.',
+  'error.image_invalid': 'That image could not be used. Please take it again.',
+  'error.missing_input': 'A step is missing. Taking you back to it.',
+  'error.payload_too_large': 'That file is too large. Please take the photo again.',
+  'error.conflict': 'This verification has already moved on. Loading its current state.',
+  'error.expired': 'This verification has expired. Go back and start a new one.',
+  'error.validation': 'Something in that request was not accepted. Please try again.',
+  'error.not_found': 'The verification service is not available here.',
+  'error.rate_limited': 'Too many attempts. Please wait a minute and try again.',
+  'error.server': 'The verification service had a problem. Please try again.',
+  'error.client': 'Something went wrong on this page. Please try again.',
+  'error.unknown_state': 'This verification is in a state this page does not know.',
+  'error.network': 'We could not reach the server. Check your connection and try again.',
+  'error.handoff_used':
+    'This link has already been used on another device. To continue here, scan a new code from the device where you started.',
+  'error.handoff_expired': 'This link has expired. Scan a new code from the device where you started.',
+  'error.handoff_invalid': 'This link is not valid. Scan the code again from the device where you started.',
+};
+
+export type MessageKey = keyof typeof en;
+export type Catalogue = Record<MessageKey, string>;
