@@ -7,16 +7,30 @@ import { createServerDatabase, engines, type Engine } from './test-app.js';
 
 export { engines, type Engine };
 
-/** A migrated, empty database on `engine` (a fresh server database for PostgreSQL), and its clean-up. */
-export async function openMigratedDatabase(
-  engine: Engine,
-): Promise<{ database: DatabaseHandle; close(): Promise<void> }> {
+/**
+ * A migrated, empty database on `engine` (a fresh server database for PostgreSQL), and its clean-up.
+ * `connectAgain` gives a second client of the same database, as another process would have: its own
+ * connection pool on PostgreSQL; on PGlite, which has one client per process, the same handle.
+ */
+export async function openMigratedDatabase(engine: Engine): Promise<{
+  database: DatabaseHandle;
+  connectAgain(): Promise<DatabaseHandle>;
+  close(): Promise<void>;
+}> {
   const server = engine === 'postgres' ? await createServerDatabase() : null;
   const database = await openDatabase({ databaseUrl: server?.url, dataDir: 'memory://' });
   await migrate(database);
+  const others: DatabaseHandle[] = [];
   return {
     database,
+    async connectAgain() {
+      if (!server) return database;
+      const other = await openDatabase({ databaseUrl: server.url });
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await database.close();
       await server?.drop();
     },
