@@ -11,23 +11,43 @@ const flag = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
+/** Every setting, with its default and a one-line description (docs/self-hosting.md lists them all). */
+export const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('Listen port (0 picks a free one).'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('Listen address.'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_BASE_URL: z.url().optional(),
-  HOSTED_FLOW_URL: z.url().optional(),
-  BOOTSTRAP_API_KEY: z.string().optional(),
+    .optional()
+    .describe('PostgreSQL server to use; unset means embedded PGlite in DATA_DIR/pglite.'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe("PGlite's files and generated keys; memory:// keeps everything in memory."),
+  PUBLIC_BASE_URL: z.url().optional().describe('The address clients use; returned URLs are built from it.'),
+  HOSTED_FLOW_URL: z
+    .url()
+    .optional()
+    .describe('Where the hosted capture flow lives; unset, the service serves it at /flow.'),
+  BOOTSTRAP_API_KEY: z
+    .string()
+    .optional()
+    .describe('A root API key (scopes ["*"]) stored at start if no key with its hash exists.'),
   API_KEY_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}_$/, 'must be lowercase letters/digits ending in "_", e.g. svc_')
-    .default('svc_'),
-  SANCTIONS_LIST: z.string().optional(),
-  SANCTIONS_REFRESH_HOURS: z.coerce.number().positive().default(24),
+    .default('svc_')
+    .describe('Prefix of generated API keys.'),
+  SANCTIONS_LIST: z
+    .string()
+    .optional()
+    .describe('Where the OFAC SDN list is loaded from (file path, folder or https URL).'),
+  SANCTIONS_REFRESH_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24)
+    .describe('How often the sanctions list is reloaded.'),
   SCREENING_LISTS: z
     .string()
     .default('')
@@ -41,65 +61,156 @@ const environmentSchema = z.object({
       z.array(
         z.enum(EXTRA_LIST_IDS as [ExtraListId, ...ExtraListId[]], 'must list un, eu, uk or opensanctions'),
       ),
-    ),
-  SANCTIONS_LIST_UN: z.string().optional(),
-  SANCTIONS_LIST_EU: z.string().optional(),
-  SANCTIONS_LIST_UK: z.string().optional(),
-  SANCTIONS_LIST_OPENSANCTIONS: z.string().optional(),
-  WEBHOOK_ALLOW_INSECURE: flag,
-  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+    )
+    .describe('Sanctions lists screened besides OFAC, comma-separated: un, eu, uk, opensanctions.'),
+  SANCTIONS_LIST_UN: z
+    .string()
+    .optional()
+    .describe('Where the UN Security Council list is loaded from (file or https URL).'),
+  SANCTIONS_LIST_EU: z
+    .string()
+    .optional()
+    .describe('Where the EU financial sanctions list is loaded from (file or https URL).'),
+  SANCTIONS_LIST_UK: z
+    .string()
+    .optional()
+    .describe('Where the UK sanctions list is loaded from (file or https URL).'),
+  SANCTIONS_LIST_OPENSANCTIONS: z
+    .string()
+    .optional()
+    .describe('Where the OpenSanctions consolidated export is loaded from (file or https URL).'),
+  WEBHOOK_ALLOW_INSECURE: flag.describe(
+    'Lets webhook endpoints use http:// and private addresses (tests and development only).',
+  ),
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000).describe('Per-attempt timeout of a webhook delivery.'),
   WEBHOOK_SECRET_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$|^[0-9a-f]{64}$/, 'must be 32 bytes as base64url (43 chars) or hex (64 chars)')
-    .optional(),
+    .optional()
+    .describe('Key (32 bytes) that encrypts stored webhook endpoint secrets.'),
   WEBHOOK_SECRET_KEY_PREVIOUS: z
     .string()
     .regex(
       /^([A-Za-z0-9_-]{43}|[0-9a-f]{64})(,([A-Za-z0-9_-]{43}|[0-9a-f]{64}))*$/,
       'must be one or more comma-separated keys in the WEBHOOK_SECRET_KEY format',
     )
-    .optional(),
-  MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: z.string().default('loopback'),
+    .optional()
+    .describe('During a rotation, earlier keys that may still open stored webhook secrets.'),
+  MEDIA_SIGNING_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe('Key that signs the presigned media links.'),
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .describe('Proxies whose X-Forwarded-For is believed: addresses, CIDRs, loopback, none.'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
-    .optional(),
-  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('idv:rl:'),
-  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ML_THREADS: positiveInt(2),
-  BARCODE_THREADS: positiveInt(1),
-  CHECK_TIMEOUT_MS: positiveInt(15_000),
-  KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
-  DECISION_WAIT_MAX_CLIENTS: z.coerce.number().int().min(0).default(1000),
-  AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(300),
-  AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300),
-  AUTH_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(10),
-  SIGNALS_MAX_BATCHES_PER_VERIFICATION: positiveInt(20),
-  SIGNALS_MAX_UNLINKED_PER_ADDRESS_PER_HOUR: positiveInt(60),
-  VIDEO_DECODE_CONCURRENCY: positiveInt(2),
-  VIDEO_DECODE_QUEUE: z.coerce.number().int().min(0).default(4),
-  IMAGE_WORK_CONCURRENCY: positiveInt(4),
-  IMAGE_WORK_QUEUE: z.coerce.number().int().min(0).default(16),
-  ML_DISABLED: flag,
-  MEDIA_STORE: z.enum(['database', 's3']).default('database'),
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no']).optional(),
+    .optional()
+    .describe('Redis server for the rate limits; unset keeps them in the database.'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .min(1)
+    .max(64)
+    .default('idv:rl:')
+    .describe('Prefix of every key the service writes to Redis.'),
+  ROLE: z
+    .enum(['all', 'api', 'worker'])
+    .default('all')
+    .describe('all serves HTTP and runs background work; api only HTTP; worker only background work.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Minimum level of the JSON log lines on stdout.'),
+  ML_THREADS: positiveInt(2).describe('Worker threads for face detection, matching and liveness.'),
+  BARCODE_THREADS: positiveInt(1).describe('Worker threads for server-side PDF417 decoding.'),
+  CHECK_TIMEOUT_MS: positiveInt(15_000).describe('Time budget of each check at submit.'),
+  KEY_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('Optional per-API-key request budget a minute on keyed endpoints; 0 (default) is off.'),
+  DECISION_WAIT_MAX_CLIENTS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1000)
+    .describe('Requests one instance holds open waiting for a decision (?wait=).'),
+  AUTH_FAILURE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(300)
+    .describe('Failed authentications per address or key prefix in the window before 429s; 0 is off.'),
+  AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300).describe(
+    'The rolling window authentication failures are counted in.',
+  ),
+  AUTH_FAILURE_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2000)
+    .default(10)
+    .describe('Extra delay per authentication failure past half the limit.'),
+  SIGNALS_MAX_BATCHES_PER_VERIFICATION: positiveInt(20).describe(
+    'Device-signal batches kept per verification.',
+  ),
+  SIGNALS_MAX_UNLINKED_PER_ADDRESS_PER_HOUR: positiveInt(60).describe(
+    'Unlinked device-signal batches kept per client address in a rolling hour.',
+  ),
+  VIDEO_DECODE_CONCURRENCY: positiveInt(2).describe('ffmpeg runs at once (selfie videos).'),
+  VIDEO_DECODE_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(4)
+    .describe('Video uploads that may wait for an ffmpeg slot before 503.'),
+  IMAGE_WORK_CONCURRENCY: positiveInt(4).describe(
+    'Image-heavy requests (document, submit, blocklist image) at once.',
+  ),
+  IMAGE_WORK_QUEUE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16)
+    .describe('Image-heavy requests that may wait for a slot before 503.'),
+  ML_DISABLED: flag.describe('Skips loading the face models; face checks report unavailable.'),
+  MEDIA_STORE: z
+    .enum(['database', 's3'])
+    .default('database')
+    .describe('Where captured images are kept: the database or an S3-compatible bucket.'),
+  S3_BUCKET: z.string().min(3).max(63).optional().describe('The bucket; required with MEDIA_STORE=s3.'),
+  S3_ENDPOINT: z.url().optional().describe('Address of an S3-compatible server; unset means AWS.'),
+  S3_REGION: z.string().min(1).default('us-east-1').describe("The bucket's region."),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .describe(
+      'Access key for the bucket; set with S3_SECRET_ACCESS_KEY, or neither for the SDK credential chain.',
+    ),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('Secret for S3_ACCESS_KEY_ID.'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+    .optional()
+    .describe('Path-style bucket addresses; on by default when S3_ENDPOINT is set.'),
   S3_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold only S3 safe key characters')
-    .default('media/'),
-  S3_TIMEOUT_MS: positiveInt(10_000),
-  NODE_ENV: z.string().optional(),
+    .default('media/')
+    .describe('Prefix of every object key.'),
+  S3_TIMEOUT_MS: positiveInt(10_000).describe('Connection and request timeout of each call to the bucket.'),
+  NODE_ENV: z
+    .string()
+    .optional()
+    .describe('production requires WEBHOOK_SECRET_KEY and MEDIA_SIGNING_KEY from settings.'),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
-    .optional(),
+    .optional()
+    .describe('Bearer token for /metrics and the component details of /readyz.'),
 });
 
 export type Config = {

@@ -1,36 +1,13 @@
 import { saveUploads } from '../../src/use-cases/verifications/session-inputs.js';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { plainJpeg, toB64 } from '../helpers/images.js';
 import { decidedVerification, SAMPLE_BARCODE } from '../helpers/session-flow.js';
 import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
+import { S3_TEST_BUCKET, startS3 } from '../helpers/s3.js';
 
-const BUCKET = 'idv-media';
-
-/** s3rver: an S3-protocol server on loopback, so the real AWS SDK client talks real HTTP to a bucket. */
-async function startS3(): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-s3-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const address = await server.run();
-  return {
-    endpoint: `http://127.0.0.1:${address.port}`,
-    async close() {
-      await server.close();
-      fs.rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
+const BUCKET = S3_TEST_BUCKET;
 
 function s3Env(endpoint: string): Record<string, string> {
   return {

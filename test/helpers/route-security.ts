@@ -1,0 +1,261 @@
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { SCOPES, type Scope } from '../../src/core/api-keys/api-key.js';
+import type { App } from '../../src/http/route-context.js';
+import type { TestContext } from './test-app.js';
+
+/** SPEC 5.1 and 7, word for word. */
+export const INVALID_API_KEY = 'invalid API key';
+export const missingScope = (scope: Scope) => `missing scope: ${scope}`;
+
+/** A keyed route as Fastify names it: `POST /v1/keys/:key_id/revoke`. */
+export type KeyedRoute = { method: string; url: string };
+export const routeName = (route: KeyedRoute) => `${route.method} ${route.url}`;
+export const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+
+/** Keys the suite authenticates with; every one is created through the API by the bootstrap key. */
+export type SecurityFixtures = {
+  t: TestContext;
+  /** Owns the resources the ownership checks ask for. */
+  owner: { id: number; key: string };
+  /** Holds every scope, and owns none of `owner`'s resources. */
+  stranger: string;
+  revoked: string;
+  /** A key with every scope but `scope` (and not `*`). */
+  keyWithout(scope: Scope): Promise<string>;
+  /** A key holding exactly `scope`. */
+  keyWithOnly(scope: Scope): Promise<string>;
+};
+
+export type RoutePolicy = {
+  /** The scope SPEC 5.1 requires; null for routes any valid key may call (ownership still applies). */
+  scope: Scope | null;
+  /** How a route with an id in its path keeps keys to their own resources. */
+  ownership?:
+    | {
+        kind: 'owned';
+        /** SPEC 7: the 404 message another key's resource gets. */
+        notFound: string;
+        /** Creates a resource owned by `owner`; returns the path parameters that name it. */
+        resource(f: SecurityFixtures): Promise<Record<string, string>>;
+      }
+    | { kind: 'operator-wide'; reason: string };
+};
+
+async function createKey(t: TestContext, by: string, scopes: string[]): Promise<{ id: number; key: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/keys',
+    headers: { 'x-api-key': by },
+    payload: { label: 'route-security', scopes },
+  });
+  expect(res.statusCode).toBe(201);
+  const body = res.json();
+  return { id: body.id, key: body.api_key };
+}
+
+export async function createSecurityFixtures(t: TestContext): Promise<SecurityFixtures> {
+  const owner = await createKey(t, t.rootKey, ['*']);
+  const stranger = (await createKey(t, t.rootKey, ['*'])).key;
+  const revoked = await createKey(t, t.rootKey, ['*']);
+  const revoke = await t.app.inject({
+    method: 'POST',
+    url: `/v1/keys/${revoked.id}/revoke`,
+    headers: { 'x-api-key': t.rootKey },
+  });
+  expect(revoke.statusCode).toBe(200);
+  const without = new Map<Scope, Promise<string>>();
+  const only = new Map<Scope, Promise<string>>();
+  const cached = (cache: Map<Scope, Promise<string>>, scope: Scope, scopes: string[]) => {
+    if (!cache.has(scope))
+      cache.set(
+        scope,
+        createKey(t, t.rootKey, scopes).then((k) => k.key),
+      );
+    return cache.get(scope)!;
+  };
+  return {
+    t,
+    owner,
+    stranger,
+    revoked: revoked.key,
+    keyWithout: (scope) =>
+      cached(
+        without,
+        scope,
+        SCOPES.filter((s) => s !== scope && s !== '*'),
+      ),
+    keyWithOnly: (scope) => cached(only, scope, [scope]),
+  };
+}
+
+async function ownedVerification(f: SecurityFixtures): Promise<Record<string, string>> {
+  const res = await f.t.app.inject({
+    method: 'POST',
+    url: '/v1/verifications',
+    headers: { 'x-api-key': f.owner.key },
+    payload: { external_ref: 'route-security' },
+  });
+  expect(res.statusCode).toBe(201);
+  return { id: res.json().id };
+}
+
+async function ownedWebhook(f: SecurityFixtures): Promise<number> {
+  const res = await f.t.app.inject({
+    method: 'POST',
+    url: '/v1/webhooks',
+    headers: { 'x-api-key': f.owner.key },
+    // Loopback (WEBHOOK_ALLOW_INSECURE=1 in the suite): no DNS is needed, nothing listens there.
+    payload: { url: 'http://127.0.0.1:9/idv', events: ['*'] },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+/**
+ * Every keyed route's scope (SPEC 5.1) and ownership rule. A keyed route missing here fails
+ * test/api/route-security.test.ts, so a new route cannot skip these checks.
+ */
+export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
+  'POST /v1/verifications': { scope: 'verifications:write' },
+  'GET /v1/verifications': { scope: 'verifications:read' },
+  'GET /v1/verifications/:id': {
+    scope: 'verifications:read',
+    ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
+  },
+  'GET /v1/verifications/:id/media': {
+    scope: 'verifications:read',
+    ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
+  },
+  'POST /v1/verifications/:id/client-token': {
+    scope: null,
+    ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
+  },
+  'GET /v1/usage': { scope: 'verifications:read' },
+  'POST /v1/screen/ofac': { scope: 'screen:ofac' },
+  'POST /v1/screen/wallet': { scope: 'screen:ofac' },
+  'GET /v1/screen/ofac/stats': { scope: 'screen:ofac' },
+  'POST /v1/keys': { scope: 'keys:write' },
+  'GET /v1/keys': { scope: 'keys:read' },
+  'POST /v1/keys/:key_id/revoke': {
+    scope: 'keys:write',
+    ownership: {
+      kind: 'owned',
+      notFound: 'api key not found',
+      resource: async (f) => ({ key_id: String((await createKey(f.t, f.owner.key, ['keys:read'])).id) }),
+    },
+  },
+  'POST /v1/publishable-keys': { scope: 'keys:write' },
+  'GET /v1/publishable-keys': { scope: 'keys:read' },
+  'POST /v1/publishable-keys/:id/revoke': {
+    scope: 'keys:write',
+    ownership: {
+      kind: 'owned',
+      notFound: 'publishable key not found',
+      resource: async (f) => {
+        const res = await f.t.app.inject({
+          method: 'POST',
+          url: '/v1/publishable-keys',
+          headers: { 'x-api-key': f.owner.key },
+          payload: { label: 'route-security' },
+        });
+        expect(res.statusCode).toBe(201);
+        return { id: String(res.json().id) };
+      },
+    },
+  },
+  'POST /v1/webhooks': { scope: 'webhooks:write' },
+  'GET /v1/webhooks': { scope: 'webhooks:read' },
+  'DELETE /v1/webhooks/:endpoint_id': {
+    scope: 'webhooks:write',
+    ownership: {
+      kind: 'owned',
+      notFound: 'webhook not found',
+      resource: async (f) => ({ endpoint_id: String(await ownedWebhook(f)) }),
+    },
+  },
+  'GET /v1/webhooks/:endpoint_id/deliveries': {
+    scope: 'webhooks:read',
+    ownership: {
+      kind: 'owned',
+      notFound: 'webhook not found',
+      resource: async (f) => ({ endpoint_id: String(await ownedWebhook(f)) }),
+    },
+  },
+  'POST /v1/webhooks/deliveries/:delivery_id/retry': {
+    scope: 'webhooks:write',
+    ownership: {
+      kind: 'owned',
+      notFound: 'delivery not found',
+      resource: async (f) => {
+        const endpointId = await ownedWebhook(f);
+        // An outbox event of the owner's, as a decision writes it, becomes a delivery to its endpoint.
+        await f.t.container.database.db
+          .insertInto('events')
+          .values({
+            id: crypto.randomUUID(),
+            type: 'verification.decided',
+            api_key_id: f.owner.id,
+            verification_id: crypto.randomUUID(),
+            data: JSON.stringify({ decision: 'approve' }),
+          })
+          .execute();
+        await f.t.container.stores.webhooks.dispatchEvents(100);
+        const { items } = await f.t.container.stores.webhooks.listDeliveries(endpointId, {
+          limit: 1,
+          beforeId: null,
+        });
+        expect(items).toHaveLength(1);
+        return { delivery_id: String(items[0]!.id) };
+      },
+    },
+  },
+  'POST /v1/faces/blocklist': { scope: '*' },
+  'GET /v1/faces/blocklist': { scope: '*' },
+  'DELETE /v1/faces/blocklist/:entry_id': {
+    scope: '*',
+    ownership: {
+      kind: 'operator-wide',
+      reason: 'the blocklist is the operator’s, shared by every key; only `*` keys may touch it',
+    },
+  },
+};
+
+/** The keyed routes as the OpenAPI document declares them (`security: [{ apiKey: [] }]`). */
+export async function keyedRoutesInOpenApi(app: App): Promise<KeyedRoute[]> {
+  const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, operation]) => operation.security?.some((s) => 'apiKey' in s))
+      .map(([method]) => ({ method: method.toUpperCase(), url: path.replace(/\{([^}]+)\}/g, ':$1') })),
+  );
+}
+
+/**
+ * The routes that really run the API-key hook (`apiKeyHook` in src/http/auth.ts), read from Fastify's
+ * route tree with hooks: this catches a keyed route its OpenAPI schema forgot to declare. HEAD routes
+ * Fastify adds beside each GET are left out.
+ */
+export function keyedRoutesByHook(app: App): KeyedRoute[] {
+  const lines = app.printRoutes({ commonPrefix: false, includeHooks: true }).split('\n');
+  const prefixAtDepth: string[] = [];
+  const routes: KeyedRoute[] = [];
+  let current: { url: string; methods: string[] } | null = null;
+  for (const line of lines) {
+    const route = /^([│├└─ ]*)(\S.*) \(([A-Z, ]+)\)$/.exec(line);
+    if (route) {
+      const depth = [...route[1]!].length / 4;
+      const url = (prefixAtDepth[depth - 1] ?? '') + route[2]!;
+      prefixAtDepth[depth] = url;
+      prefixAtDepth.length = depth + 1;
+      current = { url, methods: route[3]!.split(', ').filter((m) => m !== 'HEAD') };
+      continue;
+    }
+    if (current && /• \(onRequest\) .*"apiKeyHook\(\)"/.test(line)) {
+      for (const method of current.methods) routes.push({ method, url: current.url });
+    }
+  }
+  return routes;
+}
