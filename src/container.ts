@@ -34,7 +34,12 @@ import {
   createSanctionsProvider,
   type SanctionsProvider,
 } from './adapters/sanctions-source/sanctions-provider.js';
-import { createAuthGuard, createKeyThrottle, type AuthGuard, type ThrottleInstance } from './abuse/abuse-guards.js';
+import {
+  createAuthGuard,
+  createKeyThrottle,
+  type AuthGuard,
+  type ThrottleInstance,
+} from './abuse/abuse-guards.js';
 import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
 import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
 import type { CheckEngines } from './use-cases/ports/check-engines.js';

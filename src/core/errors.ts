@@ -25,6 +25,15 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'method not allowed' },
   cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
   verification_closed: { status: 409, message: 'verification is {status}; no further uploads are accepted' },
+  review_not_decided: {
+    status: 409,
+    message: 'cannot review a verification in status {status}; only a decided verification can be reviewed',
+  },
+  review_not_needed: {
+    status: 409,
+    message: 'verification was decided {decision}; only a verification decided review can be reviewed',
+  },
+  already_reviewed: { status: 409, message: 'verification was already reviewed ({decision})' },
   payload_too_large: { status: 413, message: 'payload too large' },
   unsupported_media_type: { status: 415, message: 'content type must be application/json' },
   consent_required: { status: 422, message: 'consent is required to proceed' },
