@@ -66,6 +66,10 @@ export const ERRORS = {
     status: 503,
     message: 'video processing is unavailable; send frames_b64 instead, or try again shortly',
   },
+  review_console_not_built: {
+    status: 503,
+    message: 'the review console is not built; run npm run build:console',
+  },
   media_store_unavailable: {
     status: 503,
     message: 'media storage is unavailable; nothing was saved, try again shortly',
