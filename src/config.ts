@@ -1,3 +1,7 @@
+/**
+ * Over 400 lines on purpose: this is the one schema of every setting (validation, default, one-line
+ * description) and the typed Config built from it; splitting it would spread one table over files.
+ */
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';

@@ -31,6 +31,15 @@ export const ERRORS = {
     status: 409,
     message: 'handoff link has expired or was replaced; open a new link from the first device',
   },
+  review_not_decided: {
+    status: 409,
+    message: 'cannot review a verification in status {status}; only a decided verification can be reviewed',
+  },
+  review_not_needed: {
+    status: 409,
+    message: 'verification was decided {decision}; only a verification decided review can be reviewed',
+  },
+  already_reviewed: { status: 409, message: 'verification was already reviewed ({decision})' },
   payload_too_large: { status: 413, message: 'payload too large' },
   unsupported_media_type: { status: 415, message: 'content type must be application/json' },
   consent_required: { status: 422, message: 'consent is required to proceed' },
@@ -84,6 +93,10 @@ export const ERRORS = {
   image_processing_busy: {
     status: 503,
     message: 'image processing is busy; nothing was saved, retry after the number of seconds in Retry-After',
+  },
+  review_console_not_built: {
+    status: 503,
+    message: 'the review console is not built; run npm run build:console',
   },
   media_store_unavailable: {
     status: 503,

@@ -23,6 +23,7 @@ import { handoffRoutes } from './routes/handoff.js';
 import { faceBlocklistRoutes } from './routes/face-blocklist.js';
 import { screeningRoutes } from './routes/screening.js';
 import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
+import { reviewConsoleRoutes } from './routes/review-console.js';
 import { verificationRoutes } from './routes/verifications.js';
 import type { App, RouteContext } from './route-context.js';
 import { zodValidatorCompiler } from './validation.js';
@@ -158,6 +159,10 @@ export async function createApp(container: Container): Promise<App> {
     });
   }
   await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });
+  await app.register(reviewConsoleRoutes, {
+    distDir: path.join(repoRoot, 'console/dist'),
+    mediaOrigin: container.config.publicBaseUrl,
+  });
 
   return app;
 }

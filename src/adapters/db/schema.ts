@@ -55,6 +55,10 @@ export type VerificationsTable = {
   updated_at: Timestamp;
   expires_at: Timestamp;
   decided_at: NullableTimestamp;
+  review_decision: ColumnType<string | null, string | null | undefined, string | null>;
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: NullableTimestamp;
+  reviewer_key_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type VerificationAuditTable = {

@@ -99,6 +99,9 @@ export function createVerificationStore(db: Kysely<Database>): VerificationStore
       let query = db.selectFrom('verifications').selectAll().where('api_key_id', '=', apiKeyId);
       if (filter.status) query = query.where('status', '=', filter.status);
       if (filter.externalRef !== undefined) query = query.where('external_ref', '=', filter.externalRef);
+      if (filter.decision) query = query.where('decision', '=', filter.decision);
+      if (filter.reviewed !== undefined)
+        query = query.where('reviewed_at', filter.reviewed ? 'is not' : 'is', null);
       if (filter.startingAfter) {
         const { createdAt, id } = filter.startingAfter;
         query = query.where((eb) =>
@@ -227,6 +230,25 @@ export function createVerificationWrites(db: Executor): VerificationWrites {
         .where('id', '=', verificationId)
         .where('status', 'in', SUBMITTABLE)
         .where('expires_at', '>', input.at)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toVerification(row);
+    },
+
+    async recordReview(verificationId, review) {
+      const row = await db
+        .updateTable('verifications')
+        .set({
+          review_decision: review.decision,
+          review_note: review.note,
+          reviewed_at: review.at,
+          reviewer_key_id: review.reviewerKeyId,
+          updated_at: review.at,
+        })
+        .where('id', '=', verificationId)
+        .where('status', '=', 'decided')
+        .where('decision', '=', 'review')
+        .where('reviewed_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
       return row && toVerification(row);

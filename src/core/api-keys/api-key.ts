@@ -4,6 +4,8 @@ import crypto from 'node:crypto';
 export const SCOPES = [
   'verifications:write',
   'verifications:read',
+  // Not in the SPEC's table: recording a person's decision on a verification decided `review` (docs/review.md).
+  'verifications:review',
   'screen:ofac',
   'keys:write',
   'keys:read',

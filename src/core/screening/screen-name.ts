@@ -1,3 +1,7 @@
+/*
+ * Over 400 lines on purpose: one matcher (retrieval, scoring, tiers and the tuning table with the
+ * eval-dev figures behind each constant); its parts only make sense read together.
+ */
 import { compareDateOfBirth, parseIsoDate, type DobAgreement } from './dob.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { canonicalSpelling, phoneticKey } from './name-equivalents.js';

@@ -23,6 +23,11 @@ export type Verification = {
   updated_at: Date;
   expires_at: Date;
   decided_at: Date | null;
+  /** A person's decision on a verification decided `review` (see review.ts); null until then. */
+  review_decision: Exclude<Decision, 'review'> | null;
+  review_note: string | null;
+  reviewed_at: Date | null;
+  reviewer_key_id: number | null;
 };
 
 export type AuditActor = 'merchant' | 'end_user' | 'system';

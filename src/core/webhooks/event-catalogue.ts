@@ -1,5 +1,6 @@
 /** Every event the service emits (SPEC 6.1). The catalogue may grow; `*` subscribes to all of it. */
-export const WEBHOOK_EVENT_TYPES = ['verification.decided'] as const;
+/** `verification.reviewed` is ours, beyond SPEC 6.1: a reviewer settled a verification decided `review`. */
+export const WEBHOOK_EVENT_TYPES = ['verification.decided', 'verification.reviewed'] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
+import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 
@@ -14,6 +15,16 @@ export const verificationSummarySchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   decided_at: z.string().nullable(),
+  /** Beyond the SPEC (docs/review.md): the decision that stands, after any manual review. */
+  final_decision: z.enum(['approve', 'decline']).nullable(),
+  review: z
+    .object({
+      decision: z.enum(REVIEW_DECISIONS),
+      note: z.string(),
+      reviewed_at: z.string(),
+      reviewer_key_id: z.number(),
+    })
+    .nullable(),
 });
 
 export const verificationDetailSchema = verificationSummarySchema.extend({
@@ -41,6 +52,16 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
     created_at: isoWithoutZone(v.created_at)!,
     expires_at: isoWithoutZone(v.expires_at)!,
     decided_at: isoWithoutZone(v.decided_at),
+    final_decision: finalDecision(v),
+    review:
+      v.review_decision && v.reviewed_at
+        ? {
+            decision: v.review_decision,
+            note: v.review_note ?? '',
+            reviewed_at: isoWithoutZone(v.reviewed_at)!,
+            reviewer_key_id: v.reviewer_key_id!,
+          }
+        : null,
   };
 }
 

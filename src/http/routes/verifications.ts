@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signLink } from '../../core/signing.js';
 import { addSeconds, isoWithoutZone } from '../../core/time.js';
+import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { MEDIA_URL_TTL_SECONDS, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import { createVerification } from '../../use-cases/verifications/create-verification.js';
+import { reviewVerification } from '../../use-cases/verifications/review-verification.js';
 import { issueClientToken, revokeClientTokens } from '../../use-cases/verifications/issue-client-token.js';
 import {
   awaitVerificationDetail,
@@ -21,7 +23,7 @@ import {
   verificationSummarySchema,
 } from '../presenters/verification.js';
 import type { RouteContext } from '../route-context.js';
-import { errorSchema } from '../schemas.js';
+import { errorSchema, validationErrorSchema } from '../schemas.js';
 
 const createBody = z.object({
   external_ref: z.string().trim().min(1).max(255),
@@ -39,6 +41,16 @@ const listQuery = z.object({
     .optional(),
   status: z.enum(VERIFICATION_STATUSES).optional(),
   external_ref: z.string().max(255).optional(),
+  decision: z.enum(['approve', 'review', 'decline']).optional(),
+  reviewed: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+const reviewBody = z.object({
+  decision: z.enum(REVIEW_DECISIONS),
+  note: z.string().trim().min(1).max(REVIEW_NOTE_MAX_LENGTH),
 });
 
 /** The longest a merchant may wait for a decision in one request (GET /v1/verifications/{id}?wait=). */
@@ -112,12 +124,14 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
       },
     },
     async (request) => {
-      const { limit, starting_after, status, external_ref } = request.query;
+      const { limit, starting_after, status, external_ref, decision, reviewed } = request.query;
       const { page, hasMore } = await listVerifications(deps, request.apiKey!.id, {
         limit,
         ...(starting_after ? { startingAfter: starting_after } : {}),
         ...(status ? { status } : {}),
         ...(external_ref !== undefined ? { externalRef: external_ref } : {}),
+        ...(decision ? { decision } : {}),
+        ...(reviewed !== undefined ? { reviewed } : {}),
       });
       return {
         data: page.map(toSummary),
@@ -164,6 +178,37 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         await awaitVerificationDetail(deps, request.params.id, request.apiKey!.id, wait, hangUp.signal),
       );
     },
+  );
+
+  app.post(
+    '/v1/verifications/:id/review',
+    {
+      onRequest: requireScope('verifications:review'),
+      schema: {
+        tags: ['verifications'],
+        summary: 'Record a person’s decision on a verification decided review (docs/review.md)',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.string() }),
+        body: reviewBody,
+        response: {
+          200: verificationDetailSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      toDetail(
+        await reviewVerification(deps, {
+          verificationId: request.params.id,
+          reviewerKeyId: request.apiKey!.id,
+          decision: request.body.decision,
+          note: request.body.note,
+        }),
+      ),
   );
 
   app.get(

@@ -8,6 +8,8 @@ import type {
   Verification,
   VerificationDetail,
 } from '../../core/verifications/verification.js';
+import type { Decision } from '../../core/verifications/decide.js';
+import type { ReviewDecision } from '../../core/verifications/review.js';
 import type { VerificationStatus } from '../../core/verifications/status.js';
 
 export type ListFilter = {
@@ -15,6 +17,9 @@ export type ListFilter = {
   startingAfter?: { createdAt: Date; id: string };
   status?: VerificationStatus;
   externalRef?: string;
+  decision?: Decision;
+  /** true: only those a reviewer has decided; false: only those no reviewer has (yet). */
+  reviewed?: boolean;
 };
 
 export type NewVerification = {
@@ -74,6 +79,18 @@ export type VerificationWrites = {
     verificationId: string,
     input: DecisionRecord & { at: Date; consentAt?: Date; barcode?: StoredBarcode },
   ): Promise<Verification | undefined>;
+  /**
+   * Records a reviewer's decision while the verification is decided `review` and not yet reviewed;
+   * undefined otherwise (the guard makes two reviewers racing safe: exactly one wins).
+   */
+  recordReview(verificationId: string, review: ReviewRecord): Promise<Verification | undefined>;
+};
+
+export type ReviewRecord = {
+  decision: ReviewDecision;
+  note: string;
+  reviewerKeyId: number;
+  at: Date;
 };
 
 export type AuditLog = {

@@ -1,4 +1,5 @@
 import { ApiError } from '../../core/errors.js';
+import type { Decision } from '../../core/verifications/decide.js';
 import { isOpen, type VerificationStatus } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { VerificationDeps } from './deps.js';
@@ -58,7 +59,14 @@ export async function awaitVerificationDetail(
 export async function listVerifications(
   deps: Pick<VerificationDeps, 'verifications' | 'clock'>,
   apiKeyId: number,
-  query: { limit: number; startingAfter?: string; status?: VerificationStatus; externalRef?: string },
+  query: {
+    limit: number;
+    startingAfter?: string;
+    status?: VerificationStatus;
+    externalRef?: string;
+    decision?: Decision;
+    reviewed?: boolean;
+  },
 ): Promise<{ page: Verification[]; hasMore: boolean }> {
   await deps.verifications.expireDue(deps.clock.now());
   let startingAfter: { createdAt: Date; id: string } | undefined;
@@ -71,6 +79,8 @@ export async function listVerifications(
     ...(startingAfter ? { startingAfter } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(query.externalRef !== undefined ? { externalRef: query.externalRef } : {}),
+    ...(query.decision ? { decision: query.decision } : {}),
+    ...(query.reviewed !== undefined ? { reviewed: query.reviewed } : {}),
   });
   return { page: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 }

@@ -1,0 +1,313 @@
+/** The evidence panels of one verification, read from `checks`, `doc_checks`, `audit_log` and the media links. */
+import type { AuditEntry, MediaItem, VerificationDetail } from './api.js';
+import { allFields, display, facts, h, humanise, type Child } from './dom.js';
+
+type Obj = Record<string, unknown>;
+const obj = (value: unknown): Obj =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {};
+
+function panel(id: string, title: string, ...body: Child[]): HTMLElement {
+  return h(
+    'section',
+    { class: 'panel', id, 'aria-labelledby': `${id}-title` },
+    h('h2', { id: `${id}-title` }, title),
+    ...body,
+  );
+}
+
+function statusLine(check: Obj): Child {
+  if (check.status === 'unavailable')
+    return h('p', { class: 'notice fail' }, 'This check could not run; the decision was capped at review.');
+  return null;
+}
+
+const MEDIA_LABELS: Record<string, string> = {
+  document_front: 'Licence front',
+  document_back: 'Licence back',
+  selfie_frame: 'Selfie frame',
+};
+
+export function mediaPanel(items: MediaItem[] | Error): HTMLElement {
+  if (items instanceof Error)
+    return panel('media', 'Images', h('p', { class: 'notice fail' }, items.message));
+  const figure = (m: MediaItem) => {
+    const label = `${MEDIA_LABELS[m.kind] ?? humanise(m.kind)}${m.kind === 'selfie_frame' ? ` ${m.index + 1}` : ''}`;
+    return h(
+      'figure',
+      { class: `media ${m.kind}` },
+      h(
+        'a',
+        { href: m.url, target: '_blank', rel: 'noopener noreferrer' },
+        h('img', { src: m.url, alt: label, loading: 'lazy' }),
+      ),
+      h('figcaption', {}, label),
+    );
+  };
+  const order = Object.keys(MEDIA_LABELS);
+  const sorted = [...items].sort(
+    (a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.index - b.index,
+  );
+  const card = sorted.filter((m) => m.kind !== 'selfie_frame');
+  const selfie = sorted.filter((m) => m.kind === 'selfie_frame');
+  return panel(
+    'media',
+    'Images',
+    items.length === 0 ? h('p', {}, 'No images are stored for this verification.') : null,
+    card.length ? h('div', { class: 'gallery card' }, ...card.map(figure)) : null,
+    selfie.length ? h('div', { class: 'gallery selfie' }, ...selfie.map(figure)) : null,
+  );
+}
+
+export function faceMatchPanel(v: VerificationDetail): HTMLElement {
+  const check = obj(v.checks.face_match);
+  const detail = obj(v.doc_checks.face_match);
+  const similarity = check.similarity as number | null | undefined;
+  const threshold = check.threshold as number | undefined;
+  const below = typeof similarity === 'number' && typeof threshold === 'number' && similarity < threshold;
+  const flags = Object.entries(detail).filter(([k]) => /quality|flag/i.test(k));
+  return panel(
+    'face-match',
+    'Portrait vs selfie',
+    statusLine(check),
+    facts([
+      ['Status', check.status],
+      [
+        'Similarity',
+        similarity ?? (check.status === 'ok' ? 'no single face found' : null),
+        below || similarity === null ? 'fail' : undefined,
+      ],
+      ['Threshold', threshold],
+      ['Reason', detail.reason ?? detail.error],
+      ['Faces on the portrait', detail.portrait_faces],
+      ['Selfie frames used', detail.selfie_frames_used],
+      ...flags.map(([k, value]): [string, unknown] => [humanise(k), value]),
+    ]),
+    allFields('All face-match fields', detail),
+  );
+}
+
+export function livenessPanel(v: VerificationDetail): HTMLElement {
+  const check = obj(v.checks.liveness);
+  const detail = obj(v.doc_checks.liveness);
+  const components = obj(detail.components);
+  const score = check.score as number | undefined;
+  const threshold = check.threshold as number | undefined;
+  const reasons = (detail.reasons as string[] | undefined) ?? [];
+  return panel(
+    'liveness',
+    'Liveness',
+    statusLine(check),
+    facts([
+      ['Status', check.status],
+      [
+        'Score',
+        score,
+        typeof score === 'number' && typeof threshold === 'number' && score < threshold ? 'fail' : undefined,
+      ],
+      ['Threshold', threshold],
+      ...Object.entries(components).map(([k, value]): [string, unknown] => [`Component: ${k}`, value]),
+      ['Frames used', detail.frames_used ?? detail.frames],
+      ['Notes', reasons.length ? reasons : detail.error, reasons.length ? 'fail' : undefined],
+    ]),
+    allFields('All liveness fields', detail),
+  );
+}
+
+export function licencePanel(v: VerificationDetail): HTMLElement {
+  const detail = obj(v.doc_checks.document);
+  const identity = obj(detail.identity);
+  const doc = obj(detail.document);
+  const address = obj(doc.address);
+  const parse = obj(detail.parse);
+  const licenceNumber = obj(detail.license_number);
+  const missing = (detail.missing_elements as string[] | undefined) ?? [];
+  const failing = new Set(v.decision_reasons);
+  return panel(
+    'licence',
+    'Licence fields',
+    facts([
+      [
+        'Barcode parsed',
+        parse.ok === undefined ? null : parse.ok ? 'yes' : `no: ${display(parse.message ?? parse.error)}`,
+        parse.ok === false ? 'fail' : undefined,
+      ],
+      ['Last name', identity.last_name],
+      ['First name', identity.first_name],
+      ['Middle name', identity.middle_name],
+      ['Date of birth', identity.dob],
+      ['Document', [doc.type, doc.jurisdiction_name ?? doc.jurisdiction].filter(Boolean).join(', ') || null],
+      ['Licence number', doc.license_number],
+      [
+        'Licence number check',
+        licenceNumber.status
+          ? `${display(licenceNumber.status)}${licenceNumber.reason ? `: ${display(licenceNumber.reason)}` : ''}`
+          : null,
+        failing.has('license_number_recompute_failed') ? 'fail' : undefined,
+      ],
+      ['Issued', doc.issue_date],
+      ['Expires', doc.expiry, detail.expired === true ? 'fail' : undefined],
+      [
+        'Address',
+        [address.street1, address.street2, address.city, address.jurisdiction_code, address.postal_code]
+          .filter(Boolean)
+          .join(', ') || null,
+      ],
+      ['Missing elements', missing, missing.length ? 'fail' : undefined],
+      ['Barcode source', detail.decode_source],
+    ]),
+    allFields('All document fields', detail),
+  );
+}
+
+export function sanctionsPanel(v: VerificationDetail): HTMLElement {
+  const check = obj(v.checks.sanctions);
+  const detail = obj(v.doc_checks.sanctions);
+  const matches = (detail.matches as Obj[] | undefined) ?? [];
+  const table = matches.length
+    ? h(
+        'div',
+        { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Sanctions matches' },
+        h(
+          'table',
+          {},
+          h('caption', {}, 'Matched SDN entries'),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...['Entry', 'Listed name', 'Matched name', 'Type', 'Programs', 'Score'].map((c) =>
+                h('th', { scope: 'col' }, c),
+              ),
+            ),
+          ),
+          h(
+            'tbody',
+            {},
+            ...matches.map((m) =>
+              h(
+                'tr',
+                { class: 'fail' },
+                ...[m.uid, m.name, m.matched_name, m.type, m.programs, m.score].map((c) =>
+                  h('td', {}, display(c)),
+                ),
+              ),
+            ),
+          ),
+        ),
+      )
+    : null;
+  return panel(
+    'sanctions',
+    'Sanctions screening',
+    statusLine(check),
+    facts([
+      [
+        'Outcome',
+        check.outcome ?? check.status,
+        check.outcome === 'match' || check.outcome === 'possible_match' ? 'fail' : undefined,
+      ],
+      ['Score', check.score],
+      ['List version', detail.list_version],
+      ['Error', detail.error],
+    ]),
+    table ?? (check.status === 'ok' ? h('p', {}, 'No entry on the list matched.') : null),
+  );
+}
+
+export function duplicatesPanel(v: VerificationDetail): HTMLElement {
+  const detail = obj(v.doc_checks.face_dedupe);
+  const nearest = obj(detail.nearest);
+  const listed = obj(detail.listed);
+  const reason = String(detail.reason ?? obj(v.checks.face_dedupe).reason ?? 'unknown');
+  const nearestId = typeof nearest.verification_id === 'string' ? nearest.verification_id : null;
+  return panel(
+    'duplicates',
+    'Duplicate faces',
+    facts([
+      [
+        'Result',
+        reason,
+        reason === 'face_seen_before' ||
+        reason === 'face_duplicate_different_identity' ||
+        reason === 'unavailable'
+          ? 'fail'
+          : undefined,
+      ],
+      [
+        'Nearest earlier face',
+        nearestId
+          ? h('a', { href: `#/verifications/${nearestId}` }, `verification ${nearestId.slice(0, 8)}…`)
+          : Object.keys(nearest).length
+            ? 'another merchant’s verification'
+            : 'none',
+      ],
+      ['Similarity', nearest.similarity],
+      ['Threshold', detail.threshold],
+      [
+        'Blocklist entry',
+        Object.keys(listed).length
+          ? `#${display(listed.entry_id)} (similarity ${display(listed.similarity)})`
+          : 'none',
+      ],
+      ['Not searched because', detail.skipped_because],
+    ]),
+    allFields('All duplicate-search fields', detail),
+  );
+}
+
+export function signalsPanel(v: VerificationDetail): HTMLElement {
+  const signals = obj(v.checks.signals);
+  return panel(
+    'signals',
+    'Device signals',
+    facts(
+      Object.entries(signals)
+        .filter(([, value]) => typeof value !== 'object' || value === null)
+        .map(([k, value]): [string, unknown] => [humanise(k), value]),
+    ),
+    allFields('All signal fields', signals),
+  );
+}
+
+export function auditPanel(entries: AuditEntry[]): HTMLElement {
+  return panel(
+    'audit',
+    'Audit log',
+    h(
+      'div',
+      { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Audit log entries' },
+      h(
+        'table',
+        {},
+        h('caption', { class: 'sr-only' }, 'Audit log, oldest first'),
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...['Time (UTC)', 'Actor', 'Event', 'Detail'].map((c) => h('th', { scope: 'col' }, c))),
+        ),
+        h(
+          'tbody',
+          {},
+          ...entries.map((e) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, h('time', { datetime: `${e.at}Z` }, e.at.replace('T', ' ').slice(0, 19))),
+              h('td', {}, e.actor),
+              h('td', {}, e.event),
+              h(
+                'td',
+                { class: 'detail' },
+                Object.entries(e.detail)
+                  .map(([k, value]) => `${k}: ${display(value)}`)
+                  .join('; '),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}

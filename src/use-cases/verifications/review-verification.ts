@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import { ApiError } from '../../core/errors.js';
+import { assertReviewable, type ReviewDecision } from '../../core/verifications/review.js';
+import { isoWithoutZone } from '../../core/time.js';
+import type { VerificationDetail } from '../../core/verifications/verification.js';
+import type { VerificationDeps } from './deps.js';
+import { ownedVerification, verificationDetail } from './read-verifications.js';
+
+export type ReviewInput = {
+  verificationId: string;
+  /** The key recording the decision: it must own the verification, as for every verification route. */
+  reviewerKeyId: number;
+  decision: ReviewDecision;
+  note: string;
+};
+
+/**
+ * A person's decision on a verification the checks decided `review` (docs/review.md). The automatic
+ * decision stays; the reviewer's decision, note, key and time are recorded with their audit entry and
+ * the `verification.reviewed` outbox event in one transaction. A status guard in the write lets exactly
+ * one of two racing reviewers win; the other gets the 409 a second review gets.
+ */
+export async function reviewVerification(
+  deps: Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'>,
+  input: ReviewInput,
+): Promise<VerificationDetail> {
+  const verification = await ownedVerification(deps, input.verificationId, input.reviewerKeyId);
+  assertReviewable(verification);
+
+  const at = deps.clock.now();
+  const reviewed = await deps.transact(async (tx) => {
+    const row = await tx.verifications.recordReview(verification.id, {
+      decision: input.decision,
+      note: input.note,
+      reviewerKeyId: input.reviewerKeyId,
+      at,
+    });
+    if (!row) return undefined;
+    await tx.audit.append(verification.id, {
+      actor: 'merchant',
+      event: 'verification.reviewed',
+      at,
+      detail: {
+        reviewer_key_id: input.reviewerKeyId,
+        decision: input.decision,
+        note: input.note,
+        automatic_decision: verification.decision,
+      },
+    });
+    await tx.outbox.add({
+      id: crypto.randomUUID(),
+      type: 'verification.reviewed',
+      apiKeyId: verification.api_key_id,
+      verificationId: verification.id,
+      // The note stays out of the event: it is free text for reviewers, read through the API.
+      data: {
+        decision: input.decision,
+        automatic_decision: verification.decision,
+        reviewer_key_id: input.reviewerKeyId,
+        reviewed_at: isoWithoutZone(at),
+      },
+      at,
+    });
+    return row;
+  });
+  if (!reviewed) {
+    const current = await deps.verifications.findById(verification.id, deps.clock.now());
+    if (!current) throw new ApiError('verification_not_found');
+    assertReviewable(current);
+    throw new ApiError('already_reviewed', { decision: current.review_decision ?? 'unknown' });
+  }
+  deps.onDecided();
+  return verificationDetail(deps, verification.id, input.reviewerKeyId);
+}
