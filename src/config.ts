@@ -51,6 +51,8 @@ const environmentSchema = z.object({
   ML_THREADS: positiveInt(2),
   BARCODE_THREADS: positiveInt(1),
   CHECK_TIMEOUT_MS: positiveInt(15_000),
+  CHECK_QUEUE_MAX_WAIT_MS: positiveInt(10_000),
+  CHECK_WORKER_CONCURRENCY: positiveInt(2),
   KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(20),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300),
@@ -99,6 +101,10 @@ export type Config = {
   mlThreads: number;
   barcodeThreads: number;
   checkTimeoutMs: number;
+  /** Admission bound: a submit whose job would wait longer than this in the check queue gets 503 + Retry-After. */
+  checkQueueMaxWaitMs: number;
+  /** Check jobs one worker process runs at once. */
+  checkWorkerConcurrency: number;
   /** Per-key token bucket budget (requests per minute); 0 turns the abuse throttle off. */
   keyRateLimitPerMinute: number;
   /** Failed API-key authentications from one address within the window that block it; 0 turns the guard off. */
@@ -187,6 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mlThreads: e.ML_THREADS,
     barcodeThreads: e.BARCODE_THREADS,
     checkTimeoutMs: e.CHECK_TIMEOUT_MS,
+    checkQueueMaxWaitMs: e.CHECK_QUEUE_MAX_WAIT_MS,
+    checkWorkerConcurrency: e.CHECK_WORKER_CONCURRENCY,
     keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,

@@ -34,7 +34,12 @@ import {
   createSanctionsProvider,
   type SanctionsProvider,
 } from './adapters/sanctions-source/sanctions-provider.js';
-import { createAuthGuard, createKeyThrottle, type AuthGuard, type ThrottleInstance } from './abuse/abuse-guards.js';
+import {
+  createAuthGuard,
+  createKeyThrottle,
+  type AuthGuard,
+  type ThrottleInstance,
+} from './abuse/abuse-guards.js';
 import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
 import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
 import type { CheckEngines } from './use-cases/ports/check-engines.js';
@@ -53,6 +58,13 @@ import {
 import type { VerificationDeps } from './use-cases/verifications/deps.js';
 import { startBackgroundTasks, type BackgroundTask } from './worker/background.js';
 import { createWebhookDeliveryWorker } from './worker/webhook-delivery-worker.js';
+import {
+  CHECK_JOBS_DONE_CHANNEL,
+  CHECK_JOBS_QUEUED_CHANNEL,
+  createCheckQueue,
+} from './adapters/db/check-queue.js';
+import { decideCheckJob } from './use-cases/verifications/decide-check-job.js';
+import { startCheckQueueService, type CheckQueueService } from './worker/check-queue-service.js';
 
 export type Container = {
   config: Config;
@@ -74,6 +86,8 @@ export type Container = {
   checkEngines: CheckEngines;
   /** What the verification use cases run on. */
   verificationDeps: VerificationDeps;
+  /** The check queue: this process's worker (null in ROLE=api) and its /readyz probe. */
+  checks: CheckQueueService;
   webhooks: {
     /** Wakes this process's delivery worker (after a manual retry); a no-op where none runs. */
     kick(): void;
@@ -121,6 +135,9 @@ const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 const UNLINKED_SIGNALS_RETENTION_MS = 7 * 86_400_000;
 const SIGNALS_PRUNE_INTERVAL_MS = 3_600_000;
 const MEDIA_SWEEP_INTERVAL_MS = 6 * 3_600_000;
+/** Finished check jobs feed the admission estimate for a minute; an hour is kept for inspection. */
+const FINISHED_CHECK_JOBS_RETENTION_MS = 3_600_000;
+const CHECK_JOBS_PRUNE_INTERVAL_MS = 600_000;
 
 /**
  * API keys and finished verifications are served from memory (adapters/db/read-cache.ts). Changes
@@ -306,6 +323,43 @@ export async function createContainer(config: Config, options: ContainerOptions 
   ];
 
   const checkTimeoutMs = config.checkTimeoutMs;
+  const checkQueue = createCheckQueue(database.db, {
+    queued: await database.changes(CHECK_JOBS_QUEUED_CHANNEL, logger),
+    done: await database.changes(CHECK_JOBS_DONE_CHANNEL, logger),
+  });
+  const checkDeps = { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs };
+  const usage = createUsageStore(database.db);
+  const checks = await startCheckQueueService({
+    queue: checkQueue,
+    runsChecks: config.role !== 'api',
+    run: (job) =>
+      decideCheckJob(
+        {
+          verifications,
+          media: stores.media,
+          signals: stores.signals,
+          transact,
+          checks: checkDeps,
+          clock,
+          metrics,
+          onDecided: notifyDecided,
+        },
+        job,
+      ),
+    concurrency: config.checkWorkerConcurrency,
+    checkTimeoutMs,
+    metrics,
+    logger,
+  });
+  closers.push(async () => {
+    await checks.stop();
+    await checkQueue.close();
+  });
+  backgroundTasks.push({
+    name: 'finished check jobs prune',
+    intervalMs: CHECK_JOBS_PRUNE_INTERVAL_MS,
+    run: () => checkQueue.pruneFinished(FINISHED_CHECK_JOBS_RETENTION_MS),
+  });
   return {
     config,
     clock,
@@ -318,14 +372,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
     verificationDeps: {
       verifications,
       media: stores.media,
-      usage: createUsageStore(database.db),
+      usage,
       signals: stores.signals,
       transact,
-      checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },
+      checks: checkDeps,
       clock,
       metrics,
       onDecided: notifyDecided,
+      checkQueue,
+      admission: {
+        maxWaitMs: config.checkQueueMaxWaitMs,
+        resultWaitMs: config.checkQueueMaxWaitMs + 2 * checks.leaseMs,
+      },
     },
+    checks,
     authGuard,
     keyThrottle,
     rateLimiter,
@@ -338,8 +398,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     },
     notifyDecided,
     readiness: () =>
-      readinessReport(
-        componentProbes({
+      readinessReport([
+        ...componentProbes({
           database: {
             engine: database.engine,
             ping: () => database.ping(),
@@ -351,7 +411,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
           vectorSearch,
           sanctions: () => sanctions.stats(),
         }),
-      ),
+        () => checks.probe(),
+      ]),
     sweepMedia,
     async startBackground() {
       if (config.role === 'api') return async () => {};

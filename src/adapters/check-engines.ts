@@ -61,16 +61,21 @@ export function loadCheckEngines(
       logger.error({ error: probe.error }, 'ffmpeg cannot run: video selfies are unavailable');
   });
 
-  const faceEngine: FaceEngine | null = config.mlDisabled
-    ? null
-    : createFaceEngine({
-        threads: config.mlThreads,
-        timeoutMs: FACE_IMAGE_TIMEOUT_MS,
-        ...(paths.faceModelDir ? { modelDir: paths.faceModelDir } : {}),
-      });
+  // ROLE=api never loads the models (about 400 MB): the check workers run the face checks.
+  const apiOnly = config.role === 'api';
+  const faceEngine: FaceEngine | null =
+    config.mlDisabled || apiOnly
+      ? null
+      : createFaceEngine({
+          threads: config.mlThreads,
+          timeoutMs: FACE_IMAGE_TIMEOUT_MS,
+          ...(paths.faceModelDir ? { modelDir: paths.faceModelDir } : {}),
+        });
   let faceStatus: ComponentStatus = faceEngine
     ? { status: 'degraded', detail: 'loading models' }
-    : { status: 'unavailable', detail: 'ML_DISABLED' };
+    : apiOnly && !config.mlDisabled
+      ? { status: 'ok', detail: 'not loaded in ROLE=api: the check workers run the face checks' }
+      : { status: 'unavailable', detail: 'ML_DISABLED' };
   void faceEngine?.ready().then((ready) => {
     faceStatus = ready.ok
       ? { status: 'ok', detail: ready.models.map((m) => `${m.name}@${m.version}`).join(', ') }
