@@ -80,7 +80,8 @@ export function loadCheckEngines(
     faceStatus = ready.ok
       ? { status: 'ok', detail: ready.models.map((m) => `${m.name}@${m.version}`).join(', ') }
       : { status: 'unavailable', detail: `face models failed to load: ${ready.error}` };
-    if (!ready.ok)
+    if (ready.ok) logger.info({ models: faceStatus.detail }, 'face models loaded');
+    else
       logger.error(
         { error: ready.error },
         'face models failed to load: face match and liveness are unavailable',

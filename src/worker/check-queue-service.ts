@@ -11,6 +11,7 @@ const LOAD_REFRESH_MS = 2_000;
 type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };
 
 export type CheckQueueService = {
+  queue: CheckQueue;
   /** This process's check worker; null in ROLE=api. */
   worker: CheckWorker | null;
   leaseMs: number;
@@ -81,6 +82,7 @@ export async function startCheckQueueService(options: {
   );
 
   return {
+    queue,
     worker,
     leaseMs,
     async probe() {
