@@ -204,7 +204,7 @@ const env = {
   LOG_LEVEL: 'info',
   KEY_RATE_LIMIT_PER_MINUTE: '0',
   PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
-  WEBHOOK_SECRET_KEY: crypto.randomBytes(32).toString('base64'),
+  WEBHOOK_SECRET_KEY: crypto.randomBytes(32).toString('hex'),
   SANCTIONS_LIST: sharedDataPath('sanctions', 'ofac-csv-2023-12-28'),
 };
 const services: Service[] = [];
