@@ -24,9 +24,9 @@ const BARCODE =
   '@\n\x1e\rANSI 636014080102DL00410276ZC03170024DLDAQD1234562\nDCSSAMPLE\nDDEN\nDACMICHAEL\nDDFN\nDADJOHN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD06062016\nDBB06061986\nDBA06062030\nDBC1\nDAU068 in\nDAYBRO\nDAG2300 WEST BROAD STREET\nDAIRICHMOND\nDAJVA\nDAK232690000  \nDCF2424244747474786102204\nDCGUSA\nDCK123456789\nDDAF\nDDB06062008\nDDJ06062037\r';
 const UNQUEUED_RUNS = 10;
 const SCENARIOS = [
-  { workers: 1, submits: 40 },
-  { workers: 2, submits: 60 },
-  { workers: 4, submits: 60 },
+  { workers: 1, submits: 30 },
+  { workers: 2, submits: 40 },
+  { workers: 4, submits: 40 },
 ];
 const BURSTS = [100, 300];
 
@@ -67,7 +67,7 @@ function startService(role: 'api' | 'worker' | 'all', env: Record<string, string
   return { child, role, logs: () => logs, url: port ? `http://127.0.0.1:${port}` : null };
 }
 
-async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 300_000) {
+async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 600_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -58,13 +58,10 @@ import {
 import type { VerificationDeps } from './use-cases/verifications/deps.js';
 import { startBackgroundTasks, type BackgroundTask } from './worker/background.js';
 import { createWebhookDeliveryWorker } from './worker/webhook-delivery-worker.js';
-import {
-  CHECK_JOBS_DONE_CHANNEL,
-  CHECK_JOBS_QUEUED_CHANNEL,
-  createCheckQueue,
-} from './adapters/db/check-queue.js';
+import { createCheckQueue } from './adapters/db/check-queue.js';
 import { decideCheckJob } from './use-cases/verifications/decide-check-job.js';
 import { startCheckQueueService, type CheckQueueService } from './worker/check-queue-service.js';
+import { checkJobLeaseMs } from './worker/check-worker.js';
 
 export type Container = {
   config: Config;
@@ -135,9 +132,6 @@ const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 const UNLINKED_SIGNALS_RETENTION_MS = 7 * 86_400_000;
 const SIGNALS_PRUNE_INTERVAL_MS = 3_600_000;
 const MEDIA_SWEEP_INTERVAL_MS = 6 * 3_600_000;
-/** Finished check jobs feed the admission estimate for a minute; an hour is kept for inspection. */
-const FINISHED_CHECK_JOBS_RETENTION_MS = 3_600_000;
-const CHECK_JOBS_PRUNE_INTERVAL_MS = 600_000;
 
 /**
  * API keys and finished verifications are served from memory (adapters/db/read-cache.ts). Changes
@@ -323,30 +317,29 @@ export async function createContainer(config: Config, options: ContainerOptions 
   ];
 
   const checkTimeoutMs = config.checkTimeoutMs;
-  const checkQueue = createCheckQueue(database.db, {
-    queued: await database.changes(CHECK_JOBS_QUEUED_CHANNEL, logger),
-    done: await database.changes(CHECK_JOBS_DONE_CHANNEL, logger),
-  });
-  const checkDeps = { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs };
-  const usage = createUsageStore(database.db);
+  const checkQueue = await createCheckQueue(database.db, (channel) => database.changes(channel, logger));
+  const verificationDeps: VerificationDeps = {
+    verifications,
+    media: stores.media,
+    usage: createUsageStore(database.db),
+    signals: stores.signals,
+    transact,
+    checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },
+    clock,
+    metrics,
+    onDecided: notifyDecided,
+    checkQueue,
+    admission: {
+      maxWaitMs: config.checkQueueMaxWaitMs,
+      resultWaitMs: config.checkQueueMaxWaitMs + 2 * checkJobLeaseMs(checkTimeoutMs),
+    },
+  };
   const checks = await startCheckQueueService({
     queue: checkQueue,
     runsChecks: config.role !== 'api',
-    run: (job) =>
-      decideCheckJob(
-        {
-          verifications,
-          media: stores.media,
-          signals: stores.signals,
-          transact,
-          checks: checkDeps,
-          clock,
-          metrics,
-          onDecided: notifyDecided,
-        },
-        job,
-      ),
+    run: (job) => decideCheckJob(verificationDeps, job),
     concurrency: config.checkWorkerConcurrency,
+    warmUp: checkEngines.faceEngine?.ready() ?? Promise.resolve(),
     checkTimeoutMs,
     metrics,
     logger,
@@ -355,11 +348,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     await checks.stop();
     await checkQueue.close();
   });
-  backgroundTasks.push({
-    name: 'finished check jobs prune',
-    intervalMs: CHECK_JOBS_PRUNE_INTERVAL_MS,
-    run: () => checkQueue.pruneFinished(FINISHED_CHECK_JOBS_RETENTION_MS),
-  });
+  backgroundTasks.push(checks.pruneTask);
   return {
     config,
     clock,
@@ -369,22 +358,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     stores,
     transact,
     checkEngines,
-    verificationDeps: {
-      verifications,
-      media: stores.media,
-      usage,
-      signals: stores.signals,
-      transact,
-      checks: checkDeps,
-      clock,
-      metrics,
-      onDecided: notifyDecided,
-      checkQueue,
-      admission: {
-        maxWaitMs: config.checkQueueMaxWaitMs,
-        resultWaitMs: config.checkQueueMaxWaitMs + 2 * checks.leaseMs,
-      },
-    },
+    verificationDeps,
     checks,
     authGuard,
     keyThrottle,

@@ -2,10 +2,15 @@ import type { Logger } from 'pino';
 import { expectedWaitMs, type QueueLoad } from '../core/verifications/admission.js';
 import type { CheckJobOutcome, CheckQueue, ClaimedCheckJob } from '../use-cases/ports/check-queue.js';
 import type { Metrics } from '../use-cases/ports/metrics.js';
+import type { BackgroundTask } from './background.js';
 import { checkJobLeaseMs, createCheckWorker, type CheckWorker } from './check-worker.js';
 
 /** /metrics gauges read a snapshot of the queue's load taken this often (one small query). */
 const LOAD_REFRESH_MS = 2_000;
+
+/** Finished check jobs feed the admission estimate for a minute; an hour is kept for inspection. */
+const FINISHED_JOBS_RETENTION_MS = 3_600_000;
+const PRUNE_INTERVAL_MS = 600_000;
 
 /** One component's state in /readyz (readiness.ts). */
 type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };
@@ -15,6 +20,8 @@ export type CheckQueueService = {
   /** This process's check worker; null in ROLE=api. */
   worker: CheckWorker | null;
   leaseMs: number;
+  /** Deletes old finished jobs: one of the worker role's background tasks. */
+  pruneTask: BackgroundTask;
   /** The check_queue component of /readyz. */
   probe(): Promise<Record<string, ComponentStatus>>;
   stop(): Promise<void>;
@@ -32,6 +39,8 @@ export async function startCheckQueueService(options: {
   runsChecks: boolean;
   run(job: ClaimedCheckJob): Promise<CheckJobOutcome | 'lease_lost'>;
   concurrency: number;
+  /** Settles once the engines the checks need have loaded (or failed to): the worker claims after it. */
+  warmUp: Promise<unknown>;
   checkTimeoutMs: number;
   metrics: Metrics;
   logger: Logger;
@@ -39,7 +48,14 @@ export async function startCheckQueueService(options: {
   const { queue, metrics, logger } = options;
   const leaseMs = checkJobLeaseMs(options.checkTimeoutMs);
   const worker = options.runsChecks
-    ? createCheckWorker({ queue, run: options.run, logger, concurrency: options.concurrency, leaseMs })
+    ? createCheckWorker({
+        queue,
+        run: options.run,
+        logger,
+        concurrency: options.concurrency,
+        leaseMs,
+        warmUp: options.warmUp,
+      })
     : null;
   await worker?.start();
 
@@ -85,6 +101,11 @@ export async function startCheckQueueService(options: {
     queue,
     worker,
     leaseMs,
+    pruneTask: {
+      name: 'finished check jobs prune',
+      intervalMs: PRUNE_INTERVAL_MS,
+      run: () => queue.pruneFinished(FINISHED_JOBS_RETENTION_MS),
+    },
     async probe() {
       const current = await queue.load();
       const wait = expectedWaitMs(current);

@@ -40,6 +40,11 @@ export type CheckWorkerOptions = {
   concurrency: number;
   leaseMs: number;
   pollIntervalMs?: number;
+  /**
+   * Claims start once this settles (the face models have loaded, or failed to): a job claimed earlier
+   * would spend its check budget on the models' loading and be decided with the face checks unavailable.
+   */
+  warmUp?: Promise<unknown>;
 };
 
 /**
@@ -95,6 +100,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   }
 
   async function loop(): Promise<void> {
+    await options.warmUp;
     while (running) {
       const free = concurrency - inFlight.size;
       if (wanted && free > 0) {

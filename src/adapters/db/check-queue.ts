@@ -109,7 +109,14 @@ export function createCheckJobWrites(db: Executor): CheckJobWrites {
  * hold the same job at once, and a dead worker's job is due again once its lease runs out.
  * Notifications (LISTEN on PostgreSQL, in-process on PGlite) wake workers and waiting submits.
  */
-export function createCheckQueue(db: Executor, feeds: { queued: ChangeFeed; done: ChangeFeed }): CheckQueue {
+export async function createCheckQueue(
+  db: Executor,
+  changes: (channel: string) => Promise<ChangeFeed & { stop(): Promise<void> }>,
+): Promise<CheckQueue> {
+  const feeds = {
+    queued: await changes(CHECK_JOBS_QUEUED_CHANNEL),
+    done: await changes(CHECK_JOBS_DONE_CHANNEL),
+  };
   const waiters = new Map<number, Set<() => void>>();
   const workListeners: Array<() => void> = [];
   let pollTimer: NodeJS.Timeout | null = null;
@@ -249,6 +256,7 @@ export function createCheckQueue(db: Executor, feeds: { queued: ChangeFeed; done
       closed = true;
       if (pollTimer) clearTimeout(pollTimer);
       pollTimer = null;
+      await Promise.all([feeds.queued.stop(), feeds.done.stop()]);
     },
   };
 }
