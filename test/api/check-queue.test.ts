@@ -154,18 +154,19 @@ describe.each(engines)('check queue on %s', (engine) => {
 });
 
 describe('ROLE=api', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { ml: true, env: { ROLE: 'api' } });
+  });
+  afterAll(async () => t?.close());
+
   it('does not load the face models: the check workers run the face checks', async () => {
-    const t = await createTestApp('pglite', { ml: true, env: { ROLE: 'api' } });
-    try {
-      expect(t.container.checkEngines.faceEngine).toBeNull();
-      expect(t.container.checks.worker).toBeNull();
-      const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
-      expect(ready.components.face_models).toEqual({
-        status: 'ok',
-        detail: 'not loaded in ROLE=api: the check workers run the face checks',
-      });
-    } finally {
-      await t.close();
-    }
+    expect(t.container.checkEngines.faceEngine).toBeNull();
+    expect(t.container.checks.worker).toBeNull();
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    expect(ready.components.face_models).toEqual({
+      status: 'ok',
+      detail: 'not loaded in ROLE=api: the check workers run the face checks',
+    });
   });
 });
