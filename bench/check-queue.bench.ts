@@ -1,8 +1,8 @@
 /**
  * Issue 15: checks at scale on PostgreSQL with the real face models. One ROLE=api process and 1, 2
- * and 4 ROLE=worker processes: sustained verifications/s, submit p50/p99, peak RSS per process; then
- * the default layout (one ROLE=all process) under bursts of 100 and 300 concurrent submits whose
- * clients honour Retry-After: every submit decided or 503, no `*_unavailable` reason, all decided.
+ * and 4 ROLE=worker processes (BENCH_CHECK_WORKERS): sustained verifications/s, submit p50/p99, peak
+ * RSS per process; then bursts of 100 and 300 concurrent submits (BENCH_CHECK_BURSTS) whose clients
+ * honour Retry-After: every submit decided or 503, no `*_unavailable` reason, all decided.
  * Run: npx tsx bench/check-queue.bench.ts (DATABASE_URL: a server where a scratch database may be
  * created; default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildSequence, faceImage } from '../test/unit/faces/face-fixtures.js';
+import { renderPdf417 } from '../test/helpers/barcode-images.js';
 import { sharedDataPath } from '../test/helpers/shared-data.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 
@@ -23,12 +24,10 @@ const PEOPLE = ['001', '012', '024', '025', '034', '037', '038', '043'];
 const BARCODE =
   '@\n\x1e\rANSI 636014080102DL00410276ZC03170024DLDAQD1234562\nDCSSAMPLE\nDDEN\nDACMICHAEL\nDDFN\nDADJOHN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD06062016\nDBB06061986\nDBA06062030\nDBC1\nDAU068 in\nDAYBRO\nDAG2300 WEST BROAD STREET\nDAIRICHMOND\nDAJVA\nDAK232690000  \nDCF2424244747474786102204\nDCGUSA\nDCK123456789\nDDAF\nDDB06062008\nDDJ06062037\r';
 const UNQUEUED_RUNS = 10;
-const SCENARIOS = [
-  { workers: 1, submits: 30 },
-  { workers: 2, submits: 40 },
-  { workers: 4, submits: 40 },
-];
-const BURSTS = [100, 300];
+/** Worker processes per step (added to the running ones); BENCH_CHECK_WORKERS=1,2 runs fewer steps. */
+const WORKER_STEPS = (process.env.BENCH_CHECK_WORKERS ?? '1,2,4').split(',').map(Number);
+const SCENARIOS = WORKER_STEPS.map((workers) => ({ workers, submits: 10 * workers + 10 }));
+const BURSTS = (process.env.BENCH_CHECK_BURSTS ?? '100,300').split(',').map(Number);
 
 const ms = (v: number) => Math.round(v);
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -220,7 +219,7 @@ try {
       ).map((frame) => frame.toString('base64')),
     })),
   );
-  const back = faceImage(`london/london_001_neutral.jpg`).toString('base64');
+  const back = (await renderPdf417(BARCODE)).toString('base64');
 
   const api = startService('api', env, 18_480);
   services.push(api);
@@ -248,10 +247,14 @@ try {
 
   const rows: string[] = [];
   let unqueuedMs: number[] = [];
+  const workers: Service[] = [];
   for (const [index, scenario] of SCENARIOS.entries()) {
-    const workers = Array.from({ length: scenario.workers }, () => startService('worker', env));
-    services.push(...workers);
-    await Promise.all(workers.map(checksReady));
+    const added = Array.from({ length: scenario.workers - workers.length }, () =>
+      startService('worker', env),
+    );
+    services.push(...added);
+    workers.push(...added);
+    await Promise.all(added.map(checksReady));
     if (index === 0) {
       for (const token of prepared.unqueued)
         unqueuedMs.push((await submitWithRetries(api.url!, token)).latencyMs);
@@ -263,18 +266,13 @@ try {
     rows.push(
       `| ${scenario.workers} | ${scenario.submits} | **${(scenario.submits / run.seconds).toFixed(2)}** | ${p(decidedMs, 50)} | ${p(decidedMs, 99)} | ${run.results.filter((r) => r.firstStatus === 503).length} | ${outcome.decided}/${outcome.total} | ${outcome.unavailable.length} | ${peakRssMb(api)} | ${workers.map(peakRssMb).join(', ')} |`,
     );
-    await Promise.all(workers.map(stop));
+    console.log(rows.at(-1));
   }
-  await stop(api);
   unqueuedMs = sorted(unqueuedMs);
 
-  const all = startService('all', env, 18_481);
-  services.push(all);
-  await httpReady(all);
-  await checksReady(all);
   const burstRows: string[] = [];
   for (const [index, size] of BURSTS.entries()) {
-    const run = await drive(all.url!, prepared.bursts[index]!, size);
+    const run = await drive(api.url!, prepared.bursts[index]!, size);
     const outcome = await unavailableReasons(db, `burst-${size}-`);
     const first = run.results.map((r) => r.firstStatus);
     const other = first.filter((s) => s !== 200 && s !== 503).length;
@@ -288,8 +286,9 @@ try {
       )} / ${p(
         run.results.map((r) => r.totalMs),
         100,
-      )} | ${run.seconds.toFixed(1)} | ${outcome.decided}/${outcome.total} | **${outcome.unavailable.length}** | ${peakRssMb(all)} |`,
+      )} | ${run.seconds.toFixed(1)} | ${outcome.decided}/${outcome.total} | **${outcome.unavailable.length}** | ${peakRssMb(api)} / ${workers.map(peakRssMb).join(', ')} |`,
     );
+    console.log(burstRows.at(-1));
   }
 
   recordBenchmark(
@@ -304,9 +303,9 @@ Sustained: one ROLE=api process, N ROLE=worker processes (CHECK_WORKER_CONCURREN
 |---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
-Burst: the default layout (one ROLE=all process, CHECK_QUEUE_MAX_WAIT_MS 10 s), all submits at once; a client answered 503 waits Retry-After and submits again.
+Burst: the same API process and the ${workers.length} workers of the last step (CHECK_QUEUE_MAX_WAIT_MS 10 s), all submits at once; a client answered 503 waits Retry-After and submits again.
 
-| concurrent submits | first answer decided | first answer 503 + Retry-After | other answers | attempts p50 / max | time to decision p50 / max ms | burst drained in s | decided | \`*_unavailable\` reasons | peak RSS MB |
+| concurrent submits | first answer decided | first answer 503 + Retry-After | other answers | attempts p50 / max | time to decision p50 / max ms | burst drained in s | decided | \`*_unavailable\` reasons | peak RSS MB (API / workers) |
 |---|---|---|---|---|---|---|---|---|---|
 ${burstRows.join('\n')}`,
   );
