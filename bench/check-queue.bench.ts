@@ -259,7 +259,7 @@ try {
       for (const token of prepared.unqueued)
         unqueuedMs.push((await submitWithRetries(api.url!, token)).latencyMs);
     }
-    // Two clients per slot (CHECK_WORKER_CONCURRENCY 2 per worker) keep every worker busy.
+    // Two clients per slot keep every worker busy.
     const run = await drive(api.url!, prepared.scenarios[index]!, 4 * scenario.workers);
     const outcome = await unavailableReasons(db, `sustained-${scenario.workers}-`);
     const decidedMs = run.results.filter((r) => r.finalStatus === 200).map((r) => r.latencyMs);
@@ -297,7 +297,7 @@ try {
 
 Submit while the queue is empty (1 worker, ${UNQUEUED_RUNS} sequential submits): p50 **${p(unqueuedMs, 50)} ms**, p99 ${p(unqueuedMs, 99)} ms.
 
-Sustained: one ROLE=api process, N ROLE=worker processes (CHECK_WORKER_CONCURRENCY 2), 4 clients per worker submitting back to back and honouring Retry-After.
+Sustained: one ROLE=api process, N ROLE=worker processes (CHECK_WORKER_CONCURRENCY 1), 4 clients per worker submitting back to back and honouring Retry-After.
 
 | workers | verifications | verifications/s | submit p50 ms | submit p99 ms | 503s | decided | \`*_unavailable\` reasons | API peak RSS MB | worker peak RSS MB |
 |---|---|---|---|---|---|---|---|---|---|

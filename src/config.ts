@@ -52,7 +52,7 @@ const environmentSchema = z.object({
   BARCODE_THREADS: positiveInt(1),
   CHECK_TIMEOUT_MS: positiveInt(15_000),
   CHECK_QUEUE_MAX_WAIT_MS: positiveInt(10_000),
-  CHECK_WORKER_CONCURRENCY: positiveInt(2),
+  CHECK_WORKER_CONCURRENCY: positiveInt(1),
   KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   AUTH_FAILURE_LIMIT: z.coerce.number().int().min(0).default(20),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300),
