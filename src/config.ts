@@ -200,6 +200,10 @@ export const environmentSchema = z.object({
     .enum(['1', '0', 'true', 'false', 'yes', 'no'])
     .optional()
     .describe('Path-style bucket addresses; on by default when S3_ENDPOINT is set.'),
+  CHECK_QUEUE_MAX_WAIT_MS: positiveInt(10_000).describe(
+    'Longest expected wait in the check queue before a submit answers 503 with Retry-After.',
+  ),
+  CHECK_WORKER_CONCURRENCY: positiveInt(1).describe('Check jobs one worker process runs at once.'),
   S3_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold only S3 safe key characters')
@@ -253,6 +257,10 @@ export type Config = {
   mlThreads: number;
   barcodeThreads: number;
   checkTimeoutMs: number;
+  /** Admission bound: a submit whose job would wait longer than this in the check queue gets 503 + Retry-After. */
+  checkQueueMaxWaitMs: number;
+  /** Check jobs one worker process runs at once. */
+  checkWorkerConcurrency: number;
   /** Per-key token bucket budget (requests per minute); 0 (the default, SPEC 8 "fair use") turns it off. */
   keyRateLimitPerMinute: number;
   /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
@@ -396,6 +404,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mlThreads: e.ML_THREADS,
     barcodeThreads: e.BARCODE_THREADS,
     checkTimeoutMs: e.CHECK_TIMEOUT_MS,
+    checkQueueMaxWaitMs: e.CHECK_QUEUE_MAX_WAIT_MS,
+    checkWorkerConcurrency: e.CHECK_WORKER_CONCURRENCY,
     keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
     decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,

@@ -1,3 +1,7 @@
+/*
+ * Over 400 lines on purpose: the composition root names every adapter and wires each port once;
+ * readiness (readiness.ts), background loops (worker/) and all logic live elsewhere.
+ */
 import type { Logger } from 'pino';
 import { pgliteDir, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
@@ -58,6 +62,10 @@ import {
 import type { VerificationDeps } from './use-cases/verifications/deps.js';
 import { startBackgroundTasks, type BackgroundTask } from './worker/background.js';
 import { createWebhookDeliveryWorker } from './worker/webhook-delivery-worker.js';
+import { createCheckQueue } from './adapters/db/check-queue.js';
+import { decideCheckJob } from './use-cases/verifications/decide-check-job.js';
+import { startCheckQueueService, type CheckQueueService } from './worker/check-queue-service.js';
+import { checkJobLeaseMs } from './worker/check-worker.js';
 
 export type Container = {
   config: Config;
@@ -80,6 +88,8 @@ export type Container = {
   checkEngines: CheckEngines;
   /** What the verification use cases run on. */
   verificationDeps: VerificationDeps;
+  /** The check queue: this process's worker (null in ROLE=api) and its /readyz probe. */
+  checks: CheckQueueService;
   webhooks: {
     /** Wakes this process's delivery worker (after a manual retry); a no-op where none runs. */
     kick(): void;
@@ -324,6 +334,39 @@ export async function createContainer(config: Config, options: ContainerOptions 
   ];
 
   const checkTimeoutMs = config.checkTimeoutMs;
+  const checkQueue = await createCheckQueue(database.db, (channel) => database.changes(channel, logger));
+  const verificationDeps: VerificationDeps = {
+    verifications,
+    media: stores.media,
+    usage: createUsageStore(database.db),
+    signals: stores.signals,
+    transact,
+    changes,
+    checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },
+    clock,
+    metrics,
+    onDecided: notifyDecided,
+    checkQueue,
+    admission: {
+      maxWaitMs: config.checkQueueMaxWaitMs,
+      resultWaitMs: config.checkQueueMaxWaitMs + 2 * checkJobLeaseMs(checkTimeoutMs),
+    },
+  };
+  const checks = await startCheckQueueService({
+    queue: checkQueue,
+    runsChecks: config.role !== 'api',
+    run: (job) => decideCheckJob(verificationDeps, job),
+    concurrency: config.checkWorkerConcurrency,
+    warmUp: checkEngines.faceEngine?.ready() ?? Promise.resolve(),
+    checkTimeoutMs,
+    metrics,
+    logger,
+  });
+  closers.push(async () => {
+    await checks.stop();
+    await checkQueue.close();
+  });
+  backgroundTasks.push(checks.pruneTask);
   return {
     config,
     clock,
@@ -333,18 +376,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     stores,
     transact,
     checkEngines,
-    verificationDeps: {
-      verifications,
-      media: stores.media,
-      usage: createUsageStore(database.db),
-      signals: stores.signals,
-      transact,
-      changes,
-      checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },
-      clock,
-      metrics,
-      onDecided: notifyDecided,
-    },
+    verificationDeps,
+    checks,
     authGuard,
     keyThrottle,
     heavyWork,
@@ -358,8 +391,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     },
     notifyDecided,
     readiness: () =>
-      readinessReport(
-        componentProbes({
+      readinessReport([
+        ...componentProbes({
           database: {
             engine: database.engine,
             ping: () => database.ping(),
@@ -371,7 +404,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
           vectorSearch,
           sanctions: () => sanctions.stats(),
         }),
-      ),
+        () => checks.probe(),
+      ]),
     sweepMedia,
     async startBackground() {
       if (config.role === 'api') return async () => {};

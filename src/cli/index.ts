@@ -18,7 +18,8 @@ const usage = `usage:
 async function run(argv: string[]): Promise<number> {
   restrictNewFileModes();
   const [command, sub, ...rest] = argv;
-  const config = loadConfig();
+  // A command is not a check worker: it must not claim check jobs (nor load the face models) while it runs.
+  const config = { ...loadConfig(), role: 'api' as const };
   if (command === 'migrate') {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,

@@ -102,6 +102,10 @@ export const ERRORS = {
     status: 503,
     message: 'media storage is unavailable; nothing was saved, try again shortly',
   },
+  checks_busy: {
+    status: 503,
+    message: 'checks are busy; nothing was submitted, retry after the number of seconds in Retry-After',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

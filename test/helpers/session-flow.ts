@@ -11,6 +11,22 @@ export async function decidedVerification(
   t: TestContext,
   apiKey = t.rootKey,
 ): Promise<{ id: string; client_token: string }> {
+  const verification = await verificationReadyToSubmit(t, apiKey);
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/v1/session/submit',
+    headers: { 'x-client-token': verification.client_token },
+    payload: {},
+  });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  return verification;
+}
+
+/** Creates a verification with `apiKey` and uploads everything (consent, both sides, selfie) short of submit. */
+export async function verificationReadyToSubmit(
+  t: TestContext,
+  apiKey = t.rootKey,
+): Promise<{ id: string; client_token: string }> {
   const jpeg = await plainJpeg();
   const created = await t.app.inject({
     method: 'POST',
@@ -33,6 +49,5 @@ export async function decidedVerification(
   await step('/v1/session/document', { side: 'front', image_b64: toB64(jpeg) });
   await step('/v1/session/document', { side: 'back', image_b64: toB64(jpeg), barcode: SAMPLE_BARCODE });
   await step('/v1/session/selfie', { frames_b64: [toB64(jpeg), toB64(jpeg)] });
-  await step('/v1/session/submit', {});
   return { id, client_token };
 }

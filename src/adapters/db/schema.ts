@@ -179,6 +179,29 @@ export type WebhookDeliveryAttemptsTable = {
   response_excerpt: string | null;
 };
 
+export type CheckJobsTable = {
+  id: Generated<number>;
+  verification_id: string;
+  status: ColumnType<'queued' | 'running' | 'done', 'queued' | undefined, 'queued' | 'running' | 'done'>;
+  input: Json<Record<string, unknown>>;
+  attempts: Generated<number>;
+  lease_token: string | null;
+  lease_expires_at: NullableTimestamp;
+  worker_id: string | null;
+  enqueued_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  run_ms: number | null;
+  outcome: string | null;
+};
+
+export type CheckWorkersTable = {
+  id: string;
+  concurrency: number;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+};
+
 /** Every table the service uses: the one place that tells the database's shape. */
 export interface Database {
   api_keys: ApiKeysTable;
@@ -197,6 +220,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  check_jobs: CheckJobsTable;
+  check_workers: CheckWorkersTable;
 }
 
 /** A query runner: the database itself, or one transaction (see transactor.ts). */

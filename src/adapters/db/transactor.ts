@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Transactor, TransactionStores } from '../../use-cases/ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
+import { createCheckJobWrites } from './check-queue.js';
 import { createFaceTemplateWrites } from './face-store.js';
 import { createMediaRecords } from './media-store.js';
 import { createOutbox } from './outbox.js';
@@ -35,6 +36,7 @@ export function createTransactor(
         outbox: createOutbox(trx),
         media: createMediaRecords(trx),
         faces: createFaceTemplateWrites(trx, options.vectorSearch),
+        checkJobs: createCheckJobWrites(trx),
       };
       return work(stores);
     });

@@ -1,4 +1,5 @@
 import type { StoredBarcode } from '../../core/checks.js';
+import type { CheckJobWrites } from './check-queue.js';
 import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
 import type {
   AuditActor,
@@ -168,6 +169,7 @@ export type TransactionStores = {
   outbox: Outbox;
   media: MediaRecords;
   faces: FaceTemplateWrites;
+  checkJobs: CheckJobWrites;
 };
 
 /** Runs `work` in one database transaction: every write inside commits together or none does. */

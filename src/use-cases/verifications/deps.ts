@@ -1,5 +1,6 @@
 import type { CheckDeps } from '../../checks/run-checks.js';
 import type { Clock } from '../../core/time.js';
+import type { CheckQueue } from '../ports/check-queue.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { SignalStore } from '../ports/signal-store.js';
 import type { VerificationChanges } from '../ports/verification-changes.js';
@@ -19,6 +20,14 @@ export type VerificationDeps = {
   metrics: Metrics;
   /** Called after a decision commits, so the webhook worker picks it up without waiting for its poll. */
   onDecided(): void;
+  /** Submit enqueues the checks here and waits for a check worker to decide. */
+  checkQueue: Pick<CheckQueue, 'awaitDone'>;
+  admission: {
+    /** CHECK_QUEUE_MAX_WAIT_MS: a job expected to wait longer is refused with 503 + Retry-After. */
+    maxWaitMs: number;
+    /** How long a submit waits for its decision once admitted (queue wait plus a re-run after a lost lease). */
+    resultWaitMs: number;
+  };
 };
 
 export type RequestContext = { ip: string; userAgent: string | null };

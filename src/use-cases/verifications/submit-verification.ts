@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
-import { runChecks } from '../../checks/run-checks.js';
 import type { StoredBarcode } from '../../core/checks.js';
 import { ApiError } from '../../core/errors.js';
-import { faceIdentityOf } from '../../core/faces/face-dedupe.js';
-import { SUBMITTABLE } from '../../core/verifications/status.js';
+import { admit } from '../../core/verifications/admission.js';
+import { advance, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { MediaItem, Verification } from '../../core/verifications/verification.js';
 import type { RequestContext, VerificationDeps } from './deps.js';
 import {
@@ -20,10 +18,21 @@ export type SubmitBody = SelfieInput & {
   barcode?: string | undefined;
 };
 
+/** Another submit of the same verification has its job in the queue already: this one steps aside. */
+class AlreadyQueued extends Error {
+  constructor(readonly jobId: number) {
+    super('a check job is already queued for this verification');
+  }
+}
+
+/** Retry-After for a submit whose admitted job was not decided within its wait (workers lost). */
+const UNDECIDED_RETRY_SECONDS = 5;
+
 /**
  * SPEC 3 and 4.5: validates in the SPEC's order (409 status, then consent, image, selfie, barcode),
- * runs every check, decides, and commits the decision with its audit entries, usage record, outbox
- * event and face template in one transaction.
+ * stores the inputs and enqueues one check job in one transaction, then waits for a check worker to
+ * decide (decide-check-job.ts). When the queue's expected wait is over the bound, nothing is stored
+ * and the answer is 503 with Retry-After: the verification keeps its status and earlier uploads.
  */
 export async function submitVerification(
   deps: VerificationDeps,
@@ -36,97 +45,68 @@ export async function submitVerification(
   requireConsent(verification, body.consent === true);
 
   const media: MediaItem[] = [];
-  let barcode: StoredBarcode | undefined = verification.barcode ?? undefined;
   let newBarcode: StoredBarcode | undefined;
   if (verification.status === 'doc_back') {
     if (!body.image_b64) throw new ApiError('image_required');
     media.push(requireImage(body.image_b64, 'document_back'));
   }
-  let frames: Buffer[] | null = null;
   if (body.frames_b64?.length || body.video_b64 || !(await deps.media.has(verification.id, 'selfie_frame'))) {
-    const selfie = await decodeSelfie(deps, body);
-    media.push(...selfie);
-    frames = selfie.map((m) => m.bytes);
+    media.push(...(await decodeSelfie(deps, body)));
   }
   const back = media.find((m) => m.kind === 'document_back');
-  if (back) {
-    newBarcode = await readBarcode(deps, back.bytes, body.barcode);
-    barcode = newBarcode;
-  }
-  if (!barcode) throw new ApiError('image_required');
-
-  const [portrait] = await deps.media.load(verification.id, 'document_front');
-  frames ??= await deps.media.load(verification.id, 'selfie_frame');
-  const run = await runChecks(deps.checks, {
-    verificationId: verification.id,
-    apiKeyId: verification.api_key_id,
-    barcode,
-    portrait: portrait ?? null,
-    frames,
-    today: deps.clock.now(),
-  });
-  const signals = await deps.signals.summary(verification.id);
-  const { decision, score, reasons } = run.outcome;
+  if (back) newBarcode = await readBarcode(deps, back.bytes, body.barcode);
+  if (!(newBarcode ?? verification.barcode)) throw new ApiError('image_required');
 
   const at = deps.clock.now();
-  const decided = await deps.media.withPlaced(verification.id, media, (placed) =>
-    deps.transact(async (tx) => {
-      const row = await tx.verifications.markDecided(verification.id, {
-        decision,
-        score,
-        reasons,
-        checks: {
-          ...run.checks,
-          signals: signals ?? { status: 'none', detail: 'no device signals were collected' },
-        },
-        docChecks: run.docChecks,
-        at,
-        ...(verification.consent_at ? {} : { consentAt: at }),
-        ...(newBarcode ? { barcode: newBarcode } : {}),
-      });
-      if (!row) return { result: undefined, replaced: null };
-      if (!verification.consent_at) {
-        await tx.audit.append(verification.id, {
-          actor: 'end_user',
-          event: 'consent.given',
+  let jobId: number | null;
+  try {
+    jobId = await deps.media.withPlaced(verification.id, media, (placed) =>
+      deps.transact(async (tx) => {
+        const open = await tx.verifications.advance(verification.id, {
+          status: advance(verification.status, back ? 'selfie' : verification.status),
           at,
-          detail: { ip: context.ip, user_agent: context.userAgent },
+          ...(newBarcode ? { barcode: newBarcode } : {}),
         });
-      }
-      const replaced = await tx.media.save(verification.id, placed, at);
-      await tx.audit.append(verification.id, { actor: 'end_user', event: 'verification.submitted', at });
-      await tx.audit.append(verification.id, {
-        actor: 'system',
-        event: 'verification.decided',
-        at,
-        detail: { decision, score, reasons },
-      });
-      await tx.usage.record({ verificationId: verification.id, apiKeyId: verification.api_key_id, at });
-      await tx.outbox.add({
-        id: crypto.randomUUID(),
-        type: 'verification.decided',
-        apiKeyId: verification.api_key_id,
-        verificationId: verification.id,
-        data: { decision, score, reasons },
-        at,
-      });
-      if (run.template) {
-        await tx.faces.remember({
-          verificationId: verification.id,
-          apiKeyId: verification.api_key_id,
-          identity: faceIdentityOf(run.identity),
-          embedding: run.template,
-          at,
+        if (!open) return { result: null, replaced: null };
+        if (!verification.consent_at && (await tx.verifications.recordConsent(verification.id, at))) {
+          await tx.audit.append(verification.id, {
+            actor: 'end_user',
+            event: 'consent.given',
+            at,
+            detail: { ip: context.ip, user_agent: context.userAgent },
+          });
+        }
+        const replaced = await tx.media.save(verification.id, placed, at);
+        await tx.audit.append(verification.id, { actor: 'end_user', event: 'verification.submitted', at });
+        // Last, so the cluster-wide admission lock is held only for the count, the insert and the commit.
+        const verdict = admit(await tx.checkJobs.lockForAdmission(), deps.admission.maxWaitMs);
+        if (!verdict.admitted) {
+          throw new ApiError(
+            'checks_busy',
+            {},
+            { headers: { 'retry-after': String(verdict.retryAfterSeconds) } },
+          );
+        }
+        const queued = await tx.checkJobs.enqueue(verification.id, {
+          ip: context.ip,
+          userAgent: context.userAgent,
         });
-      }
-      return { result: row, replaced };
-    }),
-  );
-  if (!decided) {
-    const current = await deps.verifications.findById(verification.id, deps.clock.now());
-    throw new ApiError('cannot_submit', { status: current?.status ?? 'unknown' });
+        if (queued.created === false) throw new AlreadyQueued(queued.id);
+        return { result: queued.id, replaced };
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof AlreadyQueued)) throw error;
+    // Of two concurrent submits the first one's job decides; this one reports the outcome as a 409.
+    await deps.checkQueue.awaitDone(error.jobId, deps.admission.resultWaitMs);
+    jobId = null;
   }
-  deps.metrics.verificationDecided(decision);
-  deps.onDecided();
-  return decided;
+
+  if (jobId !== null && !(await deps.checkQueue.awaitDone(jobId, deps.admission.resultWaitMs))) {
+    throw new ApiError('checks_busy', {}, { headers: { 'retry-after': String(UNDECIDED_RETRY_SECONDS) } });
+  }
+  const current = await deps.verifications.findById(verification.id, deps.clock.now());
+  if (jobId === null || current?.status !== 'decided')
+    throw new ApiError('cannot_submit', { status: current?.status ?? 'unknown' });
+  return current;
 }

@@ -1,0 +1,317 @@
+/**
+ * Issue 15: checks at scale on PostgreSQL with the real face models. One ROLE=api process and 1, 2
+ * and 4 ROLE=worker processes (BENCH_CHECK_WORKERS): sustained verifications/s, submit p50/p99, peak
+ * RSS per process; then bursts of 100 and 300 concurrent submits (BENCH_CHECK_BURSTS) whose clients
+ * honour Retry-After: every submit decided or 503, no `*_unavailable` reason, all decided.
+ * Run: npx tsx bench/check-queue.bench.ts (DATABASE_URL: a server where a scratch database may be
+ * created; default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildSequence, faceImage } from '../test/unit/faces/face-fixtures.js';
+import { renderPdf417 } from '../test/helpers/barcode-images.js';
+import { sharedDataPath } from '../test/helpers/shared-data.js';
+import { percentile, recordBenchmark } from './lib/report.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PEOPLE = ['001', '012', '024', '025', '034', '037', '038', '043'];
+const BARCODE =
+  '@\n\x1e\rANSI 636014080102DL00410276ZC03170024DLDAQD1234562\nDCSSAMPLE\nDDEN\nDACMICHAEL\nDDFN\nDADJOHN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD06062016\nDBB06061986\nDBA06062030\nDBC1\nDAU068 in\nDAYBRO\nDAG2300 WEST BROAD STREET\nDAIRICHMOND\nDAJVA\nDAK232690000  \nDCF2424244747474786102204\nDCGUSA\nDCK123456789\nDDAF\nDDB06062008\nDDJ06062037\r';
+const UNQUEUED_RUNS = 10;
+/** Worker processes per step (added to the running ones); BENCH_CHECK_WORKERS=1,2 runs fewer steps. */
+const WORKER_STEPS = (process.env.BENCH_CHECK_WORKERS ?? '1,2,4').split(',').map(Number);
+const SCENARIOS = WORKER_STEPS.map((workers) => ({ workers, submits: 10 * workers + 10 }));
+const BURSTS = (process.env.BENCH_CHECK_BURSTS ?? '100,300').split(',').map(Number);
+
+const ms = (v: number) => Math.round(v);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const p = (values: number[], q: number) => ms(percentile(sorted(values), q));
+
+type Service = { child: ChildProcess; role: string; logs: () => string; url: string | null };
+
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `idv_bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function startService(role: 'api' | 'worker' | 'all', env: Record<string, string>, port?: number): Service {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, ROLE: role, ...(port ? { PORT: String(port) } : {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let logs = '';
+  child.stdout!.on('data', (c: Buffer) => (logs += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (logs += c.toString()));
+  return { child, role, logs: () => logs, url: port ? `http://127.0.0.1:${port}` : null };
+}
+
+async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A check worker is ready once its face models and the sanctions list are loaded. */
+async function checksReady(service: Service): Promise<void> {
+  await waitFor(`${service.role} models and list`, () => {
+    if (service.child.exitCode !== null) throw new Error(`${service.role} exited: ${service.logs()}`);
+    return (
+      service.logs().includes('face models loaded') && service.logs().includes('sanctions list refreshed')
+    );
+  });
+}
+
+async function httpReady(service: Service): Promise<void> {
+  await waitFor(`${service.role} to listen`, async () => {
+    if (service.child.exitCode !== null) throw new Error(`${service.role} exited: ${service.logs()}`);
+    return fetch(`${service.url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  });
+}
+
+function peakRssMb(service: Service): number {
+  const status = fs.readFileSync(`/proc/${service.child.pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+async function stop(service: Service): Promise<void> {
+  if (service.child.exitCode !== null) return;
+  const exited = new Promise((r) => service.child.once('exit', r));
+  service.child.kill('SIGTERM');
+  await exited;
+}
+
+async function call(url: string, route: string, headers: Record<string, string>, body: unknown) {
+  const res = await fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${route} → ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+type Inputs = { portrait: string; frames: string[] };
+
+/** Creates a verification and uploads everything short of submit, as the hosted flow does. */
+async function prepare(url: string, rootKey: string, ref: string, input: Inputs, back: string) {
+  const v = await call(url, '/v1/verifications', { 'x-api-key': rootKey }, { external_ref: ref });
+  const token = { 'x-client-token': String(v.client_token) };
+  await call(url, '/v1/session/consent', token, { consent: true });
+  await call(url, '/v1/session/document', token, { side: 'front', image_b64: input.portrait });
+  await call(url, '/v1/session/document', token, { side: 'back', image_b64: back, barcode: BARCODE });
+  await call(url, '/v1/session/selfie', token, { frames_b64: input.frames });
+  return String(v.client_token);
+}
+
+type SubmitResult = {
+  firstStatus: number;
+  attempts: number;
+  finalStatus: number;
+  latencyMs: number;
+  totalMs: number;
+};
+
+/** Submits like a client: on 503 waits Retry-After seconds and submits again, until an answer. */
+async function submitWithRetries(url: string, token: string): Promise<SubmitResult> {
+  const started = performance.now();
+  let firstStatus = 0;
+  for (let attempts = 1; ; attempts += 1) {
+    const attemptStarted = performance.now();
+    const res = await fetch(`${url}/v1/session/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client-token': token },
+      body: '{}',
+    });
+    await res.text();
+    firstStatus ||= res.status;
+    if (res.status === 503 && res.headers.get('retry-after')) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
+      continue;
+    }
+    return {
+      firstStatus,
+      attempts,
+      finalStatus: res.status,
+      latencyMs: performance.now() - attemptStarted,
+      totalMs: performance.now() - started,
+    };
+  }
+}
+
+/** Runs `tokens` through submit with `concurrency` clients at a time; verifications/s over the whole run. */
+async function drive(url: string, tokens: string[], concurrency: number) {
+  const results: SubmitResult[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < tokens.length) {
+        const token = tokens[next++]!;
+        results.push(await submitWithRetries(url, token));
+      }
+    }),
+  );
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+async function unavailableReasons(db: pg.Client, refPrefix: string) {
+  const { rows } = await db.query<{ status: string; reasons: string[] | null }>(
+    `SELECT status, decision_reasons AS reasons FROM verifications WHERE external_ref LIKE $1`,
+    [`${refPrefix}%`],
+  );
+  return {
+    total: rows.length,
+    decided: rows.filter((r) => r.status === 'decided').length,
+    unavailable: rows.flatMap((r) => r.reasons ?? []).filter((reason) => reason.endsWith('_unavailable')),
+  };
+}
+
+const database = await scratchDatabase();
+const db = new pg.Client({ connectionString: database.url });
+const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-queue-'));
+const env = {
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  BOOTSTRAP_API_KEY: rootKey,
+  LOG_LEVEL: 'info',
+  KEY_RATE_LIMIT_PER_MINUTE: '0',
+  PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+  WEBHOOK_SECRET_KEY: crypto.randomBytes(32).toString('hex'),
+  SANCTIONS_LIST: sharedDataPath('sanctions', 'ofac-csv-2023-12-28'),
+};
+const services: Service[] = [];
+try {
+  const inputs: Inputs[] = await Promise.all(
+    PEOPLE.map(async (id) => ({
+      portrait: faceImage(`derived/idportrait_${id}.jpg`).toString('base64'),
+      frames: (
+        await buildSequence([
+          faceImage(`london/london_${id}_neutral.jpg`),
+          faceImage(`london/london_${id}_smiling.jpg`),
+        ])
+      ).map((frame) => frame.toString('base64')),
+    })),
+  );
+  const back = (await renderPdf417(BARCODE)).toString('base64');
+
+  const api = startService('api', env, 18_480);
+  services.push(api);
+  await httpReady(api);
+  await db.connect();
+  const prepareMany = async (prefix: string, count: number) => {
+    const tokens: string[] = new Array(count);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < count) {
+          const i = next++;
+          tokens[i] = await prepare(api.url!, rootKey, `${prefix}-${i}`, inputs[i % inputs.length]!, back);
+        }
+      }),
+    );
+    return tokens;
+  };
+  const prepared = {
+    unqueued: await prepareMany('unqueued', UNQUEUED_RUNS),
+    scenarios: await Promise.all(SCENARIOS.map((s) => prepareMany(`sustained-${s.workers}`, s.submits))),
+    bursts: await Promise.all(BURSTS.map((n) => prepareMany(`burst-${n}`, n))),
+  };
+  console.log('prepared', new Date().toISOString());
+
+  const rows: string[] = [];
+  let unqueuedMs: number[] = [];
+  const workers: Service[] = [];
+  for (const [index, scenario] of SCENARIOS.entries()) {
+    const added = Array.from({ length: scenario.workers - workers.length }, () =>
+      startService('worker', env),
+    );
+    services.push(...added);
+    workers.push(...added);
+    await Promise.all(added.map(checksReady));
+    if (index === 0) {
+      for (const token of prepared.unqueued)
+        unqueuedMs.push((await submitWithRetries(api.url!, token)).latencyMs);
+    }
+    // Two clients per slot keep every worker busy.
+    const run = await drive(api.url!, prepared.scenarios[index]!, 4 * scenario.workers);
+    const outcome = await unavailableReasons(db, `sustained-${scenario.workers}-`);
+    const decidedMs = run.results.filter((r) => r.finalStatus === 200).map((r) => r.latencyMs);
+    rows.push(
+      `| ${scenario.workers} | ${scenario.submits} | **${(scenario.submits / run.seconds).toFixed(2)}** | ${p(decidedMs, 50)} | ${p(decidedMs, 99)} | ${run.results.filter((r) => r.firstStatus === 503).length} | ${outcome.decided}/${outcome.total} | ${outcome.unavailable.length} | ${peakRssMb(api)} | ${workers.map(peakRssMb).join(', ')} |`,
+    );
+    console.log(rows.at(-1));
+  }
+  unqueuedMs = sorted(unqueuedMs);
+
+  const burstRows: string[] = [];
+  for (const [index, size] of BURSTS.entries()) {
+    const run = await drive(api.url!, prepared.bursts[index]!, size);
+    const outcome = await unavailableReasons(db, `burst-${size}-`);
+    const first = run.results.map((r) => r.firstStatus);
+    const other = first.filter((s) => s !== 200 && s !== 503).length;
+    burstRows.push(
+      `| ${size} | ${first.filter((s) => s === 200).length} | ${first.filter((s) => s === 503).length} | ${other} | ${p(
+        run.results.map((r) => r.attempts),
+        50,
+      )} / ${Math.max(...run.results.map((r) => r.attempts))} | ${p(
+        run.results.map((r) => r.totalMs),
+        50,
+      )} / ${p(
+        run.results.map((r) => r.totalMs),
+        100,
+      )} | ${run.seconds.toFixed(1)} | ${outcome.decided}/${outcome.total} | **${outcome.unavailable.length}** | ${peakRssMb(api)} / ${workers.map(peakRssMb).join(', ')} |`,
+    );
+    console.log(burstRows.at(-1));
+  }
+
+  recordBenchmark(
+    'Check queue at scale (PostgreSQL, real face models)',
+    `PostgreSQL server, real face models (Human on tfjs-wasm, ML_THREADS 2 per process), OFAC snapshot loaded. Each verification: an ID portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces), uploaded beforehand; only submit is timed. **All processes share this one 2-core machine** (load average ${os.loadavg()[0]!.toFixed(1)} at the end, other engineers' jobs included), so adding worker processes cannot add CPU here: the scaling line shows the queue spreading work without loss; on separate machines each worker adds its own cores.
+
+Submit while the queue is empty (1 worker, ${UNQUEUED_RUNS} sequential submits): p50 **${p(unqueuedMs, 50)} ms**, p99 ${p(unqueuedMs, 99)} ms.
+
+Sustained: one ROLE=api process, N ROLE=worker processes (CHECK_WORKER_CONCURRENCY 1), 4 clients per worker submitting back to back and honouring Retry-After.
+
+| workers | verifications | verifications/s | submit p50 ms | submit p99 ms | 503s | decided | \`*_unavailable\` reasons | API peak RSS MB | worker peak RSS MB |
+|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Burst: the same API process and the ${workers.length} workers of the last step (CHECK_QUEUE_MAX_WAIT_MS 10 s), all submits at once; a client answered 503 waits Retry-After and submits again.
+
+| concurrent submits | first answer decided | first answer 503 + Retry-After | other answers | attempts p50 / max | time to decision p50 / max ms | burst drained in s | decided | \`*_unavailable\` reasons | peak RSS MB (API / workers) |
+|---|---|---|---|---|---|---|---|---|---|
+${burstRows.join('\n')}`,
+  );
+} finally {
+  await Promise.all(services.map(stop));
+  await db.end().catch(() => undefined);
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
