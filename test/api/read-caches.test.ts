@@ -294,8 +294,9 @@ describe.skipIf(!process.env.DATABASE_URL)('read caches across instances (postgr
 
   it('keeps working after its listening connections are killed: it reconnects and sees later revocations', async () => {
     const before = await listenerPids();
-    // Per instance: the key feed's and the verification feed's (the webhook worker is not started here).
-    expect(before).toHaveLength(4);
+    // Per instance at least the key feed's and the verification feed's (the check queue listens too;
+    // the webhook worker is not started here).
+    expect(before.length).toBeGreaterThanOrEqual(4);
     const admin = new pg.Client({ connectionString: a.config.databaseUrl! });
     await admin.connect();
     await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [before]);
@@ -303,7 +304,7 @@ describe.skipIf(!process.env.DATABASE_URL)('read caches across instances (postgr
     await vi.waitFor(
       async () => {
         const now = await listenerPids();
-        expect(now).toHaveLength(4);
+        expect(now).toHaveLength(before.length);
         expect(now.some((pid) => before.includes(pid))).toBe(false);
       },
       { timeout: 10_000, interval: 100 },
