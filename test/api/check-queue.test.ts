@@ -3,7 +3,7 @@ import { createLogger } from '../../src/adapters/logger.js';
 import { decideCheckJob } from '../../src/use-cases/verifications/decide-check-job.js';
 import { createCheckWorker } from '../../src/worker/check-worker.js';
 import { verificationReadyToSubmit } from '../helpers/session-flow.js';
-import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
 describe.each(engines)('check queue on %s', (engine) => {
   let t: TestContext;
@@ -46,7 +46,7 @@ describe.each(engines)('check queue on %s', (engine) => {
     expect(detail.audit_log.map((a: { event: string }) => a.event)).not.toContain('verification.submitted');
     const kinds = (await t.container.stores.media.index(v.id)).map((m) => m.kind).sort();
     expect(kinds).toEqual(['document_back', 'document_front', 'selfie_frame', 'selfie_frame']);
-    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json();
     expect(ready.components.check_queue).toMatchObject({ status: 'degraded' });
 
     const worker = createCheckWorker({
@@ -69,7 +69,7 @@ describe.each(engines)('check queue on %s', (engine) => {
           const metrics = await t.app.inject({
             method: 'GET',
             url: '/metrics',
-            headers: { 'x-api-key': t.rootKey },
+            headers: operationsHeaders,
           });
           expect(metrics.body).toMatch(/^check_workers 1$/m);
           expect(metrics.body).toMatch(/^check_queue_depth 0$/m);
@@ -163,7 +163,7 @@ describe('ROLE=api', () => {
   it('does not load the face models: the check workers run the face checks', async () => {
     expect(t.container.checkEngines.faceEngine).toBeNull();
     expect(t.container.checks.worker).toBeNull();
-    const ready = (await t.app.inject({ method: 'GET', url: '/readyz' })).json();
+    const ready = (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json();
     expect(ready.components.face_models).toEqual({
       status: 'ok',
       detail: 'not loaded in ROLE=api: the check workers run the face checks',
