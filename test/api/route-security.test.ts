@@ -56,7 +56,14 @@ describe.each(engines)('route security on %s', (engine) => {
     route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => params[name] ?? crypto.randomUUID());
 
   const call = (route: KeyedRoute, headers: Record<string, string>, url = placeholderUrl(route)) =>
-    t.app.inject({ method: route.method as 'GET', url, headers });
+    t.app.inject({
+      method: route.method as 'GET',
+      url,
+      headers,
+      ...(ROUTE_POLICIES[routeName(route)]?.payload
+        ? { payload: ROUTE_POLICIES[routeName(route)]!.payload }
+        : {}),
+    });
 
   describe.each(covered.map((route) => ({ ...route, name: routeName(route) })))('$name', (route) => {
     const policy = ROUTE_POLICIES[route.name]!;

@@ -1,6 +1,7 @@
+import { decidedVerification } from './session-flow.js';
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { SCOPES, type Scope } from '../../src/core/api-keys/api-key.js';
+import { OPERATOR_SCOPE, SCOPES, type Scope } from '../../src/core/api-keys/api-key.js';
 import type { App } from '../../src/http/route-context.js';
 import type { TestContext } from './test-app.js';
 
@@ -30,6 +31,8 @@ export type SecurityFixtures = {
 export type RoutePolicy = {
   /** The scope SPEC 5.1 requires; null for routes any valid key may call (ownership still applies). */
   scope: Scope | null;
+  /** A valid body, for routes whose body is checked before the resource is looked up. */
+  payload?: Record<string, unknown>;
   /** How a route with an id in its path keeps keys to their own resources. */
   ownership?:
     | {
@@ -79,13 +82,16 @@ export async function createSecurityFixtures(t: TestContext): Promise<SecurityFi
     owner,
     stranger,
     revoked: revoked.key,
+    // `operator` lies outside `*`, so a key without it may hold `*` (the strongest refusal to show).
     keyWithout: (scope) =>
       cached(
         without,
         scope,
-        SCOPES.filter((s) => s !== scope && s !== '*'),
+        SCOPES.filter((s) => s !== scope && (scope === OPERATOR_SCOPE || s !== '*')),
       ),
-    keyWithOnly: (scope) => cached(only, scope, [scope]),
+    // No API call mints an operator key (docs/security.md): the root key, which holds it, stands in.
+    keyWithOnly: (scope) =>
+      scope === OPERATOR_SCOPE ? Promise.resolve(t.rootKey) : cached(only, scope, [scope]),
   };
 }
 
@@ -131,10 +137,26 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     scope: null,
     ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
   },
+  'POST /v1/verifications/:id/client-token/revoke': {
+    scope: 'verifications:write',
+    ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
+  },
+  'POST /v1/verifications/:id/review': {
+    scope: 'verifications:review',
+    payload: { decision: 'approve', note: 'checked by hand in the route-security suite' },
+    ownership: {
+      kind: 'owned',
+      notFound: 'verification not found',
+      // Decided `review` (no face models, no sanctions list in this suite), so its owner may review it.
+      resource: async (f) => ({ id: (await decidedVerification(f.t, f.owner.key)).id }),
+    },
+  },
   'GET /v1/usage': { scope: 'verifications:read' },
   'POST /v1/screen/ofac': { scope: 'screen:ofac' },
   'POST /v1/screen/wallet': { scope: 'screen:ofac' },
   'GET /v1/screen/ofac/stats': { scope: 'screen:ofac' },
+  'POST /v1/screen/name': { scope: 'screen:ofac' },
+  'GET /v1/screen/lists': { scope: 'screen:ofac' },
   'POST /v1/keys': { scope: 'keys:write' },
   'GET /v1/keys': { scope: 'keys:read' },
   'POST /v1/keys/:key_id/revoke': {
@@ -210,13 +232,13 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
-  'POST /v1/faces/blocklist': { scope: '*' },
-  'GET /v1/faces/blocklist': { scope: '*' },
+  'POST /v1/faces/blocklist': { scope: OPERATOR_SCOPE },
+  'GET /v1/faces/blocklist': { scope: OPERATOR_SCOPE },
   'DELETE /v1/faces/blocklist/:entry_id': {
-    scope: '*',
+    scope: OPERATOR_SCOPE,
     ownership: {
       kind: 'operator-wide',
-      reason: 'the blocklist is the operator’s, shared by every key; only `*` keys may touch it',
+      reason: 'the blocklist is the operator’s, shared by every key; only operator keys may touch it',
     },
   },
 };
