@@ -100,6 +100,19 @@ export const environmentSchema = z.object({
     )
     .optional()
     .describe('During a rotation, earlier keys that may still open stored webhook secrets.'),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$|^[0-9a-f]{64}$/, 'must be 32 bytes as base64url (43 chars) or hex (64 chars)')
+    .optional()
+    .describe('Key (32 bytes) that encrypts stored images and personal data fields.'),
+  DATA_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .regex(
+      /^([A-Za-z0-9_-]{43}|[0-9a-f]{64})(,([A-Za-z0-9_-]{43}|[0-9a-f]{64}))*$/,
+      'must be one or more comma-separated keys in the DATA_ENCRYPTION_KEY format',
+    )
+    .optional()
+    .describe('After a rotation, earlier keys that still open data sealed before it.'),
   MEDIA_SIGNING_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -210,10 +223,40 @@ export const environmentSchema = z.object({
     .default('media/')
     .describe('Prefix of every object key.'),
   S3_TIMEOUT_MS: positiveInt(10_000).describe('Connection and request timeout of each call to the bucket.'),
+  RETENTION_MEDIA_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1825)
+    .default(30)
+    .describe('Days the images of a decided verification are kept after the decision (1 to 1825).'),
+  RETENTION_PII_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1825)
+    .default(90)
+    .describe('Days the personal fields of a decided verification are kept after the decision (1 to 1825).'),
+  RETENTION_TEMPLATE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1095)
+    .default(365)
+    .describe('Days a face template is kept for duplicate detection (1 to 1095, the BIPA bound of 3 years).'),
+  RETENTION_SWEEP_BATCH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5000)
+    .default(500)
+    .describe('Verifications the retention sweeper handles per transaction.'),
   NODE_ENV: z
     .string()
     .optional()
-    .describe('production requires WEBHOOK_SECRET_KEY and MEDIA_SIGNING_KEY from settings.'),
+    .describe(
+      'production requires WEBHOOK_SECRET_KEY, MEDIA_SIGNING_KEY and DATA_ENCRYPTION_KEY from settings.',
+    ),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32 to 256 printable characters without spaces')
@@ -243,6 +286,9 @@ export type Config = {
   webhookSecretKey: string | undefined;
   /** Keys secrets may still be sealed with during a rotation: opened, never used to seal. */
   webhookSecretKeysPrevious: string[];
+  /** Encrypts media bytes and personal data at rest; the previous keys only open. */
+  dataEncryptionKey: string | undefined;
+  dataEncryptionKeysPrevious: string[];
   mediaSigningKey: string | undefined;
   /**
    * Proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's names `loopback`,
@@ -288,6 +334,8 @@ export type Config = {
   production: boolean;
   /** Bearer token for /metrics and for /readyz's component details; unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /** How long personal data is kept (docs/privacy.md); the worker role's sweeper enforces it. */
+  retention: { mediaDays: number; piiDays: number; templateDays: number; batchSize: number };
 };
 
 export type WorkQueueLimits = { concurrency: number; maxWaiting: number };
@@ -338,7 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // A generated key would sit in DATA_DIR beside the data it protects, so a copy of the
       // directory (a backup) would carry both; production deployments keep keys in their secret store.
       if (e.NODE_ENV === 'production') {
-        for (const name of ['WEBHOOK_SECRET_KEY', 'MEDIA_SIGNING_KEY'] as const) {
+        for (const name of ['WEBHOOK_SECRET_KEY', 'MEDIA_SIGNING_KEY', 'DATA_ENCRYPTION_KEY'] as const) {
           if (!e[name])
             ctx.addIssue({
               code: 'custom',
@@ -395,6 +443,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookSecretKey: e.WEBHOOK_SECRET_KEY,
     webhookSecretKeysPrevious: e.WEBHOOK_SECRET_KEY_PREVIOUS?.split(',') ?? [],
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    dataEncryptionKeysPrevious: e.DATA_ENCRYPTION_KEY_PREVIOUS?.split(',') ?? [],
     mediaSigningKey: e.MEDIA_SIGNING_KEY,
     trustProxy: trustedProxies(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
@@ -418,6 +468,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mlDisabled: e.ML_DISABLED,
     production: e.NODE_ENV === 'production',
     metricsToken: e.METRICS_TOKEN,
+    retention: {
+      mediaDays: e.RETENTION_MEDIA_DAYS,
+      piiDays: e.RETENTION_PII_DAYS,
+      templateDays: e.RETENTION_TEMPLATE_DAYS,
+      batchSize: e.RETENTION_SWEEP_BATCH,
+    },
     mediaStore:
       e.MEDIA_STORE === 's3'
         ? {

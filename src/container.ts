@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { pgliteDir, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
 import { createHandoffStore } from './adapters/db/handoff-store.js';
-import { createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
+import { createDataSealer, createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
 import { faceTemplateOf, type FaceTemplateOutcome } from './checks/face-check.js';
 import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
 import { createApiKeyStore } from './adapters/db/api-key-store.js';
@@ -16,6 +16,7 @@ import { createFaceStore } from './adapters/db/face-store.js';
 import { createMediaStore } from './adapters/db/media-store.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
 import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
+import { createRetentionStore } from './adapters/db/retention-store.js';
 import { createSignalStore } from './adapters/db/signal-store.js';
 import { createTransactor } from './adapters/db/transactor.js';
 import { createUsageStore } from './adapters/db/usage-store.js';
@@ -43,6 +44,8 @@ import {
   type ThrottleInstance,
 } from './abuse/abuse-guards.js';
 import { createHeavyWork, withQueuedVideoDecoding, type HeavyWork } from './adapters/heavy-work.js';
+import { createTestSamples } from './adapters/test-samples/test-samples.js';
+import type { TestSamples } from './use-cases/ports/test-samples.js';
 import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
 import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
 import type { CheckEngines } from './use-cases/ports/check-engines.js';
@@ -66,6 +69,8 @@ import { createCheckQueue } from './adapters/db/check-queue.js';
 import { decideCheckJob } from './use-cases/verifications/decide-check-job.js';
 import { startCheckQueueService, type CheckQueueService } from './worker/check-queue-service.js';
 import { checkJobLeaseMs } from './worker/check-worker.js';
+import { retentionSweepTask } from './worker/retention-sweeper.js';
+import type { RetentionSweepResult } from './use-cases/sweep-retention.js';
 
 export type Container = {
   config: Config;
@@ -106,6 +111,8 @@ export type Container = {
   keyThrottle: ThrottleInstance;
   /** Bounded queues for ffmpeg and image-heavy requests: full means 503 with Retry-After. */
   heavyWork: HeavyWork;
+  /** Test mode's sample images for the hosted flow (docs/testing.md). */
+  testSamples: TestSamples;
   /** The sanctions lists: OFAC (the /v1/screen/ofac routes, always) and the enabled others; null answers while OFAC is not loaded. */
   sanctions: ScreeningLists;
   /** Shared rate limits (Redis when REDIS_URL is set, else the database): free tier, throttle, guard. */
@@ -115,6 +122,8 @@ export type Container = {
   startBackground(): Promise<() => Promise<void>>;
   /** Deletes bucket objects no media row names (MEDIA_STORE=s3; a no-op otherwise). Workers run it every 6 h. */
   sweepMedia(): Promise<MediaSweepResult>;
+  /** One retention sweep now (docs/privacy.md); null when another instance holds its lease. Workers run it every 15 min. */
+  sweepRetention(): Promise<RetentionSweepResult | null>;
   close(): Promise<void>;
 };
 
@@ -181,6 +190,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
     parseSecretKey(config.webhookSecretKey ?? loadOrCreateLocalSecret(config.dataDir, 'webhook-secret').key),
     config.webhookSecretKeysPrevious.map(parseSecretKey),
   );
+  if (!config.dataEncryptionKey) {
+    logger.warn(
+      'DATA_ENCRYPTION_KEY is unset: images and personal data are encrypted with a key generated into DATA_DIR/data-encryption.key (in memory for memory://); multi-instance deployments must set DATA_ENCRYPTION_KEY, the same on every instance',
+    );
+  }
+  const sealer = createDataSealer(
+    parseSecretKey(
+      config.dataEncryptionKey ?? loadOrCreateLocalSecret(config.dataDir, 'data-encryption').key,
+    ),
+    config.dataEncryptionKeysPrevious.map(parseSecretKey),
+  );
   const mediaObjects = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
   if (mediaObjects) {
     closers.push(async () => mediaObjects.close());
@@ -191,7 +211,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const verificationChanges = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
   closers.push(() => verificationChanges.stop());
   const cacheOptions = { clock, maxAgeMs: READ_CACHE_MAX_AGE_MS };
-  const verifications = createCachedVerificationStore(createVerificationStore(database.db), {
+  const verifications = createCachedVerificationStore(createVerificationStore(database.db, sealer), {
     ...cacheOptions,
     maxEntries: CACHED_VERIFICATIONS,
     feed: verificationChanges,
@@ -206,13 +226,14 @@ export async function createContainer(config: Config, options: ContainerOptions 
     verifications,
     media: createMediaStore(database.db, {
       objects: mediaObjects,
+      sealer,
       onCleanupError: (error: unknown, keys: string[]) =>
         logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
     }),
     publishableKeys: createPublishableKeyStore(database.db),
     signals: createSignalStore(database.db),
     webhooks: createWebhookStore(database.db, webhookSecrets),
-    faces: createFaceStore(database.db, vectorSearch),
+    faces: createFaceStore(database.db, vectorSearch, sealer),
     handoffs: createHandoffStore(database.db),
   };
   const changes = createVerificationChanges(verificationChanges, {
@@ -220,6 +241,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   const transact = createTransactor(database.db, {
     vectorSearch,
+    sealer,
     onCommitted: (ids) => {
       verifications.forget(ids);
       changes.changed(ids);
@@ -307,7 +329,21 @@ export async function createContainer(config: Config, options: ContainerOptions 
         )
       : Promise.resolve({ scanned: 0, deleted: 0 });
 
+  const retentionSweep = retentionSweepTask(
+    {
+      store: createRetentionStore(database.db),
+      media: stores.media,
+      clock,
+      metrics,
+      changed: (ids) => verifications.forget(ids),
+    },
+    config.retention,
+    metrics,
+    logger,
+  );
+
   const backgroundTasks: BackgroundTask[] = [
+    retentionSweep,
     {
       name: 'expiry sweep',
       intervalMs: EXPIRY_SWEEP_INTERVAL_MS,
@@ -343,6 +379,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     transact,
     changes,
     checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },
+    imageWork: heavyWork.image,
     clock,
     metrics,
     onDecided: notifyDecided,
@@ -381,6 +418,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     authGuard,
     keyThrottle,
     heavyWork,
+    testSamples: createTestSamples(),
     rateLimiter,
     sanctions,
     faceTemplate: (image) => faceTemplateOf(checkEngines.faceEngine, image),
@@ -402,11 +440,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
           mediaObjects,
           engines: () => loadedEngines.status(),
           vectorSearch,
-          sanctions: () => sanctions.stats(),
+          sanctionsLists: () => sanctions.listStats(),
         }),
         () => checks.probe(),
       ]),
     sweepMedia,
+    sweepRetention: () => retentionSweep.runOnce(),
     async startBackground() {
       if (config.role === 'api') return async () => {};
       webhookWorker.start();

@@ -1,4 +1,4 @@
-import type { SanctionsStats } from './adapters/sanctions-source/sanctions-provider.js';
+import type { ListStats } from './use-cases/ports/sanctions.js';
 import type { MediaObjectStore } from './use-cases/ports/media-objects.js';
 import type { RateLimiter } from './use-cases/ports/rate-limiter.js';
 
@@ -33,7 +33,8 @@ export function componentProbes(parts: {
   mediaObjects: Pick<MediaObjectStore, 'check' | 'location'> | undefined;
   engines: () => Record<string, ComponentStatus>;
   vectorSearch: boolean;
-  sanctions: () => SanctionsStats;
+  /** Every enabled list, OFAC first: each is one component (`sanctions_list`, `sanctions_list_un`…). */
+  sanctionsLists: () => ListStats[];
 }): Probe[] {
   const { database, rateLimiter, mediaObjects } = parts;
   return [
@@ -75,24 +76,33 @@ export function componentProbes(parts: {
             detail: 'pgvector is not installed: exact search (correct, but scans every template)',
           },
     }),
-    async (): Promise<Record<string, ComponentStatus>> => {
-      const list = parts.sanctions();
-      if (list.status !== 'ready')
-        return {
-          sanctions_list: {
-            status: list.status === 'loading' ? 'degraded' : 'unavailable',
-            detail: list.last_refresh?.error ?? 'loading',
-          },
-        };
-      return {
-        sanctions_list:
-          list.last_refresh?.outcome === 'failed'
-            ? {
-                status: 'degraded',
-                detail: `serving ${list.list_version}; last refresh failed: ${list.last_refresh.error}`,
-              }
-            : { status: 'ok', detail: list.list_version ?? 'loaded' },
-      };
-    },
+    async (): Promise<Record<string, ComponentStatus>> =>
+      Object.fromEntries(
+        parts
+          .sanctionsLists()
+          .map((list) => [
+            list.id === 'ofac' ? 'sanctions_list' : `sanctions_list_${list.id}`,
+            sanctionsListStatus(list),
+          ]),
+      ),
   ];
+}
+
+/**
+ * One enabled list: ok while a loaded list is served; degraded while the first load runs or when the
+ * last refresh failed (the previous list is still screened); unavailable when no list could be loaded,
+ * so names are not screened against it.
+ */
+function sanctionsListStatus(list: ListStats): ComponentStatus {
+  if (list.status !== 'ready')
+    return {
+      status: list.status === 'loading' ? 'degraded' : 'unavailable',
+      detail: `${list.title}: ${list.status === 'loading' ? 'enabled, not loaded yet' : `not loaded (${list.last_refresh?.error ?? 'no source'})`}`,
+    };
+  if (list.last_refresh?.outcome === 'failed')
+    return {
+      status: 'degraded',
+      detail: `${list.title}: serving ${list.list_version}; last refresh failed: ${list.last_refresh.error}`,
+    };
+  return { status: 'ok', detail: `${list.title}: ${list.list_version ?? 'loaded'}` };
 }

@@ -14,6 +14,19 @@ export interface SessionState {
   token_expires_at: string;
   steps: { doc_front: StepState; doc_back: StepState; selfie: StepState };
   decision?: Decision | null;
+  /** docs/testing.md: `test` shows the banner, the sample images and (without test_outcome) the chooser. */
+  mode?: 'live' | 'test';
+  test_outcome?: string[] | null;
+  /** How long the service keeps the data (docs/privacy.md), named in the consent text. */
+  retention?: { media_days: number; personal_data_days: number; face_template_days: number };
+}
+
+export type SampleKind = 'document_front' | 'document_back' | 'selfie';
+
+export interface TestSample {
+  kind: SampleKind;
+  content_type: string;
+  image_b64: string;
 }
 
 export class ApiError extends Error {
@@ -46,11 +59,14 @@ export interface HandoffClaim {
 
 export interface SessionApi {
   state(): Promise<SessionState>;
-  init(publishableKey: string): Promise<void>;
+  /** Has the service confirm the launch: the SDK's publishable key, the embedding page, the return address. */
+  init(launch: { publishable_key?: string; origin?: string; redirect_url?: string }): Promise<void>;
   consent(): Promise<void>;
   document(side: 'front' | 'back', imageB64: string, barcode?: string): Promise<void>;
   selfie(input: { frames_b64: string[] } | { video_b64: string }): Promise<void>;
-  submit(): Promise<SessionState>;
+  /** Test mode: the forced outcome chosen in the flow, when the merchant fixed none. */
+  submit(testOutcome?: string[]): Promise<SessionState>;
+  testSample(kind: SampleKind): Promise<TestSample>;
   createHandoff(): Promise<HandoffLink>;
   handoffStatus(): Promise<HandoffStatus>;
   collectSignals(components: Record<string, string>): void;
@@ -117,8 +133,8 @@ export function createSessionApi(apiBase: string, token: string): SessionApi {
 
   return {
     state: () => request<SessionState>('GET', '/v1/session/state'),
-    init: async (publishableKey) => {
-      await request('POST', '/v1/session/init', { publishable_key: publishableKey });
+    init: async (launch) => {
+      await request('POST', '/v1/session/init', launch);
     },
     consent: async () => {
       await request('POST', '/v1/session/consent', { consent: true });
@@ -133,7 +149,9 @@ export function createSessionApi(apiBase: string, token: string): SessionApi {
     selfie: async (input) => {
       await request('POST', '/v1/session/selfie', input);
     },
-    submit: () => request<SessionState>('POST', '/v1/session/submit', {}),
+    submit: (testOutcome) =>
+      request<SessionState>('POST', '/v1/session/submit', testOutcome ? { test_outcome: testOutcome } : {}),
+    testSample: (kind) => request<TestSample>('GET', `/v1/session/test-samples/${kind}`),
     createHandoff: () => request<HandoffLink>('POST', '/v1/session/handoff'),
     handoffStatus: () => request<HandoffStatus>('GET', '/v1/session/handoff'),
     collectSignals(components) {

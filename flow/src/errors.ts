@@ -10,6 +10,7 @@ const MESSAGES = {
   token_missing: 'error.token_missing',
   token_invalid: 'error.token_invalid',
   publishable_key_mismatch: 'error.publishable_key_mismatch',
+  origin_not_allowed: 'error.origin_not_allowed',
   forbidden: 'error.forbidden',
   init_timeout: 'error.init_timeout',
   consent_required: 'error.consent_required',
@@ -61,6 +62,7 @@ export function classify(error: unknown): FlowError {
   }
   if (status === 401) return flowError('token_invalid', extra);
   if (status === 403) {
+    if (text.includes('allowed_origins')) return flowError('origin_not_allowed', extra);
     return flowError(text.includes('publishable key') ? 'publishable_key_mismatch' : 'forbidden', extra);
   }
   if (status === 404) return flowError('not_found', extra);

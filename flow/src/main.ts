@@ -16,6 +16,7 @@ import { readLaunch, rememberHandoffClaim } from './launch.js';
 import { collectDeviceSignals } from './signals.js';
 import { documentStep } from './steps/document.js';
 import { selfieStep } from './steps/selfie.js';
+import { outcomeChooser, sampleStep, showTestBanner } from './steps/test-mode.js';
 import { applyTheme } from './theme.js';
 import { announce, button, h, setProgress, showScreen } from './ui.js';
 
@@ -65,8 +66,12 @@ function start(): void {
   const bridge = createBridge(launch.embedded ? launch.parentOrigin : null);
   let desktop = false;
   let stayOnThisDevice = false;
+  /** The deployment's retention periods, from the session state, for the consent text. */
+  let lastRetention: SessionState['retention'];
   let inModal = false;
   let currentStep: StepName | null = null;
+  /** Test mode: the user chose the real camera over the sample images. */
+  let usingCamera = false;
 
   bridge.onInit((init) => {
     applyTheme(init.theme);
@@ -84,6 +89,8 @@ function start(): void {
       })
     : Promise.resolve(null);
   bridge.post('ready');
+  /** The return address, once the service confirmed it is on an origin the merchant allowed. */
+  let confirmedReturn: string | null = null;
 
   function fatal(error: FlowError): void {
     bridge.post('error', error);
@@ -93,8 +100,8 @@ function start(): void {
     if (launch.embedded) {
       actions.push(button(t('action.close'), () => bridge.post('exit', error.code), 'secondary'));
     }
-    if (launch.redirectUrl) {
-      actions.push(h('a', { class: 'btn secondary', href: launch.redirectUrl }, t('action.back')));
+    if (confirmedReturn) {
+      actions.push(h('a', { class: 'btn secondary', href: confirmedReturn }, t('action.back')));
     }
     showScreen(t('fatal.title'), [
       h('p', { class: 'notice error' }, error.message),
@@ -147,6 +154,7 @@ function start(): void {
         switch (fe.code) {
           case 'token_invalid':
           case 'publishable_key_mismatch':
+          case 'origin_not_allowed':
           case 'forbidden':
           case 'expired':
             fatal(fe);
@@ -199,7 +207,10 @@ function start(): void {
     }
 
     function route(state: SessionState): void {
-      ctx.continueOnPhone = desktop ? continueOnPhone : undefined;
+      const testMode = state.mode === 'test';
+      if (testMode) showTestBanner();
+      // Test mode needs no camera, so a desktop stays on this device.
+      ctx.continueOnPhone = desktop && !testMode ? continueOnPhone : undefined;
       const capturing =
         state.status === 'doc_front' || state.status === 'doc_back' || state.status === 'selfie';
       if (state.status === 'expired') {
@@ -207,9 +218,11 @@ function start(): void {
       } else if (state.status === 'decided') {
         done(state);
       } else if (!state.consent_given) {
-        welcome();
-      } else if (desktop && !stayOnThisDevice && capturing && state.steps.selfie !== 'done') {
+        welcome(undefined, state.retention);
+      } else if (desktop && !testMode && !stayOnThisDevice && capturing && state.steps.selfie !== 'done') {
         continueOnPhone();
+      } else if (testMode && capturing && (!usingCamera || state.steps.selfie === 'done')) {
+        testModeStep(state);
       } else if (state.status === 'doc_front') {
         documentStep(ctx, 'front');
       } else if (state.status === 'doc_back') {
@@ -222,7 +235,21 @@ function start(): void {
       }
     }
 
-    function welcome(notice?: string): void {
+    /** Test mode: sample images for each capture, then the outcome chooser unless one was fixed. */
+    function testModeStep(state: SessionState): void {
+      const camera = () => {
+        usingCamera = true;
+        route(state);
+      };
+      if (state.status === 'doc_front') sampleStep(ctx, 'document_front', camera);
+      else if (state.status === 'doc_back') sampleStep(ctx, 'document_back', camera);
+      else if (state.steps.selfie !== 'done') sampleStep(ctx, 'selfie', camera);
+      else if (state.test_outcome) void submit();
+      else outcomeChooser((reasons) => void submit(reasons));
+    }
+
+    function welcome(notice?: string, retention = lastRetention): void {
+      lastRetention = retention;
       ctx.enterStep('welcome');
       const errorId = 'consent-error';
       const checkbox = h('input', { type: 'checkbox', id: 'consent', 'aria-describedby': 'consent-detail' });
@@ -238,7 +265,21 @@ function start(): void {
           h('li', {}, t('welcome.need.time', { minutes: EXPECTED_MINUTES })),
         ),
         h('div', { class: 'consent' }, checkbox, h('label', { for: 'consent' }, t('welcome.consent'))),
-        h('p', { class: 'fine-print', id: 'consent-detail' }, t('welcome.consent.detail')),
+        h(
+          'p',
+          { class: 'fine-print', id: 'consent-detail' },
+          t('welcome.consent.detail'),
+          ...(retention
+            ? [
+                ' ',
+                t('welcome.consent.retention', {
+                  media_days: retention.media_days,
+                  data_days: retention.personal_data_days,
+                  template_days: retention.face_template_days,
+                }),
+              ]
+            : []),
+        ),
         error,
         h('div', { class: 'actions' }, proceed),
       ]);
@@ -264,7 +305,7 @@ function start(): void {
       }
     }
 
-    async function submit(): Promise<void> {
+    async function submit(testOutcome?: string[]): Promise<void> {
       ctx.enterStep('submitting');
       showScreen(t('submit.title'), [
         h('div', { class: 'spinner', 'aria-hidden': 'true' }),
@@ -273,9 +314,9 @@ function start(): void {
       announce(t('submit.announce'));
       let state: SessionState;
       try {
-        state = await api.submit();
+        state = await api.submit(testOutcome);
       } catch (error) {
-        ctx.handleError(error, () => void submit());
+        ctx.handleError(error, () => void (testOutcome ? refresh() : submit()));
         return;
       }
       done(state);
@@ -285,8 +326,8 @@ function start(): void {
       ctx.enterStep('done');
       const status = state.decision ? SDK_STATUS[state.decision] : 'in_review';
       bridge.post('complete', { verificationId: state.verification_id, status });
-      if (launch.redirectUrl) {
-        const target = new URL(launch.redirectUrl);
+      if (confirmedReturn) {
+        const target = new URL(confirmedReturn);
         target.searchParams.set('verification_id', state.verification_id);
         target.searchParams.set('status', status);
         location.assign(target.href);
@@ -301,7 +342,7 @@ function start(): void {
               { class: 'actions' },
               button(t('done.close'), () => bridge.post('exit', 'completed')),
             )
-          : launch.redirectUrl
+          : confirmedReturn
             ? null
             : h('p', { class: 'hint' }, t(launch.viaHandoff ? 'handoff.phone.done' : 'done.closable')),
       ]);
@@ -310,7 +351,10 @@ function start(): void {
 
     whenIdle(() => api.collectSignals(collectDeviceSignals({ embedded: String(launch.embedded) })));
 
-    /** Loads the state and, when embedded, checks the publishable key from `init` before any step shows. */
+    /**
+     * Loads the state and, before any step shows, has the service confirm the launch: when embedded, the
+     * publishable key from `init` and the parent's origin; in redirect mode, the return address.
+     */
     async function boot(): Promise<void> {
       const [init, state] = await Promise.all([
         initReceived,
@@ -320,13 +364,22 @@ function start(): void {
         }),
       ]);
       if (!state) return;
-      if (launch.embedded) {
-        if (!init) {
-          fatal(flowError('init_timeout'));
-          return;
-        }
+      if (launch.embedded && !init) {
+        fatal(flowError('init_timeout'));
+        return;
+      }
+      if (launch.embedded || launch.redirectUrl) {
         try {
-          await api.init(init.publicKey);
+          await api.init({
+            ...(launch.embedded && init
+              ? {
+                  publishable_key: init.publicKey,
+                  ...(launch.parentOrigin ? { origin: launch.parentOrigin } : {}),
+                }
+              : {}),
+            ...(launch.redirectUrl ? { redirect_url: launch.redirectUrl } : {}),
+          });
+          confirmedReturn = launch.redirectUrl;
         } catch (error) {
           ctx.handleError(error, () => void boot());
           return;

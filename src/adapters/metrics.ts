@@ -47,6 +47,12 @@ export function createMetrics(): Metrics & { registry: client.Registry } {
     labelNames: ['limiter'] as const,
     registers: [registry],
   });
+  const retentionSwept = new client.Counter({
+    name: 'retention_swept_total',
+    help: 'Removed by the retention sweeper: unfinished and pii (verifications redacted), media (rows), templates',
+    labelNames: ['stage'] as const,
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -67,6 +73,9 @@ export function createMetrics(): Metrics & { registry: client.Registry } {
     },
     rateLimited(limiter: string) {
       rateLimitRejections.inc({ limiter });
+    },
+    retentionSwept(stage, count) {
+      retentionSwept.inc({ stage }, count);
     },
     /** Gauges whose value is read at scrape time (e.g. sanctions list age). */
     addGauge(name: string, help: string, read: () => number | null) {

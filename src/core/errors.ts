@@ -10,8 +10,15 @@ export const ERRORS = {
   invalid_api_key: { status: 401, message: 'invalid API key' },
   invalid_client_token: { status: 401, message: 'invalid or expired client token' },
   missing_scope: { status: 403, message: 'missing scope: {scope}' },
+  test_key_cannot_create_live_key: { status: 403, message: 'a test key can create only test keys' },
   publishable_key_mismatch: { status: 403, message: 'publishable key does not match this verification' },
+  origin_not_allowed: {
+    status: 403,
+    message:
+      "{field} is not allowed: {origin} is not among the allowed_origins of the merchant's publishable keys",
+  },
   not_found: { status: 404, message: 'not found' },
+  test_sample_not_found: { status: 404, message: 'sample images are served only in test mode' },
   verification_not_found: { status: 404, message: 'verification not found' },
   api_key_not_found: { status: 404, message: 'api key not found' },
   webhook_not_found: { status: 404, message: 'webhook not found' },
@@ -40,6 +47,10 @@ export const ERRORS = {
     message: 'verification was decided {decision}; only a verification decided review can be reviewed',
   },
   already_reviewed: { status: 409, message: 'verification was already reviewed ({decision})' },
+  review_redacted: {
+    status: 409,
+    message: 'verification was redacted; its evidence is gone, so it cannot be reviewed',
+  },
   payload_too_large: { status: 413, message: 'payload too large' },
   unsupported_media_type: { status: 415, message: 'content type must be application/json' },
   consent_required: { status: 422, message: 'consent is required to proceed' },

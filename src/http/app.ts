@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../core/errors.js';
 import type { Container } from '../container.js';
+import { embeddingOrigins } from '../use-cases/accounts/publishable-keys.js';
 import { createApiKeyAuth } from './auth.js';
 import { allowHostedFlowOrigin } from './cors.js';
 import { acceptJsonBodiesOnly } from './json-body.js';
@@ -27,7 +27,7 @@ import { reviewConsoleRoutes } from './routes/review-console.js';
 import { verificationRoutes } from './routes/verifications.js';
 import type { App, RouteContext } from './route-context.js';
 import { zodValidatorCompiler } from './validation.js';
-import { securityHeaderOptions } from './security-headers.js';
+import { addSecurityHeaders } from './security-headers.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -77,10 +77,14 @@ export async function createApp(container: Container): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The access line holds only these four fields (no body, header or query: those can carry keys,
+  // tokens, signed media links and personal data), so it skips the redaction pass the service
+  // logger runs on every line: that pass cost 20-30 µs a line, the largest item in a cached read's profile.
+  const accessLog = container.logger.child({}, { redact: { paths: [] } });
   app.addHook('onResponse', async (request, reply) => {
-    // Paths only: query strings can carry signed media links and are never logged.
-    request.log.info(
+    accessLog.info(
       {
+        reqId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: reply.statusCode,
@@ -114,7 +118,7 @@ export async function createApp(container: Container): Promise<App> {
     return reply.status(error.status).send(error.body);
   });
 
-  await app.register(fastifyHelmet, securityHeaderOptions(container.config.publicBaseUrl));
+  addSecurityHeaders(app, container.config.publicBaseUrl);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -155,7 +159,8 @@ export async function createApp(container: Container): Promise<App> {
     await app.register(hostedFlowRoutes, {
       distDir: path.join(repoRoot, 'flow/dist'),
       prefix: '/flow',
-      embeddingOrigins: () => container.stores.publishableKeys.embeddingOrigins(),
+      embeddingOrigins: () =>
+        embeddingOrigins({ publishableKeys: container.stores.publishableKeys, clock: container.clock }),
     });
   }
   await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });

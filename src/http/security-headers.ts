@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { App } from './route-context.js';
 
 /**
  * Security headers for every response (helmet). API answers are JSON that no browser should render,
@@ -6,9 +8,8 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * policy over it (the hosted flow, /docs). HSTS only when the public address is https, since a
  * browser that saw it on plain http would refuse the site later.
  */
-export function securityHeaderOptions(publicBaseUrl: string): FastifyHelmetOptions {
+export function securityHeaderOptions(publicBaseUrl: string): HelmetOptions {
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,4 +26,32 @@ export function securityHeaderOptions(publicBaseUrl: string): FastifyHelmetOptio
     // serves files sets its own cross-origin policy.
     crossOriginResourcePolicy: false,
   };
+}
+
+/**
+ * The headers helmet sets for these options, worked out once. @fastify/helmet rebuilt helmet's
+ * middleware (parsing the CSP directives) on every request, about 4 % of a cached read's CPU; the
+ * headers do not depend on the request, so each response now gets the same precomputed set.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/** Sets the security headers on every response; a route that serves a page may replace its CSP. */
+export function addSecurityHeaders(app: App, publicBaseUrl: string): void {
+  const headers = securityHeaders(securityHeaderOptions(publicBaseUrl));
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
+  });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verificationReadyToSubmit } from '../helpers/session-flow.js';
-import { createTestApp, createTestClock, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, createTestClock, TEST_DATA_KEY, type TestContext } from '../helpers/test-app.js';
 
 const childScript = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -68,6 +68,8 @@ describe.skipIf(!process.env.DATABASE_URL)('check queue survives a killed worker
       ML_DISABLED: '1',
       CHECK_TIMEOUT_MS: '2000',
       SANCTIONS_LIST: '/nonexistent/no-sanctions-list-in-this-test',
+      // Every instance seals and opens the captured images with the same key (docs/self-hosting.md).
+      DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
     };
 
     const first = await startWorker({ ...env, HOLD_MS: '600000' });

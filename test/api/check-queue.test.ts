@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/adapters/logger.js';
 import { decideCheckJob } from '../../src/use-cases/verifications/decide-check-job.js';
 import { createCheckWorker } from '../../src/worker/check-worker.js';
+import { claimNextJob } from '../helpers/check-jobs.js';
 import { verificationReadyToSubmit } from '../helpers/session-flow.js';
 import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
@@ -87,13 +88,7 @@ describe.each(engines)('check queue on %s', (engine) => {
     const { queue } = t.container.checks;
     await queue.heartbeat('test-worker', 1);
     const submitted = submit(v.client_token);
-    const claim = async (workerId: string, leaseMs: number) => {
-      for (;;) {
-        const [job] = await queue.claim(workerId, 1, leaseMs);
-        if (job) return job;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const claim = (workerId: string, leaseMs: number) => claimNextJob(queue, workerId, leaseMs);
     // The first worker's lease ends at once, as if it had died mid-check.
     const first = await claim('dead-worker', 1);
     await new Promise((r) => setTimeout(r, 20));
@@ -122,6 +117,21 @@ describe.each(engines)('check queue on %s', (engine) => {
     await queue.retire('test-worker');
   });
 
+  it('holds an image-decoding slot only while decoding: a submit waiting for its decision holds none', async () => {
+    const v = await verificationReadyToSubmit(t);
+    const { queue } = t.container.checks;
+    await queue.heartbeat('test-worker', 1);
+    const submitted = submit(v.client_token);
+    const job = await claimNextJob(queue, 'test-worker');
+    // The job is queued and claimed, so the submit is past decoding and is waiting for the decision.
+    expect(t.container.heavyWork.image.depth()).toEqual({ active: 0, waiting: 0 });
+    expect(await decideCheckJob(t.container.verificationDeps, job)).toBe('decided');
+    queue.announceDone(job.id);
+    const answer = await submitted;
+    expect(answer.statusCode, answer.body).toBe(200);
+    await queue.retire('test-worker');
+  });
+
   it('gives up the face checks, not the verification, after a job’s workers died three times', async () => {
     const v = await verificationReadyToSubmit(t);
     const { queue } = t.container.checks;
@@ -129,11 +139,7 @@ describe.each(engines)('check queue on %s', (engine) => {
     const submitted = submit(v.client_token);
     let job;
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      for (;;) {
-        [job] = await queue.claim(`worker-${attempt}`, 1, attempt < 4 ? 1 : 30_000);
-        if (job) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      job = await claimNextJob(queue, `worker-${attempt}`, attempt < 4 ? 1 : 30_000);
     }
     expect(job!.attempts).toBe(4);
     expect(await decideCheckJob(t.container.verificationDeps, job!)).toBe('decided');

@@ -284,6 +284,23 @@ describe.each(engines)('several sanctions lists through the HTTP API on %s', (en
     expect(lists[1]!.list_version).toMatch(/^un-2026-08-20-/);
   });
 
+  it('reports each enabled list in /readyz, with its title and version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders });
+    expect(res.statusCode).toBe(200);
+    const { components } = res.json() as { components: Record<string, { status: string; detail: string }> };
+    for (const [component, title, version] of [
+      ['sanctions_list', 'OFAC Specially Designated Nationals (US)', /: sdn-/],
+      ['sanctions_list_un', 'UN Security Council Consolidated List', /: un-2026-08-20-/],
+      ['sanctions_list_eu', 'EU Consolidated Financial Sanctions List', /: eu-/],
+      ['sanctions_list_uk', 'UK Sanctions List (FCDO)', /: uk-/],
+      ['sanctions_list_opensanctions', 'OpenSanctions consolidated sanctions targets', /: opensanctions-/],
+    ] as const) {
+      expect(components[component], component).toMatchObject({ status: 'ok' });
+      expect(components[component]!.detail.startsWith(`${title}: `), component).toBe(true);
+      expect(components[component]!.detail).toMatch(version);
+    }
+  });
+
   it('screens a name against the lists asked for, each match naming its list, the original name kept', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -328,5 +345,39 @@ describe.each(engines)('several sanctions lists through the HTTP API on %s', (en
       outcome: 'match',
       detail: { matches: [expect.objectContaining({ list: 'uk', reference: 'RUS9901' })] },
     });
+  });
+});
+
+describe.each(engines)('an enabled list that is not loaded on %s', (engine) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      sanctions: true,
+      env: {
+        SCREENING_LISTS: 'un,eu',
+        SANCTIONS_LIST_UN: path.join(LIST_FIXTURES, 'un-consolidated.xml'),
+        SANCTIONS_LIST_EU: '/nonexistent/eu-list-missing-in-this-test.xml',
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  it('makes /readyz degraded and names the list, the others still ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      status: string;
+      components: Record<string, { status: string; detail: string }>;
+    };
+    expect(body.status).toBe('degraded');
+    expect(body.components.sanctions_list!.status).toBe('ok');
+    expect(body.components.sanctions_list_un!.status).toBe('ok');
+    expect(body.components.sanctions_list_eu!.status).toBe('unavailable');
+    expect(body.components.sanctions_list_eu!.detail).toMatch(
+      /^EU Consolidated Financial Sanctions List: not loaded \(.*eu-list-missing-in-this-test/,
+    );
+    expect(body.components).not.toHaveProperty('sanctions_list_uk');
+    const publicAnswer = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(publicAnswer.json()).toEqual({ status: 'degraded' });
   });
 });

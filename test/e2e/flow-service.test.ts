@@ -128,3 +128,22 @@ describe('publishable key check (POST /v1/session/init)', () => {
     expect(await frame.locator('h1:text("Verify your identity")').count()).toBe(0);
   });
 });
+
+describe('return address check (redirect mode)', () => {
+  it('ends the flow before any step when redirect_url is not on an origin the merchant allowed', async () => {
+    const { clientToken } = await service.createVerification();
+    const fragment = new URLSearchParams({ token: clientToken, redirect_url: 'https://evil.example/phish' });
+    await page.goto(`${service.flowUrl}#${fragment.toString()}`);
+    await page.waitForSelector('h1:text("We can\'t continue")');
+    expect(await page.locator('.notice').innerText()).toMatch(/not set up for identity verification/);
+    expect(await page.locator('h1:text("Verify your identity")').count()).toBe(0);
+    expect(await page.locator('a[href^="https://evil.example"]').count()).toBe(0);
+  });
+
+  it('starts normally when redirect_url is on the loopback', async () => {
+    const { clientToken } = await service.createVerification();
+    const fragment = new URLSearchParams({ token: clientToken, redirect_url: `${parent.origin}/done` });
+    await page.goto(`${service.flowUrl}#${fragment.toString()}`);
+    await page.waitForSelector('h1:text("Verify your identity")');
+  });
+});

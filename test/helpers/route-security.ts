@@ -151,6 +151,10 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
       resource: async (f) => ({ id: (await decidedVerification(f.t, f.owner.key)).id }),
     },
   },
+  'POST /v1/verifications/:id/redact': {
+    scope: 'verifications:write',
+    ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
+  },
   'GET /v1/usage': { scope: 'verifications:read' },
   'POST /v1/screen/ofac': { scope: 'screen:ofac' },
   'POST /v1/screen/wallet': { scope: 'screen:ofac' },

@@ -17,6 +17,9 @@ export type Engine = 'pglite' | 'postgres';
 export const OPERATIONS_TOKEN = 'test-operations-token-0123456789abcdef';
 export const operationsHeaders = { authorization: `Bearer ${OPERATIONS_TOKEN}` };
 
+/** The DATA_ENCRYPTION_KEY of every test app, for tests that read its tables through stores of their own. */
+export const TEST_DATA_KEY = 'c'.repeat(64);
+
 export const OFAC_SNAPSHOT = sharedDataPath('sanctions', 'ofac-csv-2023-12-28');
 /** A list source that does not exist: the honest "no list loaded" state, with no network attempt. */
 const NO_SANCTIONS_LIST = '/nonexistent/no-sanctions-list-in-this-test';
@@ -86,6 +89,7 @@ export async function createTestApp(
     BOOTSTRAP_API_KEY: rootKey,
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     METRICS_TOKEN: OPERATIONS_TOKEN,
+    DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
     SANCTIONS_LIST: options.sanctions ? OFAC_SNAPSHOT : NO_SANCTIONS_LIST,
     ...(options.ml ? {} : { ML_DISABLED: '1' }),
     ...(server ? { DATABASE_URL: server.url } : {}),

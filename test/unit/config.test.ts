@@ -65,11 +65,13 @@ describe('media store configuration', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'WEBHOOK_SECRET_KEY: is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
       'MEDIA_SIGNING_KEY: is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
+      'DATA_ENCRYPTION_KEY: is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
     ]);
     const config = loadConfig({
       NODE_ENV: 'production',
       WEBHOOK_SECRET_KEY: 'a'.repeat(64),
       MEDIA_SIGNING_KEY: 'm'.repeat(32),
+      DATA_ENCRYPTION_KEY: 'd'.repeat(64),
     });
     expect(config.production).toBe(true);
     expect(loadConfig({}).production).toBe(false);

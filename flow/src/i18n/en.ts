@@ -22,6 +22,8 @@ export const en = {
     'I agree that photos of my licence and my selfie, including biometric data from my face, are processed to verify my identity.',
   'welcome.consent.detail':
     'The photos are used only for this verification and for fraud prevention, and are sent to the company that asked you to verify.',
+  'welcome.consent.retention':
+    'The photos are deleted {media_days} days after the decision, your other personal data after {data_days} days, and the face template used to detect duplicate sign-ups after {template_days} days; the company can have them deleted sooner.',
   'welcome.consent.missing': 'Tick the box to agree before you continue.',
   'welcome.continue': 'Agree and continue',
 
@@ -124,6 +126,8 @@ export const en = {
     'This verification link has expired or is not valid. Go back to the page that sent you here and start again.',
   'error.publishable_key_mismatch':
     'This page is not set up correctly for identity verification. Please contact the company that asked you to verify.',
+  'error.origin_not_allowed':
+    'This page was opened from a site that is not set up for identity verification. Please contact the company that asked you to verify.',
   'error.forbidden': 'This action is not allowed.',
   'error.init_timeout': 'This page could not connect to the site that opened it. Please reload.',
   'error.consent_required': 'Please agree to the terms before continuing.',
@@ -145,6 +149,20 @@ export const en = {
     'This link has already been used on another device. To continue here, scan a new code from the device where you started.',
   'error.handoff_expired': 'This link has expired. Scan a new code from the device where you started.',
   'error.handoff_invalid': 'This link is not valid. Scan the code again from the device where you started.',
+
+  'test.banner.title': 'Test mode.',
+  'test.banner.detail':
+    'Nothing here is a real verification: no photo is analysed and the outcome is simulated.',
+  'test.sample.hint': 'In test mode you can send a sample image instead of using the camera.',
+  'test.sample.use': 'Use a sample image',
+  'test.sample.camera': 'Use the camera instead',
+  'test.sample.sent': 'Sample image sent.',
+  'test.outcome.title': 'Choose the outcome',
+  'test.outcome.hint':
+    'Test mode simulates the checks. Pick the result they should report; the decision follows the service’s rules.',
+  'test.outcome.approve': 'Every check passes (approve)',
+  'test.outcome.reasons': 'These reasons fire:',
+  'test.outcome.submit': 'Submit with this outcome',
 };
 
 export type MessageKey = keyof typeof en;

@@ -24,6 +24,8 @@ export const es: Catalogue = {
     'Acepto que las fotos de mi licencia y mi selfi, incluidos los datos biométricos de mi rostro, se procesen para verificar mi identidad.',
   'welcome.consent.detail':
     'Las fotos se usan solo para esta verificación y para prevenir el fraude, y se envían a la empresa que le pidió verificarse.',
+  'welcome.consent.retention':
+    'Las fotos se eliminan {media_days} días después de la decisión, sus demás datos personales a los {data_days} días y la plantilla facial que sirve para detectar registros duplicados a los {template_days} días; la empresa puede pedir que se eliminen antes.',
   'welcome.consent.missing': 'Marque la casilla para aceptar antes de continuar.',
   'welcome.continue': 'Aceptar y continuar',
 
@@ -126,6 +128,8 @@ export const es: Catalogue = {
     'Este enlace de verificación venció o no es válido. Vuelva a la página que lo envió aquí y empiece de nuevo.',
   'error.publishable_key_mismatch':
     'Esta página no está bien configurada para la verificación de identidad. Comuníquese con la empresa que le pidió verificarse.',
+  'error.origin_not_allowed':
+    'Esta página se abrió desde un sitio que no está configurado para la verificación de identidad. Comuníquese con la empresa que le pidió verificarse.',
   'error.forbidden': 'Esta acción no está permitida.',
   'error.init_timeout': 'Esta página no pudo conectarse con el sitio que la abrió. Vuelva a cargarla.',
   'error.consent_required': 'Acepte los términos antes de continuar.',
@@ -148,4 +152,18 @@ export const es: Catalogue = {
   'error.handoff_expired': 'Este enlace venció. Escanee un código nuevo desde el dispositivo donde empezó.',
   'error.handoff_invalid':
     'Este enlace no es válido. Escanee el código de nuevo desde el dispositivo donde empezó.',
+
+  'test.banner.title': 'Modo de prueba.',
+  'test.banner.detail':
+    'Nada de esto es una verificación real: no se analiza ninguna foto y el resultado es simulado.',
+  'test.sample.hint': 'En modo de prueba puede enviar una imagen de muestra en lugar de usar la cámara.',
+  'test.sample.use': 'Usar una imagen de muestra',
+  'test.sample.camera': 'Usar la cámara',
+  'test.sample.sent': 'Imagen de muestra enviada.',
+  'test.outcome.title': 'Elija el resultado',
+  'test.outcome.hint':
+    'El modo de prueba simula las comprobaciones. Elija el resultado que deben dar; la decisión sigue las reglas del servicio.',
+  'test.outcome.approve': 'Todas las comprobaciones pasan (aprobar)',
+  'test.outcome.reasons': 'Se activan estos motivos:',
+  'test.outcome.submit': 'Enviar con este resultado',
 };

@@ -28,6 +28,8 @@ export const frCA: Catalogue = {
     'J’accepte que les photos de mon permis et mon égoportrait, y compris les données biométriques de mon visage, soient traités pour vérifier mon identité.',
   'welcome.consent.detail':
     'Les photos servent uniquement à cette vérification et à la prévention de la fraude, et sont transmises à l’entreprise qui vous a demandé de vous vérifier.',
+  'welcome.consent.retention':
+    'Les photos sont supprimées {media_days} jours après la décision, vos autres renseignements personnels après {data_days} jours et le gabarit facial qui sert à détecter les inscriptions en double après {template_days} jours; l’entreprise peut les faire supprimer plus tôt.',
   'welcome.consent.missing': 'Cochez la case pour donner votre accord avant de continuer.',
   'welcome.continue': 'Accepter et continuer',
 
@@ -130,6 +132,8 @@ export const frCA: Catalogue = {
     'Ce lien de vérification a expiré ou n’est pas valide. Retournez à la page qui vous a envoyé ici et recommencez.',
   'error.publishable_key_mismatch':
     'Cette page n’est pas configurée correctement pour la vérification d’identité. Communiquez avec l’entreprise qui vous a demandé de vous vérifier.',
+  'error.origin_not_allowed':
+    'Cette page a été ouverte à partir d’un site qui n’est pas configuré pour la vérification d’identité. Communiquez avec l’entreprise qui vous a demandé de vous vérifier.',
   'error.forbidden': 'Cette action n’est pas permise.',
   'error.init_timeout': 'Cette page n’a pas pu se connecter au site qui l’a ouverte. Rechargez-la.',
   'error.consent_required': 'Veuillez accepter les conditions avant de continuer.',
@@ -153,4 +157,18 @@ export const frCA: Catalogue = {
     'Ce lien a expiré. Balayez un nouveau code à partir de l’appareil où vous avez commencé.',
   'error.handoff_invalid':
     'Ce lien n’est pas valide. Balayez le code de nouveau à partir de l’appareil où vous avez commencé.',
+
+  'test.banner.title': 'Mode test.',
+  'test.banner.detail':
+    'Rien ici n’est une vraie vérification : aucune photo n’est analysée et le résultat est simulé.',
+  'test.sample.hint': 'En mode test, vous pouvez envoyer une image d’exemple au lieu d’utiliser la caméra.',
+  'test.sample.use': 'Utiliser une image d’exemple',
+  'test.sample.camera': 'Utiliser plutôt la caméra',
+  'test.sample.sent': 'Image d’exemple envoyée.',
+  'test.outcome.title': 'Choisissez le résultat',
+  'test.outcome.hint':
+    'Le mode test simule les vérifications. Choisissez le résultat qu’elles doivent donner; la décision suit les règles du service.',
+  'test.outcome.approve': 'Toutes les vérifications réussissent (approuver)',
+  'test.outcome.reasons': 'Ces motifs se déclenchent :',
+  'test.outcome.submit': 'Soumettre avec ce résultat',
 };

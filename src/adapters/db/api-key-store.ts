@@ -22,13 +22,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
       .select('subtree.id');
 
   return {
-    async insert(input: {
-      label: string;
-      scopes: string[];
-      keyHash: string;
-      keyPrefix: string;
-      ownerKeyId: number | null;
-    }) {
+    async insert(input) {
       return db
         .insertInto('api_keys')
         .values({
@@ -37,6 +31,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
           key_hash: input.keyHash,
           key_prefix: input.keyPrefix,
           owner_key_id: input.ownerKeyId,
+          mode: input.mode ?? 'live',
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
 import type { FaceStore, NearestFace, NearestListed } from '../../use-cases/ports/face-store.js';
 import type { FaceTemplateWrites } from '../../use-cases/ports/verification-store.js';
+import type { DataSealer } from '../../core/webhooks/secret-box.js';
+import { deleteTemplates } from './redaction.js';
+import { openIdentity, sealIdentity } from './sealed-columns.js';
 import type { Database, Executor } from './schema.js';
 
 /**
@@ -23,7 +25,7 @@ function vectorLiteral(embedding: readonly number[]): string {
  * index (`<->`); without it, the same method computes exact distances over `real[]`, which is correct
  * but scans every row, so /readyz reports the face search as degraded.
  */
-export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean): FaceStore {
+export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sealer?: DataSealer): FaceStore {
   const exactDistance = (column: string, probe: number[]) =>
     sql<number>`(SELECT sqrt(sum((a - b) * (a - b))) FROM unnest(${sql.ref(column)}, ${sql.val(probe)}::real[]) AS t(a, b))`;
 
@@ -37,7 +39,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean): Fa
           const { rows } = await sql<{
             verification_id: string;
             api_key_id: number;
-            identity: FaceIdentity | null;
+            identity: unknown;
             distance: number;
           }>`
             SELECT verification_id, api_key_id, identity, embedding_vec <-> ${vectorLiteral(embedding)}::vector AS distance
@@ -51,7 +53,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean): Fa
                 verificationId: row.verification_id,
                 apiKeyId: row.api_key_id,
                 distance: Number(row.distance),
-                identity: row.identity,
+                identity: openIdentity(sealer, row.identity),
               }
             : null;
         });
@@ -73,7 +75,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean): Fa
             verificationId: row.verification_id,
             apiKeyId: row.api_key_id,
             distance: Number(row.distance),
-            identity: row.identity as FaceIdentity | null,
+            identity: openIdentity(sealer, row.identity),
           }
         : null;
     },
@@ -125,7 +127,11 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean): Fa
 }
 
 /** Keeps a selfie's template for later duplicate searches, inside the decision's transaction. */
-export function createFaceTemplateWrites(db: Executor, vectorSearch: boolean): FaceTemplateWrites {
+export function createFaceTemplateWrites(
+  db: Executor,
+  vectorSearch: boolean,
+  sealer?: DataSealer,
+): FaceTemplateWrites {
   return {
     async remember(input) {
       await db
@@ -133,7 +139,7 @@ export function createFaceTemplateWrites(db: Executor, vectorSearch: boolean): F
         .values({
           verification_id: input.verificationId,
           api_key_id: input.apiKeyId,
-          identity: JSON.stringify(input.identity),
+          identity: sealIdentity(sealer, input.identity),
           embedding: sql`${sql.val(input.embedding)}::real[]`,
           created_at: input.at,
         } as never)
@@ -143,6 +149,10 @@ export function createFaceTemplateWrites(db: Executor, vectorSearch: boolean): F
           db,
         );
       }
+    },
+
+    async forget(verificationId) {
+      return (await deleteTemplates(db, [verificationId])).length > 0;
     },
   };
 }

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import type { MediaObjectStore } from '../../use-cases/ports/media-objects.js';
 import type { MediaRecords, MediaStore, PlacedMedia } from '../../use-cases/ports/verification-store.js';
+import { deleteMedia } from './redaction.js';
 import type { Database, Executor } from './schema.js';
 
 /**
@@ -28,7 +30,7 @@ export function createMediaRecords(db: Executor): MediaRecords {
         const content = {
           content_type: item.contentType,
           byte_size: item.bytes.length,
-          bytes: item.storageKey ? null : item.bytes,
+          bytes: item.storageKey ? null : (item.storedBytes ?? item.bytes),
           storage_key: item.storageKey,
           created_at: at,
         };
@@ -48,47 +50,64 @@ export function createMediaRecords(db: Executor): MediaRecords {
       }
       return replaced;
     },
+
+    async removeAll(verificationId) {
+      const { perVerification, storageKeys } = await deleteMedia(db, [verificationId]);
+      return { count: perVerification.get(verificationId) ?? 0, storageKeys };
+    },
   };
 }
 
 export type MediaStoreOptions = {
   /** Keeps image bytes in an object store instead of the media table (MEDIA_STORE=s3). */
   objects?: MediaObjectStore | undefined;
+  /** Seals the bytes, in the table and in the bucket alike (DATA_ENCRYPTION_KEY). */
+  sealer?: DataSealer | undefined;
   /** Deleting superseded or orphaned objects is best effort; failures are reported here. */
   onCleanupError?: (error: unknown, keys: string[]) => void;
 };
 
 /** Image bytes in the media table, or in an S3-compatible bucket with the table as the record. */
 export function createMediaStore(db: Kysely<Database>, options: MediaStoreOptions = {}): MediaStore {
-  const { objects } = options;
+  const { objects, sealer } = options;
+  const open = (stored: Buffer) => (sealer ? sealer.openBytes(stored) : stored);
 
-  const cleanUp = (keys: string[]) => {
+  const removeObjects = async (keys: string[]): Promise<void> => {
     if (!objects || keys.length === 0) return;
-    objects.remove(keys).catch((error: unknown) => options.onCleanupError?.(error, keys));
+    await objects.remove(keys).catch((error: unknown) => options.onCleanupError?.(error, keys));
   };
+  const cleanUp = (keys: string[]) => void removeObjects(keys);
 
   /** A row's bytes, from the row itself or from the object store; null when the object is gone. */
   async function bytesOf(row: {
     bytes: Uint8Array | null;
     storage_key: string | null;
   }): Promise<Buffer | null> {
-    if (row.bytes) return Buffer.from(row.bytes);
+    if (row.bytes) return open(Buffer.from(row.bytes));
     if (!row.storage_key) return null;
     if (!objects) throw new Error('media is kept in an object store, but MEDIA_STORE is not s3');
-    return objects.get(row.storage_key);
+    const stored = await objects.get(row.storage_key);
+    return stored && open(stored);
   }
 
   return {
     async withPlaced(verificationId, media, write) {
       const placed: PlacedMedia[] = media.map((item) => {
         const id = crypto.randomUUID();
-        return { ...item, id, storageKey: objects ? `${verificationId}/${id}` : null };
+        return {
+          ...item,
+          id,
+          storageKey: objects ? `${verificationId}/${id}` : null,
+          ...(sealer ? { storedBytes: sealer.sealBytes(item.bytes) } : {}),
+        };
       });
       const uploaded = placed.flatMap((item) => (item.storageKey ? [item.storageKey] : []));
       try {
         if (objects) {
           const puts = await Promise.allSettled(
-            placed.map((item) => objects.put(item.storageKey!, item.bytes, item.contentType)),
+            placed.map((item) =>
+              objects.put(item.storageKey!, item.storedBytes ?? item.bytes, item.contentType),
+            ),
           );
           const failed = puts.find((put) => put.status === 'rejected');
           if (failed) throw failed.reason;
@@ -153,5 +172,7 @@ export function createMediaStore(db: Kysely<Database>, options: MediaStoreOption
         .execute();
       return new Set(rows.flatMap((r) => (r.storage_key ? [r.storage_key] : [])));
     },
+
+    removeObjects,
   };
 }

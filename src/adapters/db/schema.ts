@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type { StoredBarcode } from '../../core/checks.js';
+import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { DeliveryStatus } from '../../use-cases/ports/webhooks.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -13,6 +15,7 @@ export type ApiKeysTable = {
   key_hash: string;
   key_prefix: string;
   owner_key_id: number | null;
+  mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
@@ -59,6 +62,9 @@ export type VerificationsTable = {
   review_note: ColumnType<string | null, string | null | undefined, string | null>;
   reviewed_at: NullableTimestamp;
   reviewer_key_id: ColumnType<number | null, number | null | undefined, number | null>;
+  mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
+  test_outcome: ColumnType<ReasonCode[] | null, string | null | undefined, string | null>;
+  redacted_at: NullableTimestamp;
 };
 
 export type VerificationAuditTable = {
@@ -146,6 +152,7 @@ export type WebhookEndpointsTable = {
   url: string;
   events: ColumnType<string[], string, string>;
   secret_sealed: string;
+  mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   active: Generated<boolean>;
   created_at: Timestamp;
   deactivated_at: NullableTimestamp;
@@ -222,7 +229,10 @@ export interface Database {
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   check_jobs: CheckJobsTable;
   check_workers: CheckWorkersTable;
+  job_leases: JobLeasesTable;
 }
+
+export type JobLeasesTable = { name: string; holder: string; expires_at: Date };
 
 /** A query runner: the database itself, or one transaction (see transactor.ts). */
 export type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { SignalRecord, SignalSink } from '../../core/signals/collect-signals.js';
 import { isoWithoutZone } from '../../core/time.js';
-import type { SignalsSummary, SignalStore } from '../../use-cases/ports/signal-store.js';
+import type {
+  SignalRecord,
+  SignalSink,
+  SignalsSummary,
+  SignalStore,
+} from '../../use-cases/ports/signal-store.js';
 import type { Database } from './schema.js';
 
 export function createSignalStore(db: Kysely<Database>): SignalStore {

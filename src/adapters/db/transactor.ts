@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import type { Transactor, TransactionStores } from '../../use-cases/ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
 import { createCheckJobWrites } from './check-queue.js';
@@ -17,12 +18,17 @@ import { createVerificationWrites } from './verification-store.js';
  */
 export function createTransactor(
   db: Kysely<Database>,
-  options: { vectorSearch: boolean; onCommitted?: (verificationIds: Set<string>) => void },
+  options: {
+    vectorSearch: boolean;
+    /** Seals personal data and media bytes (DATA_ENCRYPTION_KEY). */
+    sealer?: DataSealer;
+    onCommitted?: (verificationIds: Set<string>) => void;
+  },
 ): Transactor {
   return async <T>(work: (stores: TransactionStores) => Promise<T>): Promise<T> => {
     const touched = new Set<string>();
     const result = await db.transaction().execute(async (trx) => {
-      const verifications = createVerificationWrites(trx);
+      const verifications = createVerificationWrites(trx, options.sealer);
       const audit = createAuditLog(trx);
       const stores: TransactionStores = {
         verifications,
@@ -35,7 +41,7 @@ export function createTransactor(
         usage: createUsageRecords(trx),
         outbox: createOutbox(trx),
         media: createMediaRecords(trx),
-        faces: createFaceTemplateWrites(trx, options.vectorSearch),
+        faces: createFaceTemplateWrites(trx, options.vectorSearch, options.sealer),
         checkJobs: createCheckJobWrites(trx),
       };
       return work(stores);

@@ -2,12 +2,20 @@ import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { isExpired, OPEN_STATUSES, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
+import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import type { VerificationStore, VerificationWrites } from '../../use-cases/ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
+import { redactVerifications } from './redaction.js';
+import { openBarcode, openDocChecks, sealBarcode, sealDocChecks } from './sealed-columns.js';
 import type { Database, Executor, VerificationsTable } from './schema.js';
 
-function toVerification(row: Selectable<VerificationsTable>): Verification {
-  return row as Verification;
+/** A row as the use cases see it, with its sealed personal data opened. */
+function verificationOf(sealer: DataSealer | undefined) {
+  return (row: Selectable<VerificationsTable>): Verification => ({
+    ...(row as Verification),
+    barcode: openBarcode(sealer, row.barcode),
+    doc_checks: openDocChecks(sealer, row.doc_checks),
+  });
 }
 
 /** Expires open verifications past expires_at (one, or all for the sweep), each with its audit entry. */
@@ -31,7 +39,8 @@ async function expire(db: Kysely<Database>, now: Date, verificationId?: string):
  * Reads of verifications. Each applies the expire-on-read rule (PROTOCOL.md) in one place: a read
  * that finds an open verification past expires_at expires it, then reads it again.
  */
-export function createVerificationStore(db: Kysely<Database>): VerificationStore {
+export function createVerificationStore(db: Kysely<Database>, sealer?: DataSealer): VerificationStore {
+  const toVerification = verificationOf(sealer);
   async function fresh<T>(
     now: Date,
     read: () => Promise<T | undefined>,
@@ -136,7 +145,8 @@ export function createVerificationStore(db: Kysely<Database>): VerificationStore
 }
 
 /** The verification writes of one transaction (see transactor.ts). */
-export function createVerificationWrites(db: Executor): VerificationWrites {
+export function createVerificationWrites(db: Executor, sealer?: DataSealer): VerificationWrites {
+  const toVerification = verificationOf(sealer);
   return {
     async insert(input) {
       const row = await db
@@ -146,6 +156,8 @@ export function createVerificationWrites(db: Executor): VerificationWrites {
           api_key_id: input.apiKeyId,
           external_ref: input.externalRef,
           metadata: JSON.stringify(input.metadata),
+          mode: input.mode ?? 'live',
+          test_outcome: input.testOutcome ? JSON.stringify(input.testOutcome) : null,
           status: 'doc_front',
           decision: null,
           score: null,
@@ -203,10 +215,11 @@ export function createVerificationWrites(db: Executor): VerificationWrites {
         .set({
           status: change.status,
           updated_at: change.at,
-          ...(change.barcode ? { barcode: JSON.stringify(change.barcode) } : {}),
+          ...(change.barcode ? { barcode: sealBarcode(sealer, change.barcode) } : {}),
         })
         .where('id', '=', verificationId)
         .where('status', 'in', OPEN_STATUSES)
+        .where('redacted_at', 'is', null)
         .returning('id')
         .execute();
       return updated.length > 0;
@@ -221,15 +234,17 @@ export function createVerificationWrites(db: Executor): VerificationWrites {
           score: input.score,
           decision_reasons: JSON.stringify(input.reasons),
           checks: JSON.stringify(input.checks),
-          doc_checks: JSON.stringify(input.docChecks),
+          doc_checks: sealDocChecks(sealer, input.docChecks),
           decided_at: input.at,
           updated_at: input.at,
           ...(input.consentAt ? { consent_at: input.consentAt } : {}),
-          ...(input.barcode ? { barcode: JSON.stringify(input.barcode) } : {}),
+          ...(input.barcode ? { barcode: sealBarcode(sealer, input.barcode) } : {}),
         })
         .where('id', '=', verificationId)
         .where('status', 'in', SUBMITTABLE)
         .where('expires_at', '>', input.at)
+        // A redaction during the checks closed it: their late results must not bring data back.
+        .where('redacted_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
       return row && toVerification(row);
@@ -249,9 +264,21 @@ export function createVerificationWrites(db: Executor): VerificationWrites {
         .where('status', '=', 'decided')
         .where('decision', '=', 'review')
         .where('reviewed_at', 'is', null)
+        .where('redacted_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
       return row && toVerification(row);
+    },
+
+    async redact(verificationId, at) {
+      const [redacted] = await redactVerifications(db, [verificationId], at);
+      if (!redacted) return undefined;
+      const row = await db
+        .selectFrom('verifications')
+        .selectAll()
+        .where('id', '=', verificationId)
+        .executeTakeFirstOrThrow();
+      return toVerification(row);
     },
   };
 }

@@ -20,6 +20,7 @@ const endpointColumns = [
   'api_key_id',
   'url',
   'events',
+  'mode',
   'active',
   'created_at',
   'deactivated_at',
@@ -44,6 +45,8 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
           url: input.url,
           events: JSON.stringify(input.events),
           secret_sealed: secrets.seal(input.secret),
+          // The owning key's mode, read in the same statement: a key's mode never changes.
+          mode: (eb) => eb.selectFrom('api_keys').select('mode').where('id', '=', input.apiKeyId),
         })
         .returning(endpointColumns)
         .executeTakeFirstOrThrow();

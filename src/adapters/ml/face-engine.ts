@@ -1,7 +1,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import type { FaceAnalysis, FaceEngine, FaceEngineStatus, ModelInfo } from '../../core/faces/face-engine.js';
+import type {
+  FaceAnalysis,
+  FaceEngine,
+  FaceEngineStatus,
+  ModelInfo,
+  PortraitAnalysis,
+} from '../../core/faces/face-engine.js';
 import type { FaceWorkerData, FaceWorkerResult, FaceWorkerTask } from './face-worker.js';
 
 export type FaceEngineOptions = {
@@ -53,6 +59,12 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
     poolError = messageOf(error);
   });
 
+  /** The shape every analysis shares when the worker could not do it. */
+  function failureOf(result: Extract<FaceWorkerResult, { ok: false }>) {
+    const { reason, error, durationMs, models } = result;
+    return { ok: false as const, reason, error, durationMs, models };
+  }
+
   async function run(task: FaceWorkerTask): Promise<FaceWorkerResult> {
     const startedAt = performance.now();
     if (closed)
@@ -87,13 +99,20 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
       const result = await run({ kind: 'analyze', image });
       if (result.ok)
         return { ok: true, faces: result.faces, durationMs: result.durationMs, models: result.models };
-      return {
-        ok: false,
-        reason: result.reason,
-        error: result.error,
-        durationMs: result.durationMs,
-        models: result.models,
-      };
+      return failureOf(result);
+    },
+    async analyzePortrait(image: Uint8Array): Promise<PortraitAnalysis> {
+      const result = await run({ kind: 'portrait', image });
+      if (result.ok)
+        return {
+          ok: true,
+          cardFaces: result.faces,
+          portrait: result.portrait ?? null,
+          problem: result.problem ?? null,
+          durationMs: result.durationMs,
+          models: result.models,
+        };
+      return failureOf(result);
     },
     async close(): Promise<void> {
       if (closed) return;

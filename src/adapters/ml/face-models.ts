@@ -7,7 +7,8 @@ import sharp, { type OutputInfo } from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type * as HumanModule from '@vladmandic/human';
-import type { AnalyzedFace, ModelInfo } from '../../core/faces/face-engine.js';
+import type { AnalyzedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
+import { choosePortraitFace, portraitCropRegion, portraitCropScale } from '../../core/faces/portrait.js';
 import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
 import { installOfflineFetch } from './offline-fetch.js';
 
@@ -35,10 +36,21 @@ const MAX_FACES = 4;
 export type LoadedFaceModels = {
   models: ModelInfo[];
   analyze(image: Uint8Array): Promise<AnalyzeOutcome>;
+  analyzePortrait(image: Uint8Array): Promise<PortraitOutcome>;
 };
 
-export type AnalyzeOutcome =
-  { ok: true; faces: AnalyzedFace[] } | { ok: false; kind: 'invalid_image'; error: string };
+type InvalidImage = { ok: false; kind: 'invalid_image'; error: string };
+
+export type AnalyzeOutcome = { ok: true; faces: AnalyzedFace[] } | InvalidImage;
+
+export type PortraitOutcome =
+  | {
+      ok: true;
+      cardFaces: AnalyzedFace[];
+      portrait: { face: AnalyzedFace; faceHeightPx: number } | null;
+      problem: PortraitProblem | null;
+    }
+  | InvalidImage;
 
 /** Both packages keep their entry in `dist/`; their model folders sit beside it. */
 function packageDir(name: string): string {
@@ -132,29 +144,40 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
   // Human's bundle declares `tf` as any; it is the @tensorflow/tfjs it requires.
   const tf = human.tf as typeof Tfjs;
 
-  async function analyze(image: Uint8Array): Promise<AnalyzeOutcome> {
-    let decoded: { data: Buffer; info: OutputInfo };
+  type Decoded = { data: Buffer; info: OutputInfo };
+
+  async function decode(image: Uint8Array, maxSide: number | null): Promise<Decoded | string> {
     try {
       // rotate() applies EXIF orientation: phone photos are often stored sideways (3 of the 4 SFAS samples).
-      decoded = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({
-          width: MAX_INPUT_SIDE_PX,
-          height: MAX_INPUT_SIDE_PX,
+      let pipeline = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      if (maxSide)
+        pipeline = pipeline.resize({
+          width: maxSide,
+          height: maxSide,
           fit: 'inside',
           withoutEnlargement: true,
-        })
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+        });
+      return await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
     } catch (error) {
-      return {
-        ok: false,
-        kind: 'invalid_image',
-        error: `image could not be decoded: ${(error as Error).message}`,
-      };
+      return `image could not be decoded: ${(error as Error).message}`;
     }
-    const { data, info } = decoded;
+  }
+
+  /** Laplacian kernel for the sharpness measure (variance of the response). */
+  const laplacian = tf.tensor4d([0, 1, 0, 1, -4, 1, 0, 1, 0], [3, 3, 1, 1]);
+
+  function sharpnessOf(faceTensor: Tfjs.Tensor): number {
+    return tf.tidy(() => {
+      const grey = tf
+        .mul(tf.mean(faceTensor, -1, true), 255)
+        .reshape([1, ...faceTensor.shape.slice(-3, -1), 1]);
+      const response = tf.conv2d(grey as Tfjs.Tensor4D, laplacian as Tfjs.Tensor4D, 1, 'valid');
+      return tf.moments(response).variance.dataSync()[0]!;
+    });
+  }
+
+  /** Faces in a decoded RGB image; boxes and landmarks multiplied by `scale` (working → uploaded pixels). */
+  async function detectFaces({ data, info }: Decoded, scale = 1): Promise<AnalyzedFace[]> {
     const input = tf.tensor(data, [1, info.height, info.width, 3], 'int32');
     const crops: Tfjs.Tensor[] = [];
     try {
@@ -172,7 +195,12 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
         )) as Float32Array;
         const angle = face.rotation?.angle;
         faces.push({
-          box: { x: face.box[0], y: face.box[1], width: face.box[2], height: face.box[3] },
+          box: {
+            x: face.box[0] * scale,
+            y: face.box[1] * scale,
+            width: face.box[2] * scale,
+            height: face.box[3] * scale,
+          },
           score: face.score,
           descriptor: Array.from(descriptor),
           antispoof: face.real ?? null,
@@ -180,16 +208,66 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
           yawDeg: angle ? toDegrees(angle.yaw) : null,
           pitchDeg: angle ? toDegrees(angle.pitch) : null,
           rollDeg: angle ? toDegrees(angle.roll) : null,
-          landmarks: face.mesh.map((point) => [round2(point[0]), round2(point[1])] as [number, number]),
+          landmarks: face.mesh.map(
+            (point) => [round2(point[0] * scale), round2(point[1] * scale)] as [number, number],
+          ),
+          sharpness: round2(sharpnessOf(faceTensor)),
         });
       }
-      return { ok: true, faces };
+      return faces;
     } finally {
       tf.dispose([input, ...crops]);
     }
   }
 
-  return { models, analyze };
+  async function analyze(image: Uint8Array): Promise<AnalyzeOutcome> {
+    const decoded = await decode(image, MAX_INPUT_SIDE_PX);
+    if (typeof decoded === 'string') return { ok: false, kind: 'invalid_image', error: decoded };
+    return { ok: true, faces: await detectFaces(decoded) };
+  }
+
+  /**
+   * Two passes, because a face found on a whole card is boxed and cropped differently from the
+   * same face on a bare portrait (the recognition model was trained on the latter): first find the
+   * portrait on the card at working size, then cut a generous square around it from the full
+   * uploaded image, enlarge it so the face is about 400 px, and detect and describe it again.
+   */
+  async function analyzePortrait(image: Uint8Array): Promise<PortraitOutcome> {
+    const full = await decode(image, null);
+    if (typeof full === 'string') return { ok: false, kind: 'invalid_image', error: full };
+    const { width, height } = full.info;
+    const working = await sharp(full.data, { raw: full.info })
+      .resize({
+        width: MAX_INPUT_SIDE_PX,
+        height: MAX_INPUT_SIDE_PX,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const cardFaces = await detectFaces(working, width / working.info.width);
+    const choice = choosePortraitFace(cardFaces);
+    if (!choice.face) return { ok: true, cardFaces, portrait: null, problem: choice.problem };
+    const region = portraitCropRegion(choice.face.box, width, height);
+    const scale = portraitCropScale(choice.face.box.height);
+    const crop = await sharp(full.data, { raw: full.info })
+      .extract(region)
+      .resize({ width: Math.max(1, Math.round(region.width * scale)), kernel: 'lanczos3' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const [face] = (await detectFaces(crop)).sort(
+      (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
+    );
+    if (!face) return { ok: true, cardFaces, portrait: null, problem: 'no_face_in_portrait' };
+    return {
+      ok: true,
+      cardFaces,
+      portrait: { face, faceHeightPx: choice.face.box.height },
+      problem: null,
+    };
+  }
+
+  return { models, analyze, analyzePortrait };
 }
 
 function round2(value: number): number {

@@ -1,13 +1,22 @@
 import { workerData } from 'node:worker_threads';
-import type { AnalyzedFace, ModelInfo } from '../../core/faces/face-engine.js';
+import type { AnalyzedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
 import { loadFaceModels, type LoadedFaceModels } from './face-models.js';
 
 export type FaceWorkerData = { modelDir?: string };
 
-export type FaceWorkerTask = { kind: 'status' } | { kind: 'analyze'; image: Uint8Array };
+export type FaceWorkerTask =
+  { kind: 'status' } | { kind: 'analyze'; image: Uint8Array } | { kind: 'portrait'; image: Uint8Array };
 
 export type FaceWorkerResult =
-  | { ok: true; models: ModelInfo[]; faces: AnalyzedFace[]; durationMs: number }
+  | {
+      ok: true;
+      models: ModelInfo[];
+      faces: AnalyzedFace[];
+      /** Only for a `portrait` task: the described portrait, or why there is none. */
+      portrait?: { face: AnalyzedFace; faceHeightPx: number } | null;
+      problem?: PortraitProblem | null;
+      durationMs: number;
+    }
   | {
       ok: false;
       reason: 'invalid_image' | 'unavailable';
@@ -35,6 +44,13 @@ export default async function runFaceTask(task: FaceWorkerTask): Promise<FaceWor
   const { models } = state.models;
   if (task.kind === 'status') return { ok: true, models, faces: [], durationMs: 0 };
   try {
+    if (task.kind === 'portrait') {
+      const outcome = await state.models.analyzePortrait(task.image);
+      const durationMs = performance.now() - startedAt;
+      if (!outcome.ok) return { ok: false, reason: outcome.kind, error: outcome.error, models, durationMs };
+      const { cardFaces, portrait, problem } = outcome;
+      return { ok: true, models, faces: cardFaces, portrait, problem, durationMs };
+    }
     const outcome = await state.models.analyze(task.image);
     const durationMs = performance.now() - startedAt;
     if (!outcome.ok) return { ok: false, reason: outcome.kind, error: outcome.error, models, durationMs };

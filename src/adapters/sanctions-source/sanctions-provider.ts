@@ -18,6 +18,7 @@ import {
   type LoadedList,
   type SanctionsSource,
 } from './load-sanctions-list.js';
+import type { RefreshOutcome, SanctionsStats } from '../../use-cases/ports/sanctions.js';
 import { OFFICIAL_SDN_XML_URL } from './official-sources.js';
 
 export type SanctionsLogger = {
@@ -52,27 +53,6 @@ export type ListLoader = {
 };
 
 const SDN_LOADER: ListLoader = { load: loadSanctionsList, loadCached: loadCachedList };
-
-export type RefreshOutcome = 'loaded' | 'unchanged' | 'failed';
-
-export type SanctionsStats = {
-  /** `ready` once a list is loaded; `loading` until the first attempt ends; `unavailable` after it failed. */
-  status: 'ready' | 'loading' | 'unavailable';
-  source: string;
-  list_version: string | null;
-  published_at: string | null;
-  format: ScreeningIndex['format'] | null;
-  loaded_at: string | null;
-  /** Where the loaded list came from: a path, a URL, or the cached copy of a URL. */
-  loaded_from: string | null;
-  entries: { total: number; individual: number; entity: number; vessel: number; aircraft: number } | null;
-  aliases: { strong: number; weak: number } | null;
-  indexed_names: number | null;
-  wallet_addresses: number | null;
-  last_refresh: { at: string; outcome: RefreshOutcome; error: string | null; duration_ms: number } | null;
-  next_refresh_at: string | null;
-  queries_served: { name: number; wallet: number };
-};
 
 export type SanctionsProvider = {
   /** The loaded, indexed list, or null while none is (screening is then unavailable). */

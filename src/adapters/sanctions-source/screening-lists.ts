@@ -5,14 +5,15 @@ import {
   type ExtraListId,
   type ScreeningListId,
 } from '../../core/screening/list-catalogue.js';
-import type { NameMatch, NameOutcome, NameQuery } from '../../core/screening/screen-name.js';
+import { prepareNameQuery, type NameOutcome, type NameQuery } from '../../core/screening/screen-name.js';
 import {
-  screenLicenceHolder,
+  licenceHolderQuery,
   screenName,
   type LicenceHolder,
   type NameScreeningResult,
   type ScreeningIndex,
 } from '../../core/screening/screening-index.js';
+import type { ListMatch, ListStats, MultiListResult } from '../../use-cases/ports/sanctions.js';
 import { loadCachedOneFileList, loadOneFileList } from './load-sanctions-list.js';
 import {
   OFFICIAL_EU_XML_URL,
@@ -24,7 +25,6 @@ import {
   createSanctionsProvider,
   type SanctionsProvider,
   type SanctionsProviderOptions,
-  type SanctionsStats,
 } from './sanctions-provider.js';
 
 export const OFFICIAL_LIST_URLS: Record<ExtraListId, string> = {
@@ -40,21 +40,6 @@ export type ScreeningListsOptions = SanctionsProviderOptions & {
   /** File path or https URL per list; the official publication by default. */
   listSources: Partial<Record<ExtraListId, string>>;
 };
-
-export type ListMatch = NameMatch & { list: ScreeningListId; reference: string | null };
-
-/** A name screened against several lists: every match names its list. */
-export type MultiListResult = {
-  outcome: NameOutcome;
-  score: number;
-  list_versions: Partial<Record<ScreeningListId, string>>;
-  matches: ListMatch[];
-  query: NameScreeningResult['query'];
-  /** Requested lists that are not loaded (their download failed or has not finished): not screened. */
-  lists_unavailable: ScreeningListId[];
-};
-
-export type ListStats = SanctionsStats & { id: ScreeningListId; title: string };
 
 /**
  * OFAC's provider (unchanged for the /v1/screen/ofac routes) plus one provider per enabled list,
@@ -107,17 +92,15 @@ export function createScreeningLists(options: ScreeningListsOptions): ScreeningL
   const providers = (): Array<[ScreeningListId, SanctionsProvider]> => [['ofac', ofac], ...extras];
   const enabledLists = () => providers().map(([id]) => id);
 
-  function screenAll(
-    lists: readonly ScreeningListId[],
-    run: (index: ScreeningIndex) => NameScreeningResult,
-    name: string,
-  ): MultiListResult | null {
+  /** The query is analysed (romanised, split into words) once for all the lists. */
+  function screenAll(lists: readonly ScreeningListId[], query: NameQuery): MultiListResult | null {
+    const prepared = prepareNameQuery(query);
     const result: MultiListResult = {
       outcome: 'no_match',
       score: 0,
       list_versions: {},
       matches: [],
-      query: { name, readings: [] },
+      query: { name: query.name, readings: [] },
       lists_unavailable: [],
     };
     let screened = 0;
@@ -129,7 +112,7 @@ export function createScreeningLists(options: ScreeningListsOptions): ScreeningL
         continue;
       }
       screened += 1;
-      const one = run(index);
+      const one = screenName(index, query, prepared);
       result.list_versions[id] = one.list_version;
       result.query = one.query;
       if (OUTCOME_RANK[one.outcome] > OUTCOME_RANK[result.outcome]) result.outcome = one.outcome;
@@ -159,16 +142,12 @@ export function createScreeningLists(options: ScreeningListsOptions): ScreeningL
     listStats: () =>
       providers().map(([id, provider]) => ({ id, title: LIST_TITLES[id], ...provider.stats() })),
     screenNameInLists(query, lists = enabledLists()) {
-      return screenAll(lists, (index) => screenName(index, query), query.name);
+      return screenAll(lists, query);
     },
     screenLicenceHolder(holder) {
       const own = ofac.screenLicenceHolder(holder);
       if (!own) return null;
-      const others = screenAll(
-        [...extras.keys()],
-        (index) => screenLicenceHolder(index, holder),
-        own.query.name,
-      );
+      const others = screenAll([...extras.keys()], licenceHolderQuery(holder));
       const matches: ListMatch[] = [
         ...own.matches.map((m) => ({ ...m, list: 'ofac' as const, reference: null })),
         ...(others?.matches ?? []),

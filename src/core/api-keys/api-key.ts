@@ -25,6 +25,29 @@ export const ALL_SCOPES = [...SCOPES, OPERATOR_SCOPE] as const;
 
 export type Scope = (typeof ALL_SCOPES)[number];
 
+/**
+ * A key is live or test for life (docs/testing.md). Test keys see only test data, their
+ * verifications run no ML and no screening (forced outcomes) and are never metered.
+ */
+export const KEY_MODES = ['live', 'test'] as const;
+
+export type KeyMode = (typeof KEY_MODES)[number];
+
+/** The visible prefix of a key: test keys carry `test_` after the service prefix (`svc_test_…`). */
+export function keyPrefixFor(servicePrefix: string, mode: KeyMode): string {
+  return mode === 'test' ? `${servicePrefix}test_` : servicePrefix;
+}
+
+/**
+ * The mode of a key the calling key creates: its own unless asked otherwise. A live key may create a
+ * test key (how a merchant gets its first one); a test key never creates a live one, so a test
+ * credential leaked from a sandbox cannot reach live data. Null when the request is refused.
+ */
+export function modeOfNewKey(granter: KeyMode, requested: KeyMode | undefined): KeyMode | null {
+  const mode = requested ?? granter;
+  return granter === 'test' && mode === 'live' ? null : mode;
+}
+
 /** 32 random bytes as base64url: 43 characters after the prefix (SPEC 2.1, PROTOCOL.md). */
 export function generateApiKey(prefix: string): string {
   return prefix + crypto.randomBytes(32).toString('base64url');

@@ -20,6 +20,8 @@ export type AnalyzedFace = {
   rollDeg: number | null;
   /** Face-mesh landmarks (468 points, MediaPipe order) as [x, y] pixels; empty when the mesh gave none. */
   landmarks: Array<[number, number]>;
+  /** Variance of the Laplacian of the aligned face crop, 0–255 grey scale: low = blurred. */
+  sharpness: number | null;
 };
 
 /**
@@ -37,6 +39,25 @@ export type FaceAnalysis =
       models: ModelInfo[];
     };
 
+/** Why a licence front gave no portrait to compare (a result of the check, not an engine failure). */
+export type PortraitProblem = 'no_face_in_portrait' | 'multiple_faces_in_portrait' | 'portrait_too_small';
+
+/**
+ * A licence front analysed for its portrait: the faces on the whole card (boxes in the card's
+ * uploaded pixels), and, when one of them is the portrait (see `choosePortraitFace`), that face
+ * described again from a crop around it, enlarged, as the recognition model expects it.
+ */
+export type PortraitAnalysis =
+  | {
+      ok: true;
+      cardFaces: AnalyzedFace[];
+      portrait: { face: AnalyzedFace; faceHeightPx: number } | null;
+      problem: PortraitProblem | null;
+      durationMs: number;
+      models: ModelInfo[];
+    }
+  | Extract<FaceAnalysis, { ok: false }>;
+
 export type FaceEngineStatus = { ok: true; models: ModelInfo[] } | { ok: false; error: string };
 
 /** Port for face detection, description, head pose and passive liveness scores. */
@@ -44,5 +65,7 @@ export type FaceEngine = {
   /** Resolves once the models are loaded (or failed to); never rejects. */
   ready(): Promise<FaceEngineStatus>;
   analyze(image: Uint8Array): Promise<FaceAnalysis>;
+  /** The portrait on a licence front: found on the card, then cropped, enlarged and described. */
+  analyzePortrait(image: Uint8Array): Promise<PortraitAnalysis>;
   close(): Promise<void>;
 };

@@ -1,5 +1,5 @@
 import type { AnalyzedFace } from './face-engine.js';
-import { FACE_MATCH_OPERATING_DISTANCE, euclideanDistance, median } from './face-similarity.js';
+import { euclideanDistance, median } from './face-similarity.js';
 
 /** SPEC §3 rule 4: a liveness score below this gives `liveness_below_threshold`. */
 export const LIVENESS_THRESHOLD = 0.5;
@@ -34,8 +34,13 @@ export const DEFORMATION_RAMP = { zeroAt: 0.02, fullAt: 0.045 } as const;
  */
 export const POSE_RAMP_DEG = { zeroAt: 3, fullAt: 10 } as const;
 
-/** Frames must show one person: every frame within the face-match distance of the medoid frame. */
-export const IDENTITY_MAX_DISTANCE = FACE_MATCH_OPERATING_DISTANCE;
+/**
+ * Frames must show one person: every frame within this descriptor distance of the medoid frame.
+ * Selfie frames are compared with selfie frames here, not with a printed portrait, so this keeps
+ * the bare-photo measurement (same-person distances end at 0.438, different people start at
+ * 0.496) rather than following the portrait-vs-selfie operating distance.
+ */
+export const IDENTITY_MAX_DISTANCE = 0.47;
 
 /** One analysed selfie frame: the faces found, or why none could be used. */
 export type LivenessFrame = { faces: AnalyzedFace[] } | { unreadable: string };

@@ -1,13 +1,13 @@
 import type { FaceMatchCheckResult, LivenessCheckResult } from '../checks.js';
-import type { AnalyzedFace, FaceAnalysis, FaceEngine, ModelInfo } from './face-engine.js';
+import type { AnalyzedFace, FaceAnalysis, FaceEngine, ModelInfo, PortraitAnalysis } from './face-engine.js';
 import {
   FACE_MATCH_OPERATING_DISTANCE,
   FACE_MATCH_THRESHOLD,
   euclideanDistance,
   meanDescriptor,
-  median,
   similarityFromDistance,
 } from './face-similarity.js';
+import { MIN_PORTRAIT_FACE_PX, bestSelfieFrames, qualityOf } from './portrait.js';
 import { MAX_LIVENESS_FRAMES, assessLiveness, type LivenessFrame } from './liveness.js';
 
 export type FaceChecksInput = {
@@ -36,34 +36,84 @@ function round(value: number, digits = 4): number {
   return Math.round(value * factor) / factor;
 }
 
-function modelsOf(analyses: readonly FaceAnalysis[]): ModelInfo[] {
+function modelsOf(analyses: readonly (FaceAnalysis | PortraitAnalysis)[]): ModelInfo[] {
   return analyses.find((a) => a.models.length > 0)?.models ?? [];
+}
+
+function matchBase(selfieFramesUsed: number, portraitFaces: number, models: ModelInfo[]) {
+  return {
+    threshold: FACE_MATCH_THRESHOLD,
+    operatingDistance: FACE_MATCH_OPERATING_DISTANCE,
+    portraitFaces,
+    selfieFramesUsed,
+    models,
+  };
+}
+
+/**
+ * The match itself: the portrait's descriptor against the mean descriptor of the best selfie frames
+ * (frontal, large, sharp; see `bestSelfieFrames`), so a frame with the head turned away, blurred or
+ * far from the camera does not pull the template. Quality of both sides goes into the detail.
+ */
+function matchPortrait(
+  portrait: Extract<PortraitAnalysis, { ok: true }>,
+  selfieFaces: readonly AnalyzedFace[],
+  models: ModelInfo[],
+): FaceMatchCheckResult {
+  const base = matchBase(selfieFaces.length, portrait.cardFaces.length, models);
+  if (!portrait.portrait) {
+    const largest = [...portrait.cardFaces].sort((a, b) => b.box.height - a.box.height)[0];
+    return {
+      status: 'ok',
+      similarity: null,
+      detail: {
+        ...base,
+        reason: portrait.problem ?? 'no_face_in_portrait',
+        ...(portrait.problem === 'portrait_too_small' && largest
+          ? { portraitQuality: qualityOf(largest), minPortraitFacePx: MIN_PORTRAIT_FACE_PX }
+          : {}),
+      },
+    };
+  }
+  const portraitQuality = qualityOf(portrait.portrait.face, portrait.portrait.faceHeightPx);
+  if (selfieFaces.length === 0)
+    return {
+      status: 'ok',
+      similarity: null,
+      detail: { ...base, portraitQuality, reason: 'no_single_face_in_selfie' },
+    };
+  const { distance, frames } = portraitToSelfieDistance(portrait.portrait.face.descriptor, selfieFaces);
+  return {
+    status: 'ok',
+    similarity: round(similarityFromDistance(distance)),
+    detail: {
+      ...base,
+      distance: round(distance),
+      portraitQuality,
+      selfieFramesMatched: frames.map((index) => ({
+        frame: index,
+        ...qualityOf(selfieFaces[index]!),
+        distance: round(
+          euclideanDistance(portrait.portrait!.face.descriptor, selfieFaces[index]!.descriptor),
+        ),
+      })),
+    },
+  };
+}
+
+/** Distance from a portrait descriptor to the mean descriptor of the best selfie frames (indices into `selfieFaces`). */
+export function portraitToSelfieDistance(
+  portraitDescriptor: readonly number[],
+  selfieFaces: readonly AnalyzedFace[],
+): { distance: number; frames: number[] } {
+  const frames = bestSelfieFrames(selfieFaces);
+  const template = meanDescriptor(frames.map((index) => selfieFaces[index]!.descriptor));
+  return { distance: euclideanDistance(portraitDescriptor, template), frames };
 }
 
 function toLivenessFrame(analysis: FaceAnalysis): LivenessFrame {
   if (analysis.ok) return { faces: analysis.faces };
   return { unreadable: analysis.error };
-}
-
-/**
- * Licence fronts often carry a small "ghost" copy of the portrait beside the main one. The portrait
- * is the one face that is clearly the largest (at least twice the area of the next); two faces of
- * similar size are ambiguous and reported as such.
- */
-const GHOST_PORTRAIT_AREA_RATIO = 2;
-
-function documentPortrait(analysis: FaceAnalysis): { face: AnalyzedFace | null; problem: string | null } {
-  if (!analysis.ok) return { face: null, problem: 'portrait_unreadable' };
-  const bySize = [...analysis.faces].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-  const [largest, next] = bySize;
-  if (!largest) return { face: null, problem: 'no_face_in_portrait' };
-  if (
-    next &&
-    largest.box.width * largest.box.height < GHOST_PORTRAIT_AREA_RATIO * next.box.width * next.box.height
-  ) {
-    return { face: null, problem: 'multiple_faces_in_portrait' };
-  }
-  return { face: largest, problem: null };
 }
 
 /**
@@ -75,10 +125,11 @@ function documentPortrait(analysis: FaceAnalysis): { face: AnalyzedFace | null; 
 export async function runFaceChecks(input: FaceChecksInput): Promise<FaceChecksOutput> {
   const { engine } = input;
   const frameImages = input.frames.slice(0, MAX_LIVENESS_FRAMES);
-  const [portrait, ...frames] = await Promise.all(
-    [input.portrait, ...frameImages].map((image) => engine.analyze(image)),
-  );
-  const all = [portrait!, ...frames];
+  const [portrait, frames] = await Promise.all([
+    engine.analyzePortrait(input.portrait),
+    Promise.all(frameImages.map((image) => engine.analyze(image))),
+  ]);
+  const all: (FaceAnalysis | PortraitAnalysis)[] = [portrait, ...frames];
   const models = modelsOf(all);
   const mlDurationMs = round(
     all.reduce((sum, a) => sum + a.durationMs, 0),
@@ -105,31 +156,14 @@ export async function runFaceChecks(input: FaceChecksInput): Promise<FaceChecksO
   let faceMatch: FaceMatchCheckResult;
   if (engineFailure && !engineFailure.ok) {
     faceMatch = { status: 'unavailable', error: engineFailure.error };
-  } else {
-    const { face: portraitFace, problem } = documentPortrait(portrait!);
-    const base = {
-      threshold: FACE_MATCH_THRESHOLD,
-      operatingDistance: FACE_MATCH_OPERATING_DISTANCE,
-      portraitFaces: portrait!.ok ? portrait!.faces.length : 0,
-      selfieFramesUsed: selfieFaces.length,
-      models,
+  } else if (!portrait.ok) {
+    faceMatch = {
+      status: 'ok',
+      similarity: null,
+      detail: { ...matchBase(selfieFaces.length, 0, models), reason: 'portrait_unreadable' },
     };
-    if (problem || !portraitFace) {
-      faceMatch = { status: 'ok', similarity: null, detail: { ...base, reason: problem } };
-    } else if (selfieFaces.length === 0) {
-      faceMatch = { status: 'ok', similarity: null, detail: { ...base, reason: 'no_single_face_in_selfie' } };
-    } else {
-      // Median over frames: a head turned away in one or two frames does not decide the match.
-      const distances = selfieFaces.map((face) =>
-        euclideanDistance(portraitFace.descriptor, face.descriptor),
-      );
-      const distance = median(distances);
-      faceMatch = {
-        status: 'ok',
-        similarity: round(similarityFromDistance(distance)),
-        detail: { ...base, distance: round(distance), frameDistances: distances.map((d) => round(d)) },
-      };
-    }
+  } else {
+    faceMatch = matchPortrait(portrait, selfieFaces, models);
   }
 
   return { faceMatch, liveness, template, mlDurationMs };

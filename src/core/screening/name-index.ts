@@ -54,6 +54,12 @@ export type NameIndex = {
    * collision only adds a candidate that the similarity check then drops.
    */
   deletionKeys: Float64Array;
+  /**
+   * deletionKeys by the top 16 bits of their hash: keys of bucket b are at
+   * deletionBucketStart[b] .. deletionBucketStart[b + 1]. A look-up searches a few keys near each
+   * other instead of the whole array (a million keys with every list loaded).
+   */
+  deletionBucketStart: Int32Array;
   /** Token id t → names that contain it: postingNames[postingStart[t] .. postingStart[t + 1]). */
   postingStart: Int32Array;
   postingNames: Int32Array;
@@ -99,11 +105,15 @@ export function deletionHashes(token: string): number[] {
   return hashes;
 }
 
+const BUCKET_SHIFT = 16;
+
 /** Token ids stored under one deletion hash. */
-export function tokensWithDeletionHash(keys: Float64Array, hash: number, out: number[]): void {
+export function tokensWithDeletionHash(index: NameIndex, hash: number, out: number[]): void {
+  const keys = index.deletionKeys;
   const low = hash * TOKEN_ID_SPACE;
-  let lo = 0;
-  let hi = keys.length;
+  const bucket = hash >>> BUCKET_SHIFT;
+  let lo = index.deletionBucketStart[bucket]!;
+  let hi = index.deletionBucketStart[bucket + 1]!;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (keys[mid]! < low) lo = mid + 1;
@@ -261,6 +271,12 @@ export function buildNameIndex(entries: readonly SdnEntry[]): NameIndex {
       for (const hash of deletionHashes(token)) deletionKeyList.push(hash * TOKEN_ID_SPACE + id);
   });
 
+  const deletionKeys = Float64Array.from(deletionKeyList).sort();
+  const deletionBucketStart = new Int32Array(2 ** (32 - BUCKET_SHIFT) + 1);
+  for (const key of deletionKeys)
+    deletionBucketStart[(Math.floor(key / TOKEN_ID_SPACE) >>> BUCKET_SHIFT) + 1]! += 1;
+  for (let b = 1; b < deletionBucketStart.length; b += 1)
+    deletionBucketStart[b]! += deletionBucketStart[b - 1]!;
   const postingCount = new Int32Array(vocabulary.length + 1);
   const names: IndexedName[] = pending.map((name) => {
     const tokens = Int32Array.from(name.tokens, (t) => tokenIds.get(t)!);
@@ -303,7 +319,8 @@ export function buildNameIndex(entries: readonly SdnEntry[]): NameIndex {
     phonetic,
     byCanonical,
     byPhonetic,
-    deletionKeys: Float64Array.from(deletionKeyList).sort(),
+    deletionKeys,
+    deletionBucketStart,
     postingStart,
     postingNames,
     nameTypeBit: Uint8Array.from(names, (n) => typeBit(entries[n.entry]!.type)),

@@ -2,7 +2,7 @@
  * Over 400 lines on purpose: one matcher (retrieval, scoring, tiers and the tuning table with the
  * eval-dev figures behind each constant); its parts only make sense read together.
  */
-import { compareDateOfBirth, parseIsoDate, type DobAgreement } from './dob.js';
+import { compareDateOfBirth, parseIsoDate, type DobAgreement, type IsoDate } from './dob.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { canonicalSpelling, phoneticKey } from './name-equivalents.js';
 import {
@@ -120,19 +120,40 @@ export type NameScreening = {
   readings: NameReading[];
 };
 
-type QueryToken = {
-  text: string;
+/** What a query word is, whatever the list: worked out once per query. */
+type TokenInfo = {
   kind: number;
   canonical: string;
   phonetic: string;
+  /** A word one typo away from a legal-form word (`LIMTED`, `COMPANh`), unless it is one. */
+  nearLegalWord: boolean;
+  /**
+   * Listed word → similarity, across the lists: they share most of their words, and the similarity
+   * of two words depends on nothing else.
+   */
+  byListedWord: Map<string, number>;
+};
+
+/**
+ * One query word's matches in one list, shared by every spelling of the query screened against it
+ * (the readings of a name in another script repeat most of their words).
+ */
+type TokenMatches = {
+  /** Token id → similarity, filled by candidate retrieval and then lazily while scoring. */
+  similarity: Map<number, number>;
+  /** Retrieved similar tokens as [id, sim·(w_query + w_listed), …], largest contribution first; null until retrieved. */
+  reached: number[] | null;
+  /** Token id → its position in `reached` (pairs), for looking one listed word up. */
+  rankOf: Map<number, number>;
+};
+
+type QueryToken = TokenInfo & {
+  text: string;
   weightIndividual: number;
   /** 0 for a legal-form word: dropped when scoring entities, vessels and aircraft. */
   weightOther: number;
-  /** Token id → similarity, filled by candidate retrieval and then lazily while scoring. */
-  similarity: Map<number, number>;
-  /** Retrieved similar tokens as [id, sim·(w_query + w_listed), …], largest contribution first. */
-  reached: number[];
-  /** Not a legal-form word but one typo away from one (`LIMTED`, `COMPANh`). */
+  matches: TokenMatches;
+  /** Not a legal-form word but one typo away from one. */
   nearLegal: boolean;
 };
 
@@ -152,10 +173,15 @@ function isNearLegalForm(token: string, legalWord: string): boolean {
 }
 
 function tokenSimilarity(index: NameIndex, q: QueryToken, id: number): number {
-  const cached = q.similarity.get(id);
+  const cached = q.matches.similarity.get(id);
   if (cached !== undefined) return cached;
-  const s = computeSimilarity(index, q, id);
-  q.similarity.set(id, s);
+  const listed = index.vocabulary[id]!;
+  let s = q.byListedWord.get(listed);
+  if (s === undefined) {
+    s = computeSimilarity(index, q, id);
+    q.byListedWord.set(listed, s);
+  }
+  q.matches.similarity.set(id, s);
   return s;
 }
 
@@ -203,33 +229,61 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-function prepareQuery(index: NameIndex, tokens: string[], glued: boolean): PreparedQuery {
-  const legal = legalFormMask(tokens);
-  // A repeated word (`Muhammad Muhammad`) shares its similarities: they are retrieved once.
-  const shared = new Map<string, Map<number, number>>();
-  const prepared: QueryToken[] = tokens.map((text, i) => {
+function tokenInfoOf(cache: Map<string, TokenInfo>, text: string): TokenInfo {
+  let info = cache.get(text);
+  if (!info) {
     const kind = tokenKindOf(text);
+    const canonical = canonicalSpelling(text);
+    info = {
+      kind,
+      canonical,
+      phonetic: phoneticKey(canonical),
+      nearLegalWord: kind === TOKEN_WORD && LEGAL_FORM_VOCABULARY.some((w) => isNearLegalForm(text, w)),
+      byListedWord: new Map(),
+    };
+    cache.set(text, info);
+  }
+  return info;
+}
+
+/** What one screening of a prepared query against one list keeps between the query's spellings. */
+type ListPass = {
+  index: NameIndex;
+  tokenInfo: Map<string, TokenInfo>;
+  /** Query word → its matches in this list: a word repeated within or across spellings is retrieved once. */
+  matches: Map<string, TokenMatches>;
+};
+
+function prepareQuery(pass: ListPass, tokens: string[], glued: boolean): PreparedQuery {
+  const { index } = pass;
+  const legal = legalFormMask(tokens);
+  const prepared: QueryToken[] = tokens.map((text, i) => {
+    const info = tokenInfoOf(pass.tokenInfo, text);
     const id = index.tokenIds.get(text);
     const weight =
-      kind === TOKEN_PARTICLE
+      info.kind === TOKEN_PARTICLE
         ? PARTICLE_WEIGHT
-        : kind === TOKEN_INITIAL
+        : info.kind === TOKEN_INITIAL
           ? INITIAL_WEIGHT
           : id !== undefined
             ? index.tokenWeight[id]!
             : index.unknownTokenWeight;
-    const canonical = canonicalSpelling(text);
+    let matches = pass.matches.get(text);
+    if (!matches) {
+      matches = { similarity: new Map(), reached: null, rankOf: new Map() };
+      pass.matches.set(text, matches);
+    }
     return {
+      kind: info.kind,
+      canonical: info.canonical,
+      phonetic: info.phonetic,
+      nearLegalWord: info.nearLegalWord,
+      byListedWord: info.byListedWord,
       text,
-      kind,
-      canonical,
-      phonetic: phoneticKey(canonical),
       weightIndividual: weight,
       weightOther: legal[i] ? 0 : weight,
-      similarity: shared.get(text) ?? shared.set(text, new Map()).get(text)!,
-      reached: [],
-      nearLegal:
-        !legal[i] && kind === TOKEN_WORD && LEGAL_FORM_VOCABULARY.some((w) => isNearLegalForm(text, w)),
+      matches,
+      nearLegal: !legal[i] && info.nearLegalWord,
     };
   });
   let totalIndividual = 0;
@@ -248,10 +302,7 @@ const MAX_PHONETIC_BUCKET = 64;
 
 /** Tokens of the list that may be similar to a query token: same spelling, table line, skeleton, or one edit away. */
 function retrieveSimilarTokens(index: NameIndex, q: QueryToken): void {
-  if (q.similarity.size > 0) {
-    q.reached = reachedFrom(index, q);
-    return;
-  }
+  if (q.matches.reached) return;
   const candidates = new Set<number>();
   const add = (ids: readonly number[] | undefined) => {
     if (ids) for (const id of ids) candidates.add(id);
@@ -263,21 +314,18 @@ function retrieveSimilarTokens(index: NameIndex, q: QueryToken): void {
     const phonetic = q.phonetic.length >= 2 ? index.byPhonetic.get(q.phonetic) : undefined;
     if (phonetic && phonetic.length <= MAX_PHONETIC_BUCKET) add(phonetic);
     const ids: number[] = [];
-    for (const hash of deletionHashes(q.text)) tokensWithDeletionHash(index.deletionKeys, hash, ids);
+    for (const hash of deletionHashes(q.text)) tokensWithDeletionHash(index, hash, ids);
     add(ids);
   }
-  for (const id of candidates) tokenSimilarity(index, q, id);
-  q.reached = reachedFrom(index, q);
-}
-
-/** Largest contribution first, so the bound counts only a name's best pair with this query token. */
-function reachedFrom(index: NameIndex, q: QueryToken): number[] {
+  // Largest contribution first, so the bound counts only a name's best pair with this query token.
   const reached: Array<[number, number]> = [];
-  for (const [id, s] of q.similarity) {
+  for (const id of candidates) {
+    const s = tokenSimilarity(index, q, id);
     if (s > 0) reached.push([id, s * (q.weightIndividual + index.tokenWeight[id]!)]);
   }
   reached.sort((a, b) => b[1] - a[1]);
-  return reached.flat();
+  q.matches.reached = reached.flat();
+  reached.forEach(([id], rank) => q.matches.rankOf.set(id, rank));
 }
 
 const scratch = { pairs: new Float64Array(4 * 1024) };
@@ -397,35 +445,87 @@ function collectCandidates(
   // Upper bound of each name's score from the retrieved token pairs: most names reached through a
   // common word (`MOHAMMAD`, `TRADING`) are dropped here without an assignment.
   const scratch = boundScratch(index.names.length);
-  const { bound, touched, lastToken } = scratch;
+  const { bound, touched, lastToken, firstTouch } = scratch;
   const { postingStart, postingNames } = index;
+  const skipBelow = weakEntryThresholds(index, query, pruneBelow, slack);
   let touchedCount = 0;
   for (let t = 0; t < query.tokens.length; t += 1) {
     const q = query.tokens[t]!;
     if (q.kind !== TOKEN_WORD && q.kind !== TOKEN_NUMBER) continue;
-    const reached = q.reached;
+    const reached = q.matches.reached!;
+    const partial = skipBelow ? skipBelow[t]! > 0 : false;
     for (let r = 0; r < reached.length; r += 2) {
       const id = reached[r]!;
-      const contribution = reached[r + 1]!;
+      if (partial && entryValue(index, skipBelow!, reached, r) < skipBelow![t]!) continue;
+      const contribution = partial ? 0 : reached[r + 1]!;
+      const key = t * MAX_REACHED + r / 2;
       for (let p = postingStart[id]!, end = postingStart[id + 1]!; p < end; p += 1) {
         const nameId = postingNames[p]!;
         if (lastToken[nameId] === t + 1) continue;
         lastToken[nameId] = t + 1;
-        if (bound[nameId] === 0) touched[touchedCount++] = nameId;
+        if (firstTouch[nameId] === 0) {
+          touched[touchedCount++] = nameId;
+          firstTouch[nameId] = key + 1;
+        }
         bound[nameId] = bound[nameId]! + contribution;
       }
     }
+  }
+  // A word whose weakest matches were skipped adds its best pair with each name found otherwise, and
+  // the names are taken in the order a full walk would have found them (it decides which of an
+  // entry's equally scored names is kept).
+  if (skipBelow) {
+    let partialMost = 0;
+    query.tokens.forEach((q, t) => {
+      if (skipBelow[t]! > 0) partialMost += q.matches.reached![1]!;
+    });
+    let kept = 0;
+    for (let k = 0; k < touchedCount; k += 1) {
+      const nameId = touched[k]!;
+      const typeBit = index.nameTypeBit[nameId]!;
+      const total =
+        (typeBit === INDIVIDUAL_BIT ? query.totalIndividual : query.totalOtherAtBest) +
+        index.nameTotalWeight[nameId]!;
+      if ((typeBit & allowedTypeBits) === 0 || (bound[nameId]! + partialMost + slack) / total < pruneBelow) {
+        bound[nameId] = 0;
+        lastToken[nameId] = 0;
+        firstTouch[nameId] = 0;
+        continue;
+      }
+      touched[kept++] = nameId;
+      const name = index.names[nameId]!;
+      let first = firstTouch[nameId]! - 1;
+      for (let t = 0; t < query.tokens.length; t += 1) {
+        if (!(skipBelow[t]! > 0)) continue;
+        const { reached, rankOf } = query.tokens[t]!.matches;
+        let bestRank = -1;
+        for (let j = 0; j < name.tokens.length; j += 1) {
+          if (name.weights[j] === 0) continue;
+          const rank = rankOf.get(name.tokens[j]!);
+          if (rank !== undefined && (bestRank < 0 || rank < bestRank)) bestRank = rank;
+        }
+        if (bestRank < 0) continue;
+        bound[nameId] = bound[nameId]! + reached![bestRank * 2 + 1]!;
+        first = Math.min(first, t * MAX_REACHED + bestRank);
+      }
+      firstTouch[nameId] = first + 1;
+    }
+    touchedCount = kept;
+    const order = touched.subarray(0, touchedCount);
+    order.sort((a, b) => firstTouch[a]! - firstTouch[b]! || a - b);
   }
   for (let k = 0; k < touchedCount; k += 1) {
     const nameId = touched[k]!;
     const upper = bound[nameId]!;
     bound[nameId] = 0;
     lastToken[nameId] = 0;
+    firstTouch[nameId] = 0;
     const typeBit = index.nameTypeBit[nameId]!;
     if ((typeBit & allowedTypeBits) === 0) continue;
     const individual = typeBit === INDIVIDUAL_BIT;
     const total =
       (individual ? query.totalIndividual : query.totalOtherAtBest) + index.nameTotalWeight[nameId]!;
+    if ((upper + slack) / total < pruneBelow) continue;
     const name = index.names[nameId]!;
     const reachable = Math.min(
       upper + slack,
@@ -452,7 +552,13 @@ function collectCandidates(
 const INDIVIDUAL_BIT = typeBit('individual');
 const ALL_TYPE_BITS = SDN_ENTITY_TYPES.reduce((bits, type) => bits | typeBit(type), 0);
 
-const bounds = { bound: new Float64Array(0), touched: new Int32Array(0), lastToken: new Int32Array(0) };
+const bounds = {
+  bound: new Float64Array(0),
+  touched: new Int32Array(0),
+  lastToken: new Int32Array(0),
+  /** 1 + (query token · MAX_REACHED + rank of the retrieved word) that first reached the name. */
+  firstTouch: new Float64Array(0),
+};
 
 /** Reused between queries (matching is synchronous): left all zero after each use. */
 function boundScratch(size: number): typeof bounds {
@@ -460,9 +566,75 @@ function boundScratch(size: number): typeof bounds {
     bounds.bound = new Float64Array(size);
     bounds.touched = new Int32Array(size);
     bounds.lastToken = new Int32Array(size);
+    bounds.firstTouch = new Float64Array(size);
   }
   return bounds;
 }
+
+/** More retrieved words than any query token has (the vocabulary holds fewer than 2^20 words). */
+const MAX_REACHED = 2 ** 20;
+
+/** Margin for rounding: a skipped entry stays this far below what could let a name through. */
+const BOUND_MARGIN = 1e-9;
+
+/**
+ * What one retrieved word can add towards passing the bound, whatever else a name holds: its pair's
+ * contribution less the share of the name's own weight it brings (a name weighs at least as much as
+ * each of its words, and at most `words` query tokens pair with it). skipBelow[length] holds that share.
+ */
+function entryValue(index: NameIndex, skipBelow: Float64Array, reached: number[], r: number): number {
+  return reached[r + 1]! - skipBelow[skipBelow.length - 1]! * index.tokenWeight[reached[r]!]!;
+}
+
+/**
+ * The walk over names is the costly part: a common word (`IVAN`, `MUHAMMAD`) reaches thousands.
+ * A name passes the bound only when Σ contributions + slack ≥ pruneBelow · (query weight + name
+ * weight); with the name weight at least each paired word's weight, that needs Σ over query tokens
+ * of entryValue ≥ pruneBelow · query weight − slack. So each query token t may skip its retrieved
+ * words of value below skipBelow[t], as long as the skipBelow add up to less than that: a name
+ * reached only through skipped words cannot pass. The largest posting lists are skipped first.
+ * Null when nothing can be skipped.
+ */
+function weakEntryThresholds(
+  index: NameIndex,
+  query: PreparedQuery,
+  pruneBelow: number,
+  slack: number,
+): Float64Array | null {
+  const tokens = query.tokens;
+  let words = 0;
+  for (const q of tokens)
+    if ((q.kind === TOKEN_WORD || q.kind === TOKEN_NUMBER) && q.matches.reached!.length > 0) words += 1;
+  const budget = pruneBelow * Math.min(query.totalIndividual, query.totalOtherAtBest) - slack - BOUND_MARGIN;
+  if (words === 0 || budget <= 0) return null;
+  const skipBelow = new Float64Array(tokens.length + 1);
+  skipBelow[tokens.length] = pruneBelow / words;
+  const entries: Array<{ t: number; value: number; postings: number }> = [];
+  tokens.forEach((q, t) => {
+    if (q.kind !== TOKEN_WORD && q.kind !== TOKEN_NUMBER) return;
+    const reached = q.matches.reached!;
+    for (let r = 0; r < reached.length; r += 2) {
+      const id = reached[r]!;
+      const postings = index.postingStart[id + 1]! - index.postingStart[id]!;
+      if (postings > 0) entries.push({ t, value: entryValue(index, skipBelow, reached, r), postings });
+    }
+  });
+  entries.sort((a, b) => b.postings - a.postings);
+  let used = 0;
+  let skipped = false;
+  for (const { t, value, postings } of entries) {
+    if (postings < MIN_POSTINGS_TO_SKIP) break;
+    const raise = Math.max(0, value + BOUND_MARGIN - skipBelow[t]!);
+    if (used + raise >= budget) continue;
+    used += raise;
+    skipBelow[t] = Math.max(skipBelow[t]!, value + BOUND_MARGIN);
+    skipped = true;
+  }
+  return skipped ? skipBelow : null;
+}
+
+/** Posting lists shorter than this cost less to walk than the per-name look-ups skipping them adds. */
+const MIN_POSTINGS_TO_SKIP = 64;
 
 /** Company words, particles and initials alone (`LLC`, `Trading Company Ltd`, `Al Bin`) never match. */
 function hasDistinctiveWord(tokens: string[]): boolean {
@@ -485,6 +657,45 @@ function tierOf(candidate: Candidate, thresholds: MatchThresholds): NameOutcome 
   return candidate.score >= thresholds.possibleThreshold ? 'possible_match' : 'no_match';
 }
 
+type Spelling = {
+  tokens: string[];
+  glued: string[] | null;
+  reading: NameReading | null;
+  /** Has a word that is not a legal form, particle or initial: only such spellings are screened. */
+  distinctive: boolean;
+};
+
+/**
+ * A query analysed once for every list it is screened against: its romanisations, their words and
+ * what each word is do not depend on the list.
+ */
+export type PreparedNameQuery = {
+  dob: IsoDate | null;
+  allowedTypeBits: number;
+  readings: NameReading[];
+  spellings: Spelling[];
+  tokenInfo: Map<string, TokenInfo>;
+  limit: number;
+};
+
+export function prepareNameQuery(query: NameQuery): PreparedNameQuery {
+  const readings = readingsOf(query.name);
+  const spellings = [
+    { ...analyzeName(query.name), reading: null },
+    ...readings.map((reading) => ({ ...analyzeName(reading.text), reading })),
+  ].map((spelling) => ({ ...spelling, distinctive: hasDistinctiveWord(spelling.tokens) }));
+  return {
+    dob: query.dob ? parseIsoDate(query.dob) : null,
+    allowedTypeBits: query.types
+      ? query.types.reduce((bits, type) => bits | typeBit(type), 0)
+      : ALL_TYPE_BITS,
+    readings,
+    spellings,
+    tokenInfo: new Map(),
+    limit: query.limit ?? MATCHER_SETTINGS.defaultLimit,
+  };
+}
+
 /**
  * Screens one name against the index. A date of birth equal to a listed one adds a bonus (it can lift
  * a borderline name to a possible match, never to a strong one); one that contradicts every listed
@@ -496,32 +707,40 @@ export function screenNameAgainstIndex(
   query: NameQuery,
   thresholds: MatchThresholds = MATCHER_SETTINGS,
 ): NameScreening {
-  const analyzed = analyzeName(query.name);
-  const dob = query.dob ? parseIsoDate(query.dob) : null;
-  const allowedTypeBits = query.types
-    ? query.types.reduce((bits, type) => bits | typeBit(type), 0)
-    : ALL_TYPE_BITS;
+  return screenPreparedName(index, prepareNameQuery(query), thresholds);
+}
+
+/** screenNameAgainstIndex for a query prepared once and screened against several lists. */
+export function screenPreparedName(
+  index: NameIndex,
+  query: PreparedNameQuery,
+  thresholds: MatchThresholds = MATCHER_SETTINGS,
+): NameScreening {
+  const { dob, allowedTypeBits, readings, spellings } = query;
   const { possibleThreshold, strongThreshold } = thresholds;
   const { dobExactBonus, dobConflictPenalty } = MATCHER_SETTINGS;
   const pruneBelow = possibleThreshold - (dob ? dobExactBonus : 0);
   const best = new Map<number, Candidate>();
-  const readings = readingsOf(query.name);
-  const spellings: Array<{ tokens: string[]; glued: string[] | null; reading: NameReading | null }> = [
-    { ...analyzed, reading: null },
-    ...readings.map((reading) => ({ ...analyzeName(reading.text), reading })),
-  ];
+  const pass: ListPass = { index, tokenInfo: query.tokenInfo, matches: new Map() };
+  // Readings often agree (`Kim Jong Un` in two systems): the same words screened again cannot
+  // change the best candidates, which keep the first reading that found them.
+  const screened = new Set<string>();
   const splitSpellings: Array<{ tokens: string[]; reading: NameReading | null }> = [];
   for (const spelling of spellings) {
-    if (!hasDistinctiveWord(spelling.tokens)) continue;
-    const collect = (tokens: string[], derived: boolean) =>
+    if (!spelling.distinctive) continue;
+    const collect = (tokens: string[], derived: boolean) => {
+      const key = `${derived ? 'derived' : 'as written'}:${tokens.join(' ')}`;
+      if (screened.has(key)) return;
+      screened.add(key);
       collectCandidates(
         index,
-        prepareQuery(index, tokens, derived),
+        prepareQuery(pass, tokens, derived),
         allowedTypeBits,
         pruneBelow,
         best,
         spelling.reading,
       );
+    };
     collect(spelling.tokens, false);
     if (spelling.glued) collect(spelling.glued, true);
     const split = splitRunTogether(index, spelling.tokens);
@@ -555,12 +774,11 @@ export function screenNameAgainstIndex(
     : hits.length > 0
       ? 'possible_match'
       : 'no_match';
-  const limit = query.limit ?? MATCHER_SETTINGS.defaultLimit;
   return {
     outcome,
     readings,
     score: round(ranked[0]?.c.score ?? 0),
-    matches: hits.slice(0, limit).map(({ c }) => {
+    matches: hits.slice(0, query.limit).map(({ c }) => {
       const entry = index.entries[c.name.entry]!;
       return {
         uid: entry.uid,

@@ -1,5 +1,12 @@
 import { buildNameIndex, type NameIndex } from './name-index.js';
-import { screenNameAgainstIndex, type NameMatch, type NameOutcome, type NameQuery } from './screen-name.js';
+import {
+  prepareNameQuery,
+  screenPreparedName,
+  type NameMatch,
+  type NameOutcome,
+  type NameQuery,
+  type PreparedNameQuery,
+} from './screen-name.js';
 import {
   buildWalletIndex,
   screenWalletAgainstIndex,
@@ -51,8 +58,13 @@ export type WalletScreeningResult = {
   matches: Array<Pick<WalletListing, 'uid' | 'name' | 'currency' | 'address'>>;
 };
 
-export function screenName(index: ScreeningIndex, query: NameQuery): NameScreeningResult {
-  const result = screenNameAgainstIndex(index.names, query);
+/** `prepared` is the query analysed once when it is screened against several lists. */
+export function screenName(
+  index: ScreeningIndex,
+  query: NameQuery,
+  prepared: PreparedNameQuery = prepareNameQuery(query),
+): NameScreeningResult {
+  const result = screenPreparedName(index.names, prepared);
   return {
     outcome: result.outcome,
     score: result.score,
@@ -80,9 +92,14 @@ export type LicenceHolder = {
  * candidates: a person is not screened against company, vessel or aircraft names.
  */
 export function screenLicenceHolder(index: ScreeningIndex, holder: LicenceHolder): NameScreeningResult {
+  return screenName(index, licenceHolderQuery(holder));
+}
+
+/** The name query of a licence holder: given, middle and family name, against individuals only. */
+export function licenceHolderQuery(holder: LicenceHolder): NameQuery {
   const name = [holder.firstName, holder.middleName, holder.lastName]
     .map((part) => part?.trim() ?? '')
     .filter((part) => part.length > 0)
     .join(' ');
-  return screenName(index, { name, dob: holder.dob ?? null, types: ['individual'] });
+  return { name, dob: holder.dob ?? null, types: ['individual'] };
 }

@@ -18,6 +18,8 @@ export const REVIEW_NOTE_MAX_LENGTH = 2000;
 export function assertReviewable(verification: Verification): void {
   if (verification.status !== 'decided')
     throw new ApiError('review_not_decided', { status: verification.status });
+  // The images, licence data and signals a reviewer weighs are erased by redaction (docs/privacy.md).
+  if (verification.redacted_at !== null) throw new ApiError('review_redacted');
   if (verification.reviewed_at !== null)
     throw new ApiError('already_reviewed', { decision: verification.review_decision ?? 'unknown' });
   if (verification.decision !== 'review')

@@ -1,4 +1,6 @@
+import type { KeyMode } from '../api-keys/api-key.js';
 import type { Decision } from './decide.js';
+import type { ReasonCode } from './reason-codes.js';
 import type { StoredBarcode } from '../checks.js';
 import type { VerificationStatus } from './status.js';
 
@@ -28,6 +30,12 @@ export type Verification = {
   review_note: string | null;
   reviewed_at: Date | null;
   reviewer_key_id: number | null;
+  /** The creating key's mode: a test verification runs forced checks and is never metered. */
+  mode: KeyMode;
+  /** Test mode: the reason codes fixed at creation (an empty list approves); null when chosen at submit. */
+  test_outcome: ReasonCode[] | null;
+  /** When the personal data was erased (on request or by retention, docs/privacy.md); null while kept. */
+  redacted_at: Date | null;
 };
 
 export type AuditActor = 'merchant' | 'end_user' | 'system';

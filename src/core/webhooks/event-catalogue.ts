@@ -1,6 +1,13 @@
 /** Every event the service emits (SPEC 6.1). The catalogue may grow; `*` subscribes to all of it. */
-/** `verification.reviewed` is ours, beyond SPEC 6.1: a reviewer settled a verification decided `review`. */
-export const WEBHOOK_EVENT_TYPES = ['verification.decided', 'verification.reviewed'] as const;
+/**
+ * Beyond SPEC 6.1: `verification.reviewed` (a reviewer settled a verification decided `review`) and
+ * `verification.redacted` (its personal data was erased on request, docs/privacy.md).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'verification.decided',
+  'verification.reviewed',
+  'verification.redacted',
+] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

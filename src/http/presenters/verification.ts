@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
@@ -15,6 +16,8 @@ export const verificationSummarySchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   decided_at: z.string().nullable(),
+  /** Beyond the SPEC (docs/testing.md): `test` for a verification created with a test key. */
+  mode: z.enum(KEY_MODES),
   /** Beyond the SPEC (docs/review.md): the decision that stands, after any manual review. */
   final_decision: z.enum(['approve', 'decline']).nullable(),
   review: z
@@ -25,9 +28,13 @@ export const verificationSummarySchema = z.object({
       reviewer_key_id: z.number(),
     })
     .nullable(),
+  /** Beyond the SPEC (docs/privacy.md): when the personal data was erased; null while it is kept. */
+  redacted_at: z.string().nullable(),
 });
 
 export const verificationDetailSchema = verificationSummarySchema.extend({
+  /** Test mode: the reason codes fixed at creation, or null (docs/testing.md). */
+  test_outcome: z.array(z.string()).nullable(),
   checks: z.record(z.string(), z.unknown()),
   doc_checks: z.record(z.string(), z.unknown()),
   audit_log: z.array(
@@ -52,6 +59,7 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
     created_at: isoWithoutZone(v.created_at)!,
     expires_at: isoWithoutZone(v.expires_at)!,
     decided_at: isoWithoutZone(v.decided_at),
+    mode: v.mode,
     final_decision: finalDecision(v),
     review:
       v.review_decision && v.reviewed_at
@@ -62,6 +70,7 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
             reviewer_key_id: v.reviewer_key_id!,
           }
         : null,
+    redacted_at: isoWithoutZone(v.redacted_at),
   };
 }
 
@@ -71,6 +80,7 @@ export function toDetail({
 }: VerificationDetail): z.infer<typeof verificationDetailSchema> {
   return {
     ...toSummary(verification),
+    test_outcome: verification.test_outcome,
     checks: verification.checks,
     doc_checks: verification.doc_checks,
     audit_log: audit.map((a) => ({
@@ -94,13 +104,27 @@ export const sessionStateSchema = z.object({
   steps: z.object({ doc_front: stepState, doc_back: stepState, selfie: stepState }),
   decision: z.enum(['approve', 'review', 'decline']).nullable(),
   result: z.enum(['approved', 'in_review', 'declined']).nullable(),
+  /** docs/testing.md: in test mode the flow offers sample images, and the outcome chooser unless `test_outcome` is set. */
+  mode: z.enum(KEY_MODES),
+  test_outcome: z.array(z.string()).nullable(),
+  /** Beyond PROTOCOL.md (docs/privacy.md): how long this deployment keeps the data, for the consent text. */
+  retention: z.object({
+    media_days: z.number(),
+    personal_data_days: z.number(),
+    face_template_days: z.number(),
+  }),
 });
 
-export function toSessionState(state: {
-  verification: Verification;
-  uploaded: Set<string>;
-  tokenExpiresAt: Date;
-}): z.infer<typeof sessionStateSchema> {
+export type RetentionDays = { mediaDays: number; piiDays: number; templateDays: number };
+
+export function toSessionState(
+  state: {
+    verification: Verification;
+    uploaded: Set<string>;
+    tokenExpiresAt: Date;
+  },
+  retention: RetentionDays,
+): z.infer<typeof sessionStateSchema> {
   const { verification: v, uploaded } = state;
   const step = (kind: string) => (uploaded.has(kind) ? ('done' as const) : ('pending' as const));
   return {
@@ -116,5 +140,12 @@ export function toSessionState(state: {
     },
     decision: v.decision,
     result: sdkStatus(v.decision),
+    mode: v.mode,
+    test_outcome: v.test_outcome,
+    retention: {
+      media_days: retention.mediaDays,
+      personal_data_days: retention.piiDays,
+      face_template_days: retention.templateDays,
+    },
   };
 }

@@ -5,25 +5,31 @@ import { OPERATOR_SCOPE } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { requireDecodedImage } from '../../core/verifications/uploads.js';
+import {
+  addBlocklistedFace,
+  listBlocklistedFaces,
+  removeBlocklistedFace,
+  type FaceBlocklistDeps,
+} from '../../use-cases/accounts/face-blocklist.js';
 import type { RouteContext } from '../route-context.js';
 import { SESSION_UPLOAD_LIMIT_BYTES } from './session.js';
 
 const errorSchema = z.object({ detail: z.string() });
 const entrySchema = z.object({ id: z.number(), label: z.string(), created_at: z.string() });
 
-/**
- * The operator's list of known fraudulent faces. It holds for every merchant of the deployment, so it
- * takes the `operator` scope, which `*` does not include (docs/security.md). Only the face template is
- * kept: the image is decoded, described and dropped. A listed face makes later verifications
- * `face_seen_before`.
- */
+/** The operator's face blocklist (use-cases/accounts/face-blocklist.ts); `operator` scope only. */
 export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
   instance,
   { context },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container, requireScope } = context;
-  const store = container.stores.faces;
+  const deps: FaceBlocklistDeps = {
+    faces: container.stores.faces,
+    clock: container.clock,
+    faceTemplate: container.faceTemplate,
+    imageWork: container.heavyWork.image,
+  };
 
   app.post(
     '/v1/faces/blocklist',
@@ -43,14 +49,9 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
     },
     async (request, reply) => {
       const image = requireDecodedImage(request.body.image_b64);
-      const template = await container.heavyWork.image.run(() => container.faceTemplate(image.bytes));
-      if (template.status === 'unavailable') throw new ApiError('face_search_unavailable');
-      if (template.status === 'no_single_face') throw new ApiError('no_face_in_template');
-      const row = await store.addListed({
+      const row = await addBlocklistedFace(deps, request.apiKey!, {
         label: request.body.label,
-        embedding: template.template,
-        createdBy: request.apiKey!.id,
-        at: container.clock.now(),
+        image: image.bytes,
       });
       return reply
         .status(201)
@@ -70,7 +71,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
       },
     },
     async () =>
-      (await store.listListed()).map((r) => ({
+      (await listBlocklistedFaces(deps)).map((r) => ({
         id: r.id,
         label: r.label,
         created_at: isoWithoutZone(r.created_at)!,
@@ -91,8 +92,8 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
     },
     async (request, reply) => {
       const id = /^[1-9][0-9]{0,15}$/.test(request.params.entry_id) ? Number(request.params.entry_id) : NaN;
-      if (!Number.isSafeInteger(id) || !(await store.removeListed(id, container.clock.now())))
-        throw new ApiError('blocklist_entry_not_found');
+      if (!Number.isSafeInteger(id)) throw new ApiError('blocklist_entry_not_found');
+      await removeBlocklistedFace(deps, id);
       return reply.status(204).send(null);
     },
   );

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  displayPrefix,
-  firstUngrantableScope,
-  generateApiKey,
-  hashSecret,
-  SCOPES,
-} from '../../core/api-keys/api-key.js';
+import { KEY_MODES, SCOPES } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKeyDeps,
+} from '../../use-cases/accounts/api-keys.js';
 import type { ApiKey } from '../../use-cases/ports/api-key-store.js';
 import type { RouteContext } from '../route-context.js';
 
-export const publicKeySchema = z.object({
+const publicKeySchema = z.object({
   id: z.number().int(),
   label: z.string(),
   scopes: z.array(z.string()),
@@ -22,7 +22,7 @@ export const publicKeySchema = z.object({
   last_used_at: z.string().nullable(),
 });
 
-export function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
+function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
   return {
     id: row.id,
     label: row.label,
@@ -36,6 +36,8 @@ export function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
 const createKeyBody = z.object({
   label: z.string().trim().min(1).max(100),
   scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
+  /** docs/testing.md: the calling key's mode unless given; only a live key may create a test key. */
+  mode: z.enum(KEY_MODES).optional(),
 });
 
 const keyIdParams = z.object({ key_id: z.string() });
@@ -52,7 +54,11 @@ const errorSchema = z.object({ detail: z.string() });
 export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container, requireScope } = context;
-  const store = container.stores.apiKeys;
+  const deps: ApiKeyDeps = {
+    apiKeys: container.stores.apiKeys,
+    clock: container.clock,
+    apiKeyPrefix: container.config.apiKeyPrefix,
+  };
 
   app.post(
     '/v1/keys',
@@ -67,30 +73,22 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
         response: {
           201: publicKeySchema
             .pick({ id: true, label: true, scopes: true, created_at: true })
-            .extend({ api_key: z.string() }),
+            // The public object keeps SPEC 2.1's fields; the mode shows here and in the key's prefix.
+            .extend({ mode: z.enum(KEY_MODES), api_key: z.string() }),
           401: errorSchema,
           403: errorSchema,
         },
       },
     },
     async (request, reply) => {
-      const scopes = [...new Set(request.body.scopes)];
-      const ungrantable = firstUngrantableScope(request.apiKey!.scopes, scopes);
-      if (ungrantable) throw new ApiError('missing_scope', { scope: ungrantable });
-      const apiKey = generateApiKey(container.config.apiKeyPrefix);
-      const row = await store.insert({
-        label: request.body.label,
-        scopes,
-        keyHash: hashSecret(apiKey),
-        keyPrefix: displayPrefix(apiKey, container.config.apiKeyPrefix),
-        ownerKeyId: request.apiKey!.id,
-      });
+      const { key, plaintext } = await createApiKey(deps, request.apiKey!, request.body);
       return reply.status(201).send({
-        id: row.id,
-        label: row.label,
-        scopes: row.scopes,
-        created_at: isoWithoutZone(row.created_at)!,
-        api_key: apiKey,
+        id: key.id,
+        label: key.label,
+        scopes: key.scopes,
+        mode: key.mode,
+        created_at: isoWithoutZone(key.created_at)!,
+        api_key: plaintext,
       });
     },
   );
@@ -106,7 +104,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
         response: { 200: z.array(publicKeySchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => (await store.listOwned(request.apiKey!.id)).map(toPublicKey),
+    async (request) => (await listApiKeys(deps, request.apiKey!)).map(toPublicKey),
   );
 
   app.post(
@@ -122,10 +120,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
       },
     },
     async (request) => {
-      const owned = await store.findOwned(parseKeyId(request.params.key_id), request.apiKey!.id);
-      if (!owned) throw new ApiError('api_key_not_found');
-      const revoked = await store.revoke(owned.id, container.clock.now());
-      return toPublicKey(revoked!);
+      return toPublicKey(await revokeApiKey(deps, request.apiKey!, parseKeyId(request.params.key_id)));
     },
   );
 };

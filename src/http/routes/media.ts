@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../core/errors.js';
-import { verifyLink } from '../../core/signing.js';
+import { openMediaLink, type MediaLinkDeps } from '../../use-cases/verifications/media-links.js';
 import type { RouteContext } from '../route-context.js';
 
 /** Serves one stored image to whoever holds a link signed by GET /v1/verifications/{id}/media, until it expires. */
 export const mediaRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container } = context;
+  const deps: MediaLinkDeps = { ...container.verificationDeps, signingKey: container.mediaSigningKey };
 
   app.get(
     '/v1/media/:media_id',
@@ -24,17 +24,11 @@ export const mediaRoutes: FastifyPluginAsync<{ context: RouteContext }> = async 
       },
     },
     async (request, reply) => {
-      const { media_id } = request.params;
-      const expires = Number(request.query.expires);
-      const nowSeconds = Math.floor(container.clock.now().getTime() / 1000);
-      if (
-        !request.query.signature ||
-        !verifyLink(container.mediaSigningKey, media_id, expires, request.query.signature, nowSeconds)
-      ) {
-        throw new ApiError('media_link_invalid');
-      }
-      const media = await container.stores.media.byId(media_id);
-      if (!media) throw new ApiError('media_link_invalid');
+      const media = await openMediaLink(deps, {
+        mediaId: request.params.media_id,
+        expires: Number(request.query.expires),
+        signature: request.query.signature,
+      });
       return reply
         .header('content-type', media.contentType)
         .header('cache-control', 'private, no-store')

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { generatePublishableKey } from '../../core/api-keys/api-key.js';
+import { LOOPBACK_HOSTNAMES } from '../../core/api-keys/embedding-origins.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
+import {
+  createPublishableKey,
+  listPublishableKeys,
+  revokePublishableKey,
+  type PublishableKeyDeps,
+} from '../../use-cases/accounts/publishable-keys.js';
+import type { PublishableKey } from '../../use-cases/ports/publishable-key-store.js';
 import type { RouteContext } from '../route-context.js';
 
 const errorSchema = z.object({ detail: z.string() });
@@ -26,7 +33,7 @@ const embeddingOrigin = z
   .refine((value) => {
     try {
       const url = new URL(value);
-      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+      const loopback = LOOPBACK_HOSTNAMES.includes(url.hostname);
       return (
         url.origin === value &&
         /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname) &&
@@ -37,15 +44,7 @@ const embeddingOrigin = z
     }
   }, 'must be an origin such as https://shop.example.com (http only for localhost)');
 
-type Row = {
-  id: number;
-  key: string;
-  label: string;
-  allowed_origins: string[];
-  created_at: Date;
-  revoked_at: Date | null;
-};
-const present = (row: Row) => ({
+const present = (row: PublishableKey) => ({
   id: row.id,
   publishable_key: row.key,
   label: row.label,
@@ -54,19 +53,17 @@ const present = (row: Row) => ({
   revoked_at: isoWithoutZone(row.revoked_at),
 });
 
-/**
- * Publishable keys identify a merchant in browser code (SPEC 6.2 `publicKey`) without granting
- * anything: the hosted flow only checks that one belongs to the API key owning the verification.
- * They are not secret, so they are stored and listed in plaintext. `allowed_origins` are the pages
- * the merchant embeds the flow in: the flow's CSP frame-ancestors lists them (docs/security.md).
- */
+/** Routes for the keys the browser SDK names a merchant with (use-cases/accounts/publishable-keys.ts). */
 export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
   instance,
   { context },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container, requireScope } = context;
-  const store = container.stores.publishableKeys;
+  const deps: PublishableKeyDeps = {
+    publishableKeys: container.stores.publishableKeys,
+    clock: container.clock,
+  };
 
   app.post(
     '/v1/publishable-keys',
@@ -86,12 +83,9 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
       },
     },
     async (request, reply) => {
-      const row = await store.insert({
-        key: generatePublishableKey(),
-        apiKeyId: request.apiKey!.id,
+      const row = await createPublishableKey(deps, request.apiKey!, {
         label: request.body.label,
-        allowedOrigins: [...new Set(request.body.allowed_origins)],
-        at: container.clock.now(),
+        allowedOrigins: request.body.allowed_origins,
       });
       return reply.status(201).send(present(row));
     },
@@ -108,7 +102,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
         response: { 200: z.array(publishableKeySchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => (await store.listOwned(request.apiKey!.id)).map(present),
+    async (request) => (await listPublishableKeys(deps, request.apiKey!)).map(present),
   );
 
   app.post(
@@ -125,11 +119,8 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
     },
     async (request) => {
       const id = /^[1-9][0-9]{0,15}$/.test(request.params.id) ? Number(request.params.id) : NaN;
-      const row = Number.isSafeInteger(id)
-        ? await store.revokeOwned(id, request.apiKey!.id, container.clock.now())
-        : undefined;
-      if (!row) throw new ApiError('publishable_key_not_found');
-      return present(row);
+      if (!Number.isSafeInteger(id)) throw new ApiError('publishable_key_not_found');
+      return present(await revokePublishableKey(deps, request.apiKey!, id));
     },
   );
 };

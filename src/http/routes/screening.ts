@@ -3,11 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { SCREENING_LIST_IDS } from '../../core/screening/list-catalogue.js';
+import {
+  enabledListStats,
+  ofacListStats,
+  screenNameInLists,
+  screenOfacName,
+  screenWallet,
+  takeFreeLookup,
+  type ScreeningDeps,
+} from '../../use-cases/screening.js';
 import type { RouteContext } from '../route-context.js';
-
-/** SPEC 8: 30 lookups per client IP in a rolling 3600-second window. */
-export const FREE_TIER_LIMIT = 30;
-export const FREE_TIER_WINDOW_SECONDS = 3600;
 
 const errorSchema = z.object({ detail: z.string() });
 const readingSchema = z.object({ system: z.string(), text: z.string() });
@@ -48,18 +53,17 @@ const walletAnswer = z.object({
 });
 const dob = z.iso.date('dob must be a date as YYYY-MM-DD').optional();
 
-function unavailableUnlessLoaded<T>(result: T | null): T {
-  if (result === null) throw new ApiError('screening_unavailable');
-  return result;
-}
-
 export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
   instance,
   { context },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container, requireScope } = context;
-  const { sanctions } = container;
+  const deps: ScreeningDeps = {
+    sanctions: container.sanctions,
+    rateLimiter: container.rateLimiter,
+    metrics: container.metrics,
+  };
 
   app.post(
     '/v1/screen/ofac',
@@ -73,10 +77,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
         response: { 200: nameAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
       },
     },
-    async (request) =>
-      unavailableUnlessLoaded(
-        sanctions.screenName({ name: request.body.name, dob: request.body.dob ?? null }),
-      ),
+    async (request) => screenOfacName(deps, { name: request.body.name, dob: request.body.dob ?? null }),
   );
 
   app.post(
@@ -91,7 +92,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
         response: { 200: walletAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => unavailableUnlessLoaded(sanctions.screenWallet(request.body.address)),
+    async (request) => screenWallet(deps, request.body.address),
   );
 
   app.get(
@@ -104,7 +105,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
         security: [{ apiKey: [] }],
       },
     },
-    async () => sanctions.stats(),
+    async () => ofacListStats(deps),
   );
 
   app.post(
@@ -126,12 +127,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
       },
     },
     async (request) =>
-      unavailableUnlessLoaded(
-        sanctions.screenNameInLists(
-          { name: request.body.name, dob: request.body.dob ?? null },
-          request.body.lists,
-        ),
-      ),
+      screenNameInLists(deps, { name: request.body.name, dob: request.body.dob ?? null }, request.body.lists),
   );
 
   app.get(
@@ -144,26 +140,19 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
         security: [{ apiKey: [] }],
       },
     },
-    async () => ({ lists: sanctions.listStats() }),
+    async () => ({ lists: enabledListStats(deps) }),
   );
 
-  /**
-   * The free tier counts every request, valid or not, before the body is even read: a client cannot
-   * get free parsing work past its budget.
-   */
+  /** Runs at onRequest, before the body is read (use-cases/screening.ts `takeFreeLookup`). */
   async function freeTierLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const decision = await container.rateLimiter.consume(`free:ofac:${request.ip}`, {
-      windowSeconds: FREE_TIER_WINDOW_SECONDS,
-      max: FREE_TIER_LIMIT,
-    });
-    reply.header('x-ratelimit-limit', String(FREE_TIER_LIMIT));
-    reply.header('x-ratelimit-remaining', String(decision.remaining));
-    if (!decision.allowed) {
-      container.metrics.rateLimited('free_tier');
+    const allowance = await takeFreeLookup(deps, request.ip);
+    reply.header('x-ratelimit-limit', String(allowance.limit));
+    reply.header('x-ratelimit-remaining', String(allowance.remaining));
+    if (!allowance.allowed) {
       throw new ApiError(
         'free_tier_rate_limited',
         {},
-        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+        { headers: { 'retry-after': String(allowance.retryAfterSeconds) } },
       );
     }
   }
@@ -179,9 +168,6 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
         response: { 200: nameAnswer, 429: errorSchema, 503: errorSchema },
       },
     },
-    async (request) =>
-      unavailableUnlessLoaded(
-        sanctions.screenName({ name: request.body.name, dob: request.body.dob ?? null }),
-      ),
+    async (request) => screenOfacName(deps, { name: request.body.name, dob: request.body.dob ?? null }),
   );
 };

@@ -3,6 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
+import { checkFlowLaunch, type EmbeddingDeps } from '../../use-cases/verifications/check-embedding.js';
+import { REASON_CODES } from '../../core/verifications/reason-codes.js';
+import { TEST_SAMPLE_KINDS } from '../../use-cases/ports/test-samples.js';
+import { testSample } from '../../use-cases/verifications/test-samples.js';
 import { recordConsent } from '../../use-cases/verifications/record-consent.js';
 import { sessionState, type Session } from '../../use-cases/verifications/session.js';
 import { submitVerification } from '../../use-cases/verifications/submit-verification.js';
@@ -40,6 +44,7 @@ const framesSchema = z.array(imageString).min(1).max(64);
 export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const { container } = context;
   const deps = container.verificationDeps;
+  const embeddingDeps: EmbeddingDeps = { publishableKeys: container.stores.publishableKeys };
 
   instance.decorateRequest('session', null);
   instance.addHook('onRequest', async (request) => {
@@ -49,7 +54,8 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const security = [{ clientToken: [] }];
-  const stateOf = async (session: Session) => toSessionState(await sessionState(deps, session));
+  const stateOf = async (session: Session) =>
+    toSessionState(await sessionState(deps, session), container.config.retention);
 
   const requestContext = (request: FastifyRequest) => ({
     ip: request.ip,
@@ -76,9 +82,20 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       schema: {
         tags: ['session'],
         summary:
-          'The hosted flow checks that the SDK’s publishable key belongs to the verification’s merchant',
+          'The hosted flow confirms its launch: the SDK’s publishable key is the merchant’s, and the embedding page and return address are on origins the merchant allowed',
+        description:
+          'Each field is checked when present. `origin` and `redirect_url` must be on an origin listed in `allowed_origins` of one of the live publishable keys of the API key that created the verification (loopback addresses are always allowed, for development); otherwise 403.',
         security,
-        body: z.object({ publishable_key: z.string().min(1).max(200) }),
+        body: z
+          .object({
+            publishable_key: z.string().min(1).max(200).optional(),
+            origin: z.string().max(2048).optional(),
+            redirect_url: z.string().max(2048).optional(),
+          })
+          .refine(
+            (body) => Object.values(body).some((value) => value !== undefined),
+            'give publishable_key, origin or redirect_url',
+          ),
         response: {
           200: z.object({ ok: z.literal(true) }),
           401: errorSchema,
@@ -88,9 +105,11 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      const owner = await container.stores.publishableKeys.ownerOf(request.body.publishable_key);
-      if (owner === null || owner !== request.session!.verification.api_key_id)
-        throw new ApiError('publishable_key_mismatch');
+      await checkFlowLaunch(embeddingDeps, request.session!.verification, {
+        publishableKey: request.body.publishable_key,
+        origin: request.body.origin,
+        redirectUrl: request.body.redirect_url,
+      });
       return { ok: true as const };
     },
   );
@@ -130,9 +149,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      await container.heavyWork.image.run(() =>
-        uploadDocument(deps, request.session!.verification, request.body),
-      );
+      await uploadDocument(deps, request.session!.verification, request.body);
       return stateOf(request.session!);
     },
   );
@@ -170,16 +187,39 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
             barcode: barcodeText.optional(),
             frames_b64: framesSchema.optional(),
             video_b64: imageString.optional(),
+            /** Test mode (docs/testing.md): the outcome chosen in the flow, unless fixed at creation. */
+            test_outcome: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).optional(),
           })
           .default({}),
         response: uploadResponses,
       },
     },
     async (request) => {
-      await container.heavyWork.image.run(() =>
-        submitVerification(deps, request.session!.verification, request.body, requestContext(request)),
-      );
+      await submitVerification(deps, request.session!.verification, request.body, requestContext(request));
       return stateOf(request.session!);
+    },
+  );
+
+  app.get(
+    '/v1/session/test-samples/:kind',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Test mode: a sample image to upload instead of a camera capture (404 in live mode)',
+        security,
+        params: z.object({ kind: z.enum(TEST_SAMPLE_KINDS) }),
+        response: {
+          200: z.object({ kind: z.enum(TEST_SAMPLE_KINDS), content_type: z.string(), image_b64: z.string() }),
+          401: errorSchema,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { kind } = request.params;
+      const sample = await testSample(container.testSamples, request.session!.verification, kind);
+      return { kind, content_type: sample.contentType, image_b64: sample.bytes.toString('base64') };
     },
   );
 };

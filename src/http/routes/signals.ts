@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { collectSignals } from '../../core/signals/collect-signals.js';
+import { collectSignals, type SignalDeps } from '../../use-cases/collect-signals.js';
 import type { RouteContext } from '../route-context.js';
 
 /**
@@ -28,14 +28,18 @@ const collectAnswer = z.object({
     ),
 });
 
-/** Unlinked batches are counted per client address over this rolling window. */
-const UNLINKED_WINDOW_SECONDS = 3600;
-
 const errorSchema = z.object({ detail: z.string() });
 
 export const signalRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container } = context;
+  const deps: SignalDeps = {
+    signals: container.stores.signals,
+    rateLimiter: container.rateLimiter,
+    clock: container.clock,
+    maxBatchesPerVerification: container.config.signalsMaxBatchesPerVerification,
+    maxUnlinkedPerAddressPerHour: container.config.signalsMaxUnlinkedPerAddressPerHour,
+  };
   app.post(
     '/v1/signals/collect',
     {
@@ -50,20 +54,10 @@ export const signalRoutes: FastifyPluginAsync<{ context: RouteContext }> = async
       },
     },
     async (request) =>
-      collectSignals(
-        container.stores.signals,
-        { clientToken: request.body.client_token, components: request.body.components },
-        container.clock.now(),
-        {
-          maxBatchesPerVerification: container.config.signalsMaxBatchesPerVerification,
-          takeUnlinkedAllowance: async () =>
-            (
-              await container.rateLimiter.consume(`signals:unlinked:${request.ip}`, {
-                windowSeconds: UNLINKED_WINDOW_SECONDS,
-                max: container.config.signalsMaxUnlinkedPerAddressPerHour,
-              })
-            ).allowed,
-        },
-      ),
+      collectSignals(deps, {
+        clientToken: request.body.client_token,
+        components: request.body.components,
+        clientAddress: request.ip,
+      }),
   );
 };

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signLink } from '../../core/signing.js';
-import { addSeconds, isoWithoutZone } from '../../core/time.js';
+import { isoWithoutZone } from '../../core/time.js';
+import { REASON_CODES } from '../../core/verifications/reason-codes.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
-import { MEDIA_URL_TTL_SECONDS, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
+import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import { createVerification } from '../../use-cases/verifications/create-verification.js';
+import { redactVerification } from '../../use-cases/verifications/redact-verification.js';
 import { reviewVerification } from '../../use-cases/verifications/review-verification.js';
 import { issueClientToken, revokeClientTokens } from '../../use-cases/verifications/issue-client-token.js';
 import {
@@ -22,6 +23,7 @@ import {
   verificationDetailSchema,
   verificationSummarySchema,
 } from '../presenters/verification.js';
+import { signedMediaLinks, type MediaLinkDeps } from '../../use-cases/verifications/media-links.js';
 import type { RouteContext } from '../route-context.js';
 import { errorSchema, validationErrorSchema } from '../schemas.js';
 
@@ -31,6 +33,8 @@ const createBody = z.object({
     .record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
     .refine((m) => Object.keys(m).length <= 50, 'at most 50 metadata keys')
     .optional(),
+  /** Test keys only (docs/testing.md): the reason codes the checks are forced to; [] approves. */
+  test_outcome: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).optional(),
 });
 
 const listQuery = z.object({
@@ -67,6 +71,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container, requireScope } = context;
   const deps = container.verificationDeps;
+  const mediaLinkDeps: MediaLinkDeps = { ...deps, signingKey: container.mediaSigningKey };
 
   app.post(
     '/v1/verifications',
@@ -85,14 +90,17 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
           }),
           401: errorSchema,
           403: errorSchema,
+          422: validationErrorSchema,
         },
       },
     },
     async (request, reply) => {
       const created = await createVerification(deps, {
         apiKeyId: request.apiKey!.id,
+        mode: request.apiKey!.mode,
         externalRef: request.body.external_ref,
         metadata: request.body.metadata ?? {},
+        testOutcome: request.body.test_outcome,
       });
       return reply.status(201).send({
         ...toSummary(created.verification),
@@ -211,6 +219,30 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
       ),
   );
 
+  app.post(
+    '/v1/verifications/:id/redact',
+    {
+      onRequest: requireScope('verifications:write'),
+      schema: {
+        tags: ['verifications'],
+        summary:
+          'Erase the media, face template and personal data; the decision and audit log stay (docs/privacy.md); idempotent',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: verificationDetailSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) =>
+      toDetail(
+        await redactVerification(deps, { verificationId: request.params.id, apiKeyId: request.apiKey!.id }),
+      ),
+  );
+
   app.get(
     '/v1/verifications/:id/media',
     {
@@ -240,18 +272,15 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
       },
     },
     async (request) => {
-      const verification = await ownedVerification(deps, request.params.id, request.apiKey!.id);
-      const expiresAt = addSeconds(container.clock.now(), MEDIA_URL_TTL_SECONDS);
-      const expiresSeconds = Math.floor(expiresAt.getTime() / 1000);
-      const media = await deps.media.index(verification.id);
+      const links = await signedMediaLinks(mediaLinkDeps, request.params.id, request.apiKey!.id);
       return {
-        expires_at: isoWithoutZone(expiresAt)!,
-        items: media.map((m) => ({
+        expires_at: isoWithoutZone(links.expiresAt)!,
+        items: links.items.map((m) => ({
           kind: m.kind,
-          index: m.idx,
-          content_type: m.content_type,
-          bytes: m.byte_size,
-          url: `${container.config.publicBaseUrl}/v1/media/${m.id}?expires=${expiresSeconds}&signature=${signLink(container.mediaSigningKey, m.id, expiresSeconds)}`,
+          index: m.index,
+          content_type: m.contentType,
+          bytes: m.bytes,
+          url: `${container.config.publicBaseUrl}/v1/media/${m.mediaId}?expires=${m.expires}&signature=${m.signature}`,
         })),
       };
     },

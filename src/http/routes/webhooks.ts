@@ -1,16 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, validationError } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { subscriptionProblems, WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-catalogue.js';
-import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
 import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/webhook-url.js';
+import {
+  listEndpointDeliveries,
+  listWebhookEndpoints,
+  registerWebhookEndpoint,
+  removeWebhookEndpoint,
+  retryWebhookDelivery,
+  type WebhookEndpointDeps,
+} from '../../use-cases/accounts/webhook-endpoints.js';
 import type { DeliveryWithAttempts, WebhookEndpoint } from '../../use-cases/ports/webhooks.js';
 import type { RouteContext } from '../route-context.js';
-
-/** The only thing a client learns about a refused webhook host. */
-export const WEBHOOK_HOST_REFUSED = 'url is not allowed: host is not publicly routable';
 
 const errorSchema = z.object({ detail: z.string() });
 
@@ -83,7 +87,13 @@ function parseId(raw: string, notFound: 'webhook_not_found' | 'delivery_not_foun
 export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container, requireScope } = context;
-  const store = container.stores.webhooks;
+  const deps: WebhookEndpointDeps = {
+    webhooks: container.stores.webhooks,
+    metrics: container.metrics,
+    checkHost: container.webhooks.checkHost,
+    kickDeliveries: container.webhooks.kick,
+    logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
+  };
   const allowInsecure = container.config.webhookAllowInsecure;
 
   const createBody = z.object({
@@ -134,22 +144,8 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request, reply) => {
-      const { url, events } = request.body;
-      const refusal = await container.webhooks.checkHost(new URL(url).hostname);
-      if (refusal) {
-        // One message whether the name did not resolve or resolved inside: the reason, which names
-        // internal addresses, would let any webhooks:write key map the deployment's private DNS.
-        request.log.info({ refusal }, 'webhook url refused');
-        throw validationError([{ loc: ['body', 'url'], msg: WEBHOOK_HOST_REFUSED, type: 'url_not_allowed' }]);
-      }
-      const secret = generateWebhookSecret();
-      const row = await store.insertEndpoint({
-        apiKeyId: request.apiKey!.id,
-        url,
-        events: [...new Set(events)],
-        secret,
-      });
-      return reply.status(201).send({ ...toPublicEndpoint(row), secret });
+      const { endpoint, secret } = await registerWebhookEndpoint(deps, request.apiKey!, request.body);
+      return reply.status(201).send({ ...toPublicEndpoint(endpoint), secret });
     },
   );
 
@@ -164,7 +160,7 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         response: { 200: z.array(endpointSchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => (await store.listActive(request.apiKey!.id)).map(toPublicEndpoint),
+    async (request) => (await listWebhookEndpoints(deps, request.apiKey!)).map(toPublicEndpoint),
   );
 
   app.delete(
@@ -180,12 +176,11 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request, reply) => {
-      const result = await store.deactivate(
+      await removeWebhookEndpoint(
+        deps,
+        request.apiKey!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
-        request.apiKey!.id,
       );
-      if (!result) throw new ApiError('webhook_not_found');
-      for (let i = 0; i < result.cancelled; i += 1) container.metrics.webhookDelivery('cancelled');
       return reply.status(204).send(null);
     },
   );
@@ -214,16 +209,13 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      const endpoint = await store.findActiveOwned(
-        parseId(request.params.endpoint_id, 'webhook_not_found'),
-        request.apiKey!.id,
-      );
-      if (!endpoint) throw new ApiError('webhook_not_found');
       const { limit, starting_after } = request.query;
-      const page = await store.listDeliveries(endpoint.id, {
-        limit,
-        beforeId: starting_after === undefined ? null : Number(starting_after),
-      });
+      const page = await listEndpointDeliveries(
+        deps,
+        request.apiKey!,
+        parseId(request.params.endpoint_id, 'webhook_not_found'),
+        { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
+      );
       const last = page.items[page.items.length - 1];
       return {
         data: page.items.map(toPublicDelivery),
@@ -246,13 +238,11 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request, reply) => {
-      const apiKeyId = request.apiKey!.id;
-      const id = parseId(request.params.delivery_id, 'delivery_not_found');
-      if (!(await store.findDeliveryOwned(id, apiKeyId))) throw new ApiError('delivery_not_found');
-      await store.retryDelivery(id);
-      container.webhooks.kick();
-      const delivery = await store.findDeliveryOwned(id, apiKeyId);
-      if (!delivery) throw new ApiError('delivery_not_found');
+      const delivery = await retryWebhookDelivery(
+        deps,
+        request.apiKey!,
+        parseId(request.params.delivery_id, 'delivery_not_found'),
+      );
       return reply.status(202).send(toPublicDelivery(delivery));
     },
   );

@@ -1,3 +1,5 @@
+import type { KeyMode } from '../../core/api-keys/api-key.js';
+
 export type ApiKey = {
   id: number;
   label: string;
@@ -5,6 +7,7 @@ export type ApiKey = {
   key_hash: string;
   key_prefix: string;
   owner_key_id: number | null;
+  mode: KeyMode;
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
@@ -17,6 +20,8 @@ export type ApiKeyStore = {
     keyHash: string;
     keyPrefix: string;
     ownerKeyId: number | null;
+    /** Live unless given (docs/testing.md). */
+    mode?: KeyMode;
   }): Promise<ApiKey>;
   findByHash(keyHash: string): Promise<ApiKey | undefined>;
   /** A key owns itself and the keys it created (PROTOCOL.md, Ownership). */

@@ -1,9 +1,12 @@
+import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { QueueLoad } from '../../core/verifications/admission.js';
 
 /** What a submit hands the check worker besides the stored verification and media. */
 export type CheckJobInput = {
   ip: string;
   userAgent: string | null;
+  /** Test mode: the outcome chosen in the hosted flow at submit, when none was fixed at creation. */
+  testOutcome?: ReasonCode[];
 };
 
 /** A job a worker holds under a lease: only the holder of `leaseToken` may complete it. */

@@ -5,6 +5,8 @@ export type Metrics = {
   checkFinished(check: string, elapsedMs: number, unavailable: boolean): void;
   webhookDelivery(outcome: 'delivered' | 'failed' | 'retrying' | 'cancelled'): void;
   rateLimited(limiter: string): void;
+  /** Rows the retention sweeper removed or redacted, by stage (docs/privacy.md). */
+  retentionSwept(stage: 'unfinished' | 'media' | 'pii' | 'templates', count: number): void;
   /** Gauges whose value is read at scrape time (e.g. sanctions list age). */
   addGauge(name: string, help: string, read: () => number | null): void;
   readonly contentType: string;

@@ -1,7 +1,9 @@
-import type { NameQuery } from '../../core/screening/screen-name.js';
+import type { ScreeningListId } from '../../core/screening/list-catalogue.js';
+import type { NameMatch, NameOutcome, NameQuery } from '../../core/screening/screen-name.js';
 import type {
   LicenceHolder,
   NameScreeningResult,
+  ScreeningIndex,
   WalletScreeningResult,
 } from '../../core/screening/screening-index.js';
 
@@ -15,4 +17,49 @@ export type SanctionsScreening = {
   ):
     | (NameScreeningResult & { list_versions: Partial<Record<string, string>>; lists_unavailable: string[] })
     | null;
+};
+
+export type RefreshOutcome = 'loaded' | 'unchanged' | 'failed';
+
+/** One list's provenance and health, as `/v1/screen/ofac/stats` and `/v1/screen/lists` show it. */
+export type SanctionsStats = {
+  /** `ready` once a list is loaded; `loading` until the first attempt ends; `unavailable` after it failed. */
+  status: 'ready' | 'loading' | 'unavailable';
+  source: string;
+  list_version: string | null;
+  published_at: string | null;
+  format: ScreeningIndex['format'] | null;
+  loaded_at: string | null;
+  /** Where the loaded list came from: a path, a URL, or the cached copy of a URL. */
+  loaded_from: string | null;
+  entries: { total: number; individual: number; entity: number; vessel: number; aircraft: number } | null;
+  aliases: { strong: number; weak: number } | null;
+  indexed_names: number | null;
+  wallet_addresses: number | null;
+  last_refresh: { at: string; outcome: RefreshOutcome; error: string | null; duration_ms: number } | null;
+  next_refresh_at: string | null;
+  queries_served: { name: number; wallet: number };
+};
+
+export type ListStats = SanctionsStats & { id: ScreeningListId; title: string };
+
+export type ListMatch = NameMatch & { list: ScreeningListId; reference: string | null };
+
+/** A name screened against several lists: every match names its list. */
+export type MultiListResult = {
+  outcome: NameOutcome;
+  score: number;
+  list_versions: Partial<Record<ScreeningListId, string>>;
+  matches: ListMatch[];
+  query: NameScreeningResult['query'];
+  /** Requested lists that are not loaded (their download failed or has not finished): not screened. */
+  lists_unavailable: ScreeningListId[];
+};
+
+/** The screening routes' view of the lists: OFAC alone (SPEC's routes), every enabled list, and their health. */
+export type ScreeningService = Pick<SanctionsScreening, 'screenName' | 'screenWallet'> & {
+  stats(): SanctionsStats;
+  listStats(): ListStats[];
+  /** Null when none of the requested lists is loaded. */
+  screenNameInLists(query: NameQuery, lists?: readonly ScreeningListId[]): MultiListResult | null;
 };

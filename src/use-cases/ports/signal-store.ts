@@ -1,4 +1,20 @@
-import type { SignalSink } from '../../core/signals/collect-signals.js';
+export type SignalRecord = {
+  verificationId: string | null;
+  deviceHash: string | null;
+  components: Record<string, string>;
+  droppedKeys: number;
+  truncatedValues: number;
+  collectedAt: Date;
+};
+
+/** What collecting needs from storage (the signal store implements it). */
+export type SignalSink = {
+  /** The verification of a client token that exists and has not expired at `now`, by the token's SHA-256 hex. */
+  verificationForToken(tokenHash: string, now: Date): Promise<string | null>;
+  insert(record: SignalRecord): Promise<void>;
+  /** Batches already stored for the verification. */
+  batchesFor(verificationId: string): Promise<number>;
+};
 
 /** The device part of a verification's checks (`checks.signals`); null when no signals were linked to it. */
 export type SignalsSummary = {

@@ -1,4 +1,6 @@
+import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type { StoredBarcode } from '../../core/checks.js';
+import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { CheckJobWrites } from './check-queue.js';
 import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
 import type {
@@ -28,6 +30,10 @@ export type NewVerification = {
   apiKeyId: number;
   externalRef: string;
   metadata: Record<string, unknown>;
+  /** Live unless given. */
+  mode?: KeyMode;
+  /** Test mode only: the reason codes the checks are forced to (docs/testing.md). */
+  testOutcome?: ReasonCode[] | null;
   createdAt: Date;
   expiresAt: Date;
 };
@@ -85,6 +91,14 @@ export type VerificationWrites = {
    * undefined otherwise (the guard makes two reviewers racing safe: exactly one wins).
    */
   recordReview(verificationId: string, review: ReviewRecord): Promise<Verification | undefined>;
+  /**
+   * Erases the verification's personal data (docs/privacy.md): barcode, metadata, the parsed identity
+   * and device details in doc_checks and checks, the review note, device signals, the client address
+   * in its audit entries and check job; ends its client tokens; closes it (`expired`) if still open.
+   * Keeps id, status, decision, score, reasons, timestamps and the audit log. Undefined when it was
+   * already redacted (the guard makes a repeat, or a race with the retention sweeper, a no-op).
+   */
+  redact(verificationId: string, at: Date): Promise<Verification | undefined>;
 };
 
 export type ReviewRecord = {
@@ -123,11 +137,18 @@ export type Outbox = {
 };
 
 /** A media item placed in storage, ready to be recorded by a transaction. */
-export type PlacedMedia = MediaItem & { id: string; storageKey: string | null };
+export type PlacedMedia = MediaItem & {
+  id: string;
+  storageKey: string | null;
+  /** The bytes as stored, when they differ from `bytes` (sealed under DATA_ENCRYPTION_KEY). */
+  storedBytes?: Buffer;
+};
 
 export type MediaRecords = {
   /** Records placed media, replacing earlier uploads of the same slot; returns the replaced objects' keys. */
   save(verificationId: string, items: PlacedMedia[], at: Date): Promise<string[]>;
+  /** Deletes every media row of the verification; returns how many and the object keys to delete after commit. */
+  removeAll(verificationId: string): Promise<{ count: number; storageKeys: string[] }>;
 };
 
 export type MediaStore = {
@@ -148,6 +169,11 @@ export type MediaStore = {
   byId(mediaId: string): Promise<{ contentType: string; bytes: Buffer } | undefined>;
   /** Which of these object keys a media row refers to. */
   referencedStorageKeys(keys: string[]): Promise<Set<string>>;
+  /**
+   * Deletes objects whose rows a committed transaction removed. Best effort: a failure is reported
+   * and the objects, named by no row, are left to the media-object sweep.
+   */
+  removeObjects(keys: string[]): Promise<void>;
 };
 
 export type FaceTemplateWrites = {
@@ -159,6 +185,8 @@ export type FaceTemplateWrites = {
     embedding: number[];
     at: Date;
   }): Promise<void>;
+  /** Deletes the verification's template, so duplicate searches no longer find it; false when there was none. */
+  forget(verificationId: string): Promise<boolean>;
 };
 
 /** The stores a transaction writes through. */

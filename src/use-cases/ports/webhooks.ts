@@ -1,3 +1,5 @@
+import type { KeyMode } from '../../core/api-keys/api-key.js';
+
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
 export type WebhookEndpoint = {
@@ -5,6 +7,8 @@ export type WebhookEndpoint = {
   api_key_id: number;
   url: string;
   events: string[];
+  /** The owning key's mode: a test endpoint receives only test verifications' events. */
+  mode: KeyMode;
   active: boolean;
   created_at: Date;
   deactivated_at: Date | null;

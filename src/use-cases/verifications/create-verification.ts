@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
-import { hashSecret } from '../../core/api-keys/api-key.js';
+import { hashSecret, type KeyMode } from '../../core/api-keys/api-key.js';
+import { validationError } from '../../core/errors.js';
 import { generateOpaqueToken } from '../../core/signing.js';
 import { addSeconds } from '../../core/time.js';
+import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import { CLIENT_TOKEN_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from '../../core/verifications/status.js';
+import { testOutcomeProblem } from '../../core/verifications/test-outcome.js';
 import type { Verification } from '../../core/verifications/verification.js';
 import type { VerificationDeps } from './deps.js';
 
@@ -16,11 +19,34 @@ export function newClientToken(now: Date): IssuedToken & { hash: string } {
   return { clientToken, hash: hashSecret(clientToken), expiresAt: addSeconds(now, CLIENT_TOKEN_TTL_SECONDS) };
 }
 
+/**
+ * A forced outcome is accepted only from a test key and only when SPEC 3's rules can produce it
+ * (docs/testing.md); anything else is a 422 on `loc`, before anything is written.
+ */
+export function requireTestOutcome(
+  mode: KeyMode,
+  reasons: ReasonCode[] | undefined,
+  loc: string[],
+): ReasonCode[] | null {
+  if (reasons === undefined) return null;
+  const problem =
+    mode === 'test' ? testOutcomeProblem(reasons) : 'test_outcome is accepted only with a test key';
+  if (problem) throw validationError([{ loc, msg: problem, type: 'value_error' }]);
+  return [...new Set(reasons)];
+}
+
 /** SPEC 3: a verification in doc_front with its first client token, audited as created by the merchant. */
 export async function createVerification(
   deps: Pick<VerificationDeps, 'transact' | 'clock'>,
-  input: { apiKeyId: number; externalRef: string; metadata: Record<string, unknown> },
+  input: {
+    apiKeyId: number;
+    mode: KeyMode;
+    externalRef: string;
+    metadata: Record<string, unknown>;
+    testOutcome?: ReasonCode[] | undefined;
+  },
 ): Promise<{ verification: Verification } & IssuedToken> {
+  const testOutcome = requireTestOutcome(input.mode, input.testOutcome, ['body', 'test_outcome']);
   const now = deps.clock.now();
   const token = newClientToken(now);
   const id = crypto.randomUUID();
@@ -30,6 +56,8 @@ export async function createVerification(
       apiKeyId: input.apiKeyId,
       externalRef: input.externalRef,
       metadata: input.metadata,
+      mode: input.mode,
+      testOutcome,
       createdAt: now,
       expiresAt: addSeconds(now, VERIFICATION_TTL_SECONDS),
     });
@@ -38,7 +66,10 @@ export async function createVerification(
       actor: 'merchant',
       event: 'verification.created',
       at: now,
-      detail: { api_key_id: input.apiKeyId },
+      detail: {
+        api_key_id: input.apiKeyId,
+        ...(input.mode === 'test' ? { mode: 'test', test_outcome: testOutcome } : {}),
+      },
     });
     return created;
   });

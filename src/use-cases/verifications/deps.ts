@@ -4,6 +4,7 @@ import type { CheckQueue } from '../ports/check-queue.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { SignalStore } from '../ports/signal-store.js';
 import type { VerificationChanges } from '../ports/verification-changes.js';
+import type { WorkQueue } from '../ports/work-queue.js';
 import type { MediaStore, Transactor, UsageStore, VerificationStore } from '../ports/verification-store.js';
 
 /** What the verification use cases work with: ports only, chosen by the container. */
@@ -16,6 +17,11 @@ export type VerificationDeps = {
   /** Wakes readers waiting for a verification to change (the long-poll on GET /v1/verifications/{id}). */
   changes: VerificationChanges;
   checks: CheckDeps;
+  /**
+   * The bounded queue for decoding uploads (images, barcodes): full means 503 with Retry-After. It covers
+   * the decoding only, never the wait for a decision, so queued checks do not hold decode slots.
+   */
+  imageWork: WorkQueue;
   clock: Clock;
   metrics: Metrics;
   /** Called after a decision commits, so the webhook worker picks it up without waiting for its poll. */

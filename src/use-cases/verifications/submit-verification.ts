@@ -1,8 +1,9 @@
-import type { StoredBarcode } from '../../core/checks.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, validationError } from '../../core/errors.js';
+import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import { admit } from '../../core/verifications/admission.js';
 import { advance, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { MediaItem, Verification } from '../../core/verifications/verification.js';
+import { requireTestOutcome } from './create-verification.js';
 import type { RequestContext, VerificationDeps } from './deps.js';
 import {
   decodeSelfie,
@@ -16,6 +17,8 @@ export type SubmitBody = SelfieInput & {
   consent?: boolean | undefined;
   image_b64?: string | undefined;
   barcode?: string | undefined;
+  /** Test mode: the outcome chosen in the hosted flow (docs/testing.md). */
+  test_outcome?: ReasonCode[] | undefined;
 };
 
 /** Another submit of the same verification has its job in the queue already: this one steps aside. */
@@ -23,6 +26,23 @@ class AlreadyQueued extends Error {
   constructor(readonly jobId: number) {
     super('a check job is already queued for this verification');
   }
+}
+
+/** An outcome chosen at submit: test mode only, and only when none was fixed at creation. */
+function chosenTestOutcome(
+  verification: Verification,
+  chosen: ReasonCode[] | undefined,
+): ReasonCode[] | null {
+  if (chosen !== undefined && verification.test_outcome !== null) {
+    throw validationError([
+      {
+        loc: ['body', 'test_outcome'],
+        msg: 'test_outcome was fixed when the verification was created',
+        type: 'value_error',
+      },
+    ]);
+  }
+  return requireTestOutcome(verification.mode, chosen, ['body', 'test_outcome']);
 }
 
 /** Retry-After for a submit whose admitted job was not decided within its wait (workers lost). */
@@ -43,18 +63,25 @@ export async function submitVerification(
   if (!SUBMITTABLE.includes(verification.status))
     throw new ApiError('cannot_submit', { status: verification.status });
   requireConsent(verification, body.consent === true);
+  const testOutcome = chosenTestOutcome(verification, body.test_outcome);
 
-  const media: MediaItem[] = [];
-  let newBarcode: StoredBarcode | undefined;
-  if (verification.status === 'doc_back') {
-    if (!body.image_b64) throw new ApiError('image_required');
-    media.push(requireImage(body.image_b64, 'document_back'));
-  }
-  if (body.frames_b64?.length || body.video_b64 || !(await deps.media.has(verification.id, 'selfie_frame'))) {
-    media.push(...(await decodeSelfie(deps, body)));
-  }
-  const back = media.find((m) => m.kind === 'document_back');
-  if (back) newBarcode = await readBarcode(deps, back.bytes, body.barcode);
+  const { media, back, newBarcode } = await deps.imageWork.run(async () => {
+    const decoded: MediaItem[] = [];
+    if (verification.status === 'doc_back') {
+      if (!body.image_b64) throw new ApiError('image_required');
+      decoded.push(requireImage(body.image_b64, 'document_back'));
+    }
+    if (
+      body.frames_b64?.length ||
+      body.video_b64 ||
+      !(await deps.media.has(verification.id, 'selfie_frame'))
+    ) {
+      decoded.push(...(await decodeSelfie(deps, body)));
+    }
+    const backImage = decoded.find((m) => m.kind === 'document_back');
+    const barcode = backImage ? await readBarcode(deps, backImage.bytes, body.barcode) : undefined;
+    return { media: decoded, back: backImage, newBarcode: barcode };
+  });
   if (!(newBarcode ?? verification.barcode)) throw new ApiError('image_required');
 
   const at = deps.clock.now();
@@ -77,7 +104,12 @@ export async function submitVerification(
           });
         }
         const replaced = await tx.media.save(verification.id, placed, at);
-        await tx.audit.append(verification.id, { actor: 'end_user', event: 'verification.submitted', at });
+        await tx.audit.append(verification.id, {
+          actor: 'end_user',
+          event: 'verification.submitted',
+          at,
+          ...(testOutcome ? { detail: { test_outcome: testOutcome } } : {}),
+        });
         // Last, so the cluster-wide admission lock is held only for the count, the insert and the commit.
         const verdict = admit(await tx.checkJobs.lockForAdmission(), deps.admission.maxWaitMs);
         if (!verdict.admitted) {
@@ -90,6 +122,7 @@ export async function submitVerification(
         const queued = await tx.checkJobs.enqueue(verification.id, {
           ip: context.ip,
           userAgent: context.userAgent,
+          ...(testOutcome ? { testOutcome } : {}),
         });
         if (queued.created === false) throw new AlreadyQueued(queued.id);
         return { result: queued.id, replaced };

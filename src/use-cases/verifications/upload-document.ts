@@ -6,7 +6,7 @@ import { readBarcode, requireConsent, requireImage, requireOpen, saveUploads } f
 
 /** SPEC 3: the licence's front, or its back with the barcode read on the server. */
 export async function uploadDocument(
-  deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks'>,
+  deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks' | 'imageWork'>,
   verification: Verification,
   body: { side: 'front' | 'back'; image_b64?: string | undefined; barcode?: string | undefined },
 ): Promise<void> {
@@ -15,7 +15,8 @@ export async function uploadDocument(
   if (!body.image_b64) throw new ApiError('image_required');
   const at = deps.clock.now();
   if (body.side === 'front') {
-    const image = requireImage(body.image_b64, 'document_front');
+    const frontB64 = body.image_b64;
+    const image = await deps.imageWork.run(async () => requireImage(frontB64, 'document_front'));
     await saveUploads(deps, verification, {
       media: [image],
       status: advance(verification.status, 'doc_back'),
@@ -25,8 +26,11 @@ export async function uploadDocument(
     });
     return;
   }
-  const image = requireImage(body.image_b64, 'document_back');
-  const barcode = await readBarcode(deps, image.bytes, body.barcode);
+  const backB64 = body.image_b64;
+  const { image, barcode } = await deps.imageWork.run(async () => {
+    const decoded = requireImage(backB64, 'document_back');
+    return { image: decoded, barcode: await readBarcode(deps, decoded.bytes, body.barcode) };
+  });
   await saveUploads(deps, verification, {
     media: [image],
     status: advance(verification.status, 'selfie'),

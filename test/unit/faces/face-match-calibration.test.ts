@@ -23,7 +23,7 @@ function rates(pairs: Scored[], threshold: number) {
 /** lisa and zoom may be the same individual (data README): never an impostor pair. */
 const isCc0 = (personId: string) => personId === 'webmorph_lisa' || personId === 'webmorph_zoom';
 
-describe('face-match calibration on shared/data/faces (documented operating point: similarity 0.6 = distance 0.47)', () => {
+describe('face-match calibration on shared/data/faces (documented operating point: similarity 0.6 = distance 0.48)', () => {
   let engine: FaceEngine;
   const descriptors = new Map<string, number[]>();
   const identityImages = imageRows().filter(
@@ -61,8 +61,8 @@ describe('face-match calibration on shared/data/faces (documented operating poin
     const measured = rates(pairs, FACE_MATCH_THRESHOLD);
     expect(measured).toMatchObject({ genuine: 36, impostor: 44, falseRejects: 0, falseAccepts: 0 });
     // Margins as documented in docs/faces.md (hardest genuine: idportrait_024 ↔ 024 smiling; hardest impostor: 042 ↔ 043).
-    expect(measured.genuineMin).toBeCloseTo(0.627, 2);
-    expect(measured.impostorMax).toBeCloseTo(0.578, 2);
+    expect(measured.genuineMin).toBeCloseTo(0.635, 2);
+    expect(measured.impostorMax).toBeCloseTo(0.587, 2);
   });
 
   it('all cross-pairs of the identity images: 0/44 false rejects and 0/1068 false accepts at 0.6', () => {
@@ -76,8 +76,8 @@ describe('face-match calibration on shared/data/faces (documented operating poin
       }
     const measured = rates(pairs, FACE_MATCH_THRESHOLD);
     expect(measured).toMatchObject({ genuine: 44, impostor: 1068, falseRejects: 0, falseAccepts: 0 });
-    expect(measured.genuineMin).toBeCloseTo(0.627, 2);
-    expect(measured.impostorMax).toBeCloseTo(0.578, 2);
+    expect(measured.genuineMin).toBeCloseTo(0.635, 2);
+    expect(measured.impostorMax).toBeCloseTo(0.587, 2);
   });
 
   it('duplicate threshold 0.7 on selfie-vs-selfie pairs (no ID portraits): 25/28 same-person hits, 0/736 different-person hits', () => {

@@ -50,6 +50,7 @@ function face(overrides: Partial<AnalyzedFace> & { yawDeg?: number; pitchDeg?: n
     live: 0.9,
     rollDeg: 0,
     landmarks: project(facePoints3d(), yawDeg, pitchDeg),
+    sharpness: 100,
     ...overrides,
     yawDeg,
     pitchDeg,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { romaniseArabic } from '../../../src/core/screening/arabic.js';
 import { hanjaToKorean, romaniseHangul } from '../../../src/core/screening/korean.js';
@@ -6,6 +8,8 @@ import {
   screenName,
   type ScreeningIndex,
 } from '../../../src/core/screening/screening-index.js';
+import { parseExtraList } from '../../../src/core/screening/list-catalogue.js';
+import { prepareNameQuery } from '../../../src/core/screening/screen-name.js';
 import { readingsOf } from '../../../src/core/screening/transliterate.js';
 import { CSV_SNAPSHOT_DIR, loadSnapshot } from './snapshot.js';
 
@@ -97,5 +101,32 @@ describe('cross-script and run-together names against the 2023-12-28 OFAC list',
     expect(screenName(index, { name: 'BINLADEN' }).outcome).toBe('possible_match');
     // KIM is the family name of 50 listed individuals: it says nothing about who is meant.
     expect(screenName(index, { name: 'Kim' }).matches.map((m) => m.type)).not.toContain('individual');
+  });
+
+  it('screens a query prepared once against several lists exactly as each list alone', () => {
+    const un = buildScreeningIndex(
+      parseExtraList(
+        'un',
+        fs.readFileSync(path.resolve('test/fixtures/sanctions/un-consolidated.xml'), 'utf8'),
+      ),
+    );
+    const names = [
+      '김정은',
+      '金正恩',
+      '권성철',
+      'Владимир Путин',
+      'Тестов Григорий',
+      'JSCARGUMENT',
+      'Muhammad Ali',
+    ];
+    for (const name of names) {
+      const query = { name, dob: '1961-04-12' };
+      const prepared = prepareNameQuery(query);
+      // Each list alone first, then the shared preparation (its caches filled by the other list).
+      const alone = [screenName(index, query), screenName(un, query)];
+      expect([screenName(un, query, prepared), screenName(index, query, prepared)].reverse(), name).toEqual(
+        alone,
+      );
+    }
   });
 });

@@ -27,6 +27,9 @@ function verification(overrides: Partial<Verification>): Verification {
     review_note: null,
     reviewed_at: null,
     reviewer_key_id: null,
+    mode: 'live',
+    test_outcome: null,
+    redacted_at: null,
     ...overrides,
   };
 }
@@ -50,6 +53,10 @@ describe('manual review rules', () => {
     expect(codeOf(verification({ review_decision: 'decline', reviewed_at: at, reviewer_key_id: 1 }))).toBe(
       'already_reviewed',
     );
+  });
+
+  it('refuses a redacted verification: the evidence a reviewer weighs is gone', () => {
+    expect(codeOf(verification({ redacted_at: at }))).toBe('review_redacted');
   });
 
   it('the final decision is the reviewer’s, else an automatic approve or decline, else none', () => {

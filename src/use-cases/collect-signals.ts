@@ -1,32 +1,23 @@
-import { hashSecret } from '../api-keys/api-key.js';
-import { deviceHash, normalizeComponents } from './components.js';
+import { hashSecret } from '../core/api-keys/api-key.js';
+import { deviceHash, normalizeComponents } from '../core/signals/components.js';
+import type { Clock } from '../core/time.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
+import type { SignalSink } from './ports/signal-store.js';
 
-export type SignalRecord = {
-  verificationId: string | null;
-  deviceHash: string | null;
-  components: Record<string, string>;
-  droppedKeys: number;
-  truncatedValues: number;
-  collectedAt: Date;
-};
-
-/** What collecting needs from storage (the signal store implements it). */
-export type SignalSink = {
-  /** The verification of a client token that exists and has not expired at `now`, by the token's SHA-256 hex. */
-  verificationForToken(tokenHash: string, now: Date): Promise<string | null>;
-  insert(record: SignalRecord): Promise<void>;
-  /** Batches already stored for the verification. */
-  batchesFor(verificationId: string): Promise<number>;
-};
+/** Unlinked batches are counted per client address over this rolling window. */
+const UNLINKED_WINDOW_SECONDS = 3600;
 
 /**
  * Storage caps (the endpoint itself has no rate cap, SPEC 8): a verification keeps its first
  * `maxBatchesPerVerification` batches, and batches no verification claims are kept while the
- * sender's address has allowance left (`takeUnlinkedAllowance` counts one and says whether it fit).
+ * sender's address has allowance left in the rolling hour.
  */
-export type SignalStorageCaps = {
+export type SignalDeps = {
+  signals: SignalSink;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+  clock: Clock;
   maxBatchesPerVerification: number;
-  takeUnlinkedAllowance: () => Promise<boolean>;
+  maxUnlinkedPerAddressPerHour: number;
 };
 
 export type CollectResult = {
@@ -44,19 +35,28 @@ export type CollectResult = {
  * prober which tokens are live, and the endpoint takes no credentials anyway (SPEC 5.1.4).
  */
 export async function collectSignals(
-  sink: SignalSink,
-  input: { clientToken: string | null | undefined; components: Record<string, unknown> },
-  now: Date,
-  caps: SignalStorageCaps,
+  deps: SignalDeps,
+  input: {
+    clientToken: string | null | undefined;
+    components: Record<string, unknown>;
+    /** The sender's address, as the service's proxy policy determined it. */
+    clientAddress: string;
+  },
 ): Promise<CollectResult> {
+  const now = deps.clock.now();
   const normalized = normalizeComponents(input.components);
   const verificationId = input.clientToken
-    ? await sink.verificationForToken(hashSecret(input.clientToken), now)
+    ? await deps.signals.verificationForToken(hashSecret(input.clientToken), now)
     : null;
   // Count, then insert: concurrent batches of one verification can pass the cap by a few, never without bound.
   const fits = verificationId
-    ? (await sink.batchesFor(verificationId)) < caps.maxBatchesPerVerification
-    : await caps.takeUnlinkedAllowance();
+    ? (await deps.signals.batchesFor(verificationId)) < deps.maxBatchesPerVerification
+    : (
+        await deps.rateLimiter.consume(`signals:unlinked:${input.clientAddress}`, {
+          windowSeconds: UNLINKED_WINDOW_SECONDS,
+          max: deps.maxUnlinkedPerAddressPerHour,
+        })
+      ).allowed;
   if (!fits) {
     return {
       accepted: 0,
@@ -66,7 +66,7 @@ export async function collectSignals(
       stored: false,
     };
   }
-  await sink.insert({
+  await deps.signals.insert({
     verificationId,
     deviceHash: deviceHash(normalized.components),
     components: normalized.components,

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import { OPEN_STATUSES } from '../../core/verifications/status.js';
+import type { Executor } from './schema.js';
+
+/**
+ * Erases the personal data of these verifications, set-based so the retention sweeper redacts a batch
+ * in a few statements (docs/privacy.md lists what goes and what stays). Verifications already
+ * redacted are skipped; returns the ids redacted now. Media and face templates are separate steps
+ * (deleteMedia, deleteTemplates): retention keeps each for its own period.
+ */
+export async function redactVerifications(db: Executor, ids: string[], at: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const open = sql.join(OPEN_STATUSES.map((status) => sql.lit(status)));
+  // doc_checks keeps only the duplicate-face reason (SPEC 2.4); everything else in it was read from the
+  // licence or the face. checks keeps each check's status and figure, without the device details.
+  const { rows } = await sql<{ id: string }>`
+    UPDATE verifications SET
+      redacted_at = ${at},
+      updated_at = ${at},
+      status = CASE WHEN status IN (${open}) THEN 'expired' ELSE status END,
+      barcode = NULL,
+      metadata = '{}'::jsonb,
+      review_note = NULL,
+      doc_checks = CASE
+        WHEN jsonb_typeof(doc_checks -> 'face_dedupe' -> 'reason') = 'string'
+        THEN jsonb_build_object('face_dedupe', jsonb_build_object('reason', doc_checks -> 'face_dedupe' -> 'reason'))
+        ELSE '{}'::jsonb END,
+      checks = checks - 'signals'
+    WHERE id = ANY(${sql.val(ids)}::uuid[]) AND redacted_at IS NULL
+    RETURNING id`.execute(db);
+  const redacted = rows.map((row) => row.id);
+  if (redacted.length === 0) return [];
+  const any = sql`ANY(${sql.val(redacted)}::uuid[])`;
+  await sql`DELETE FROM device_signals WHERE verification_id = ${any}`.execute(db);
+  await sql`UPDATE check_jobs SET input = '{}'::jsonb WHERE verification_id = ${any}`.execute(db);
+  await sql`UPDATE client_tokens SET expires_at = ${at} WHERE verification_id = ${any} AND expires_at > ${at}`.execute(
+    db,
+  );
+  // The audit log stays, without the end user's address and browser recorded with their consent.
+  await sql`
+    UPDATE verification_audit SET detail = detail - 'ip' - 'user_agent'
+    WHERE verification_id = ${any} AND (detail ? 'ip' OR detail ? 'user_agent')`.execute(db);
+  return redacted;
+}
+
+/** Deletes the media rows of these verifications; returns how many per verification and the object keys. */
+export async function deleteMedia(
+  db: Executor,
+  ids: string[],
+): Promise<{ perVerification: Map<string, number>; storageKeys: string[] }> {
+  const perVerification = new Map<string, number>();
+  if (ids.length === 0) return { perVerification, storageKeys: [] };
+  const deleted = await db
+    .deleteFrom('media')
+    .where('verification_id', 'in', ids)
+    .returning(['verification_id', 'storage_key'])
+    .execute();
+  for (const row of deleted)
+    perVerification.set(row.verification_id, (perVerification.get(row.verification_id) ?? 0) + 1);
+  return {
+    perVerification,
+    storageKeys: deleted.flatMap((row) => (row.storage_key ? [row.storage_key] : [])),
+  };
+}
+
+/** Deletes the face templates of these verifications; returns the ids that had one. */
+export async function deleteTemplates(db: Executor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const deleted = await db
+    .deleteFrom('face_templates')
+    .where('verification_id', 'in', ids)
+    .returning('verification_id')
+    .execute();
+  return deleted.map((row) => row.verification_id);
+}

@@ -1,0 +1,168 @@
+import { sql, type Kysely } from 'kysely';
+import type { RetentionBatch, RetentionStore } from '../../use-cases/ports/retention.js';
+import { deleteMedia, deleteTemplates, redactVerifications } from './redaction.js';
+import type { Database, Executor } from './schema.js';
+
+type AuditRow = { id: string; detail: Record<string, unknown> };
+
+/** One system audit entry per verification, in one statement. */
+async function audit(db: Executor, event: string, at: Date, rows: AuditRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('verification_audit')
+    .values(
+      rows.map((row) => ({
+        verification_id: row.id,
+        occurred_at: at,
+        actor: 'system',
+        event,
+        detail: JSON.stringify(row.detail),
+      })),
+    )
+    .execute();
+}
+
+const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+
+/** The retention sweeper's batches (see the port); each runs in a transaction of its own. */
+export function createRetentionStore(db: Kysely<Database>): RetentionStore {
+  return {
+    async acquireLease(name, holder, now, until) {
+      const { rows } = await sql<{ name: string }>`
+        INSERT INTO job_leases (name, holder, expires_at) VALUES (${name}, ${holder}, ${until})
+        ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+        WHERE job_leases.holder = EXCLUDED.holder OR job_leases.expires_at <= ${now}
+        RETURNING name`.execute(db);
+      return rows.length > 0;
+    },
+
+    async releaseLease(name, holder, now) {
+      await db
+        .updateTable('job_leases')
+        .set({ expires_at: now })
+        .where('name', '=', name)
+        .where('holder', '=', holder)
+        .execute();
+    },
+
+    redactUnfinished: (expiredBefore, at, limit) =>
+      db.transaction().execute(async (trx): Promise<RetentionBatch> => {
+        const candidates = await trx
+          .selectFrom('verifications')
+          .select('id')
+          // Open ones past expiry too: the expiry sweep may not have marked them yet.
+          .where('decided_at', 'is', null)
+          .where('redacted_at', 'is', null)
+          .where('expires_at', '<=', expiredBefore)
+          .orderBy('expires_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        const redacted = await redactVerifications(trx, ids(candidates), at);
+        const media = await deleteMedia(trx, redacted);
+        await deleteTemplates(trx, redacted);
+        await audit(
+          trx,
+          'verification.redacted',
+          at,
+          redacted.map((id) => ({
+            id,
+            detail: { reason: 'retention_unfinished', media_deleted: media.perVerification.get(id) ?? 0 },
+          })),
+        );
+        return { verificationIds: redacted, count: redacted.length, storageKeys: media.storageKeys };
+      }),
+
+    deleteMedia: (decidedBefore, cursor, at, limit) =>
+      db.transaction().execute(async (trx) => {
+        let query = trx
+          .selectFrom('verifications')
+          .select(['id', 'decided_at'])
+          .where('decided_at', '<', decidedBefore)
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('media')
+                .select('media.id')
+                .whereRef('media.verification_id', '=', 'verifications.id'),
+            ),
+          );
+        if (cursor) {
+          query = query.where(({ eb, or, and }) =>
+            or([
+              eb('decided_at', '>', cursor.decidedAt),
+              and([eb('decided_at', '=', cursor.decidedAt), eb('id', '>', cursor.id)]),
+            ]),
+          );
+        }
+        const candidates = await query
+          .orderBy('decided_at')
+          .orderBy('id')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        const media = await deleteMedia(trx, ids(candidates));
+        const touched = [...media.perVerification.keys()];
+        await audit(
+          trx,
+          'media.deleted',
+          at,
+          touched.map((id) => ({
+            id,
+            detail: { reason: 'retention', media_deleted: media.perVerification.get(id) },
+          })),
+        );
+        const last = candidates.at(-1);
+        return {
+          verificationIds: touched,
+          count: [...media.perVerification.values()].reduce((sum, n) => sum + n, 0),
+          storageKeys: media.storageKeys,
+          cursor: candidates.length === limit && last ? { decidedAt: last.decided_at!, id: last.id } : null,
+        };
+      }),
+
+    redactDecided: (decidedBefore, at, limit) =>
+      db.transaction().execute(async (trx): Promise<RetentionBatch> => {
+        const candidates = await trx
+          .selectFrom('verifications')
+          .select('id')
+          .where('decided_at', '<', decidedBefore)
+          .where('redacted_at', 'is', null)
+          .orderBy('decided_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        const redacted = await redactVerifications(trx, ids(candidates), at);
+        await audit(
+          trx,
+          'verification.redacted',
+          at,
+          redacted.map((id) => ({ id, detail: { reason: 'retention' } })),
+        );
+        return { verificationIds: redacted, count: redacted.length, storageKeys: [] };
+      }),
+
+    deleteTemplates: (createdBefore, at, limit) =>
+      db.transaction().execute(async (trx): Promise<RetentionBatch> => {
+        const candidates = await trx
+          .selectFrom('face_templates')
+          .select('verification_id as id')
+          .where('created_at', '<', createdBefore)
+          .orderBy('created_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        const deleted = await deleteTemplates(trx, ids(candidates));
+        await audit(
+          trx,
+          'face_template.deleted',
+          at,
+          deleted.map((id) => ({ id, detail: { reason: 'retention' } })),
+        );
+        return { verificationIds: deleted, count: deleted.length, storageKeys: [] };
+      }),
+  };
+}

@@ -1,0 +1,101 @@
+import type { CheckResults, DocumentCheckResult } from '../checks.js';
+import { decide } from './decide.js';
+import { REASON_CODES, type DocumentReasonCode, type ReasonCode } from './reason-codes.js';
+
+/**
+ * Test mode's forced outcomes (docs/testing.md). A test verification runs no ML and no screening: its
+ * check results are made from the reason codes asked for, and the real decide() turns them into the
+ * decision, score and reasons, so a forced outcome follows SPEC 3's rules exactly as a live one does.
+ * An empty list forces every check to pass (approve).
+ */
+
+/** Values a forced check reports: clearly on one side of the SPEC's thresholds (0.6 and 0.5). */
+const PASSING = { similarity: 0.95, liveness: 0.95 };
+const FAILING = { similarity: 0.3, liveness: 0.2 };
+const SANCTIONS_SCORE = { match: 1, possible_match: 0.9, no_match: 0 } as const;
+
+const DOCUMENT_REASONS: readonly DocumentReasonCode[] = [
+  'barcode_parse_failed',
+  'mandatory_elements_missing',
+  'document_expired',
+  'license_number_recompute_failed',
+  'server_barcode_decode_unavailable',
+];
+
+const forced = (detail: Record<string, unknown> = {}) => ({ ...detail, test_mode: 'forced' });
+const unavailable = { status: 'unavailable' as const, error: 'forced by test mode' };
+
+function forcedScreening(has: (r: ReasonCode) => boolean): CheckResults['sanctions'] {
+  const outcome = has('ofac_match') ? 'match' : has('ofac_possible_match') ? 'possible_match' : 'no_match';
+  return { status: 'ok', outcome, score: SANCTIONS_SCORE[outcome], detail: forced() };
+}
+
+/**
+ * The check results that produce `reasons`. `document` is the real parse of the uploaded barcode (its
+ * identity stays in the detail); its reasons are replaced by the forced ones.
+ */
+export function forcedCheckResults(
+  reasons: readonly ReasonCode[],
+  document: DocumentCheckResult,
+): CheckResults {
+  const has = (r: ReasonCode) => reasons.includes(r);
+  // ml_degraded_capped_at_review is derived (SPEC 3 rule 3): asked for alone, liveness ML is degraded.
+  const degradeLiveness =
+    has('liveness_unavailable') || (has('ml_degraded_capped_at_review') && !has('face_match_unavailable'));
+  return {
+    document: {
+      status: 'ok',
+      reasons: DOCUMENT_REASONS.filter(has),
+      detail: forced(document.detail),
+    },
+    faceMatch: has('face_match_unavailable')
+      ? unavailable
+      : {
+          status: 'ok',
+          similarity: has('face_match_below_threshold') ? FAILING.similarity : PASSING.similarity,
+          detail: forced(),
+        },
+    liveness: degradeLiveness
+      ? unavailable
+      : {
+          status: 'ok',
+          score: has('liveness_below_threshold') ? FAILING.liveness : PASSING.liveness,
+          detail: forced(),
+        },
+    sanctions: has('ofac_screen_unavailable') ? unavailable : forcedScreening(has),
+    dedupe: has('face_dedupe_unavailable')
+      ? unavailable
+      : {
+          status: 'ok',
+          reason: has('face_duplicate_different_identity')
+            ? 'face_duplicate_different_identity'
+            : has('face_seen_before')
+              ? 'face_seen_before'
+              : 'no_matches',
+          detail: forced(),
+        },
+  };
+}
+
+/**
+ * Why a requested combination cannot happen, or null when it can. A combination is accepted only when
+ * decide() reports every code asked for: two outcomes of one check (a match that is also a possible
+ * match), or an approval-only reason beside one that declines, are refused rather than silently dropped.
+ */
+export function testOutcomeProblem(reasons: readonly string[]): string | null {
+  const unknown = reasons.find((r) => !(REASON_CODES as readonly string[]).includes(r));
+  if (unknown !== undefined) return `unknown reason code: ${unknown}`;
+  const codes = reasons as readonly ReasonCode[];
+  if (codes.includes('barcode_parse_failed')) {
+    const parsedOnly = DOCUMENT_REASONS.find((r) => r !== 'barcode_parse_failed' && codes.includes(r));
+    if (parsedOnly)
+      return `barcode_parse_failed excludes ${parsedOnly}: an unparseable barcode yields no other document reason`;
+  }
+  const noDocument: DocumentCheckResult = { status: 'ok', reasons: [], detail: {} };
+  const produced = decide(forcedCheckResults(codes, noDocument)).reasons;
+  const lost = codes.filter((r) => !produced.includes(r));
+  if (lost.length > 0) {
+    return `${lost.join(', ')} cannot be produced together with ${codes.filter((r) => !lost.includes(r)).join(', ') || 'the rest'} under SPEC 3's decision rules`;
+  }
+  return null;
+}

@@ -1,0 +1,91 @@
+/**
+ * A merchant's webhook endpoints and their deliveries (SPEC 4.5, docs/webhooks.md). Each endpoint
+ * belongs to the key that registered it; every read and change checks that, and a foreign id is the
+ * same 404 as a missing one.
+ */
+import { ApiError, validationError } from '../../core/errors.js';
+import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { DeliveryWithAttempts, WebhookEndpoint, WebhookStore } from '../ports/webhooks.js';
+import type { CallingKey } from './api-keys.js';
+
+/** The only thing a client learns about a refused webhook host. */
+export const WEBHOOK_HOST_REFUSED = 'url is not allowed: host is not publicly routable';
+
+export type WebhookEndpointDeps = {
+  webhooks: WebhookStore;
+  metrics: Pick<Metrics, 'webhookDelivery'>;
+  /** SSRF guard: null when the URL's host may be targeted, else why not (for the log only). */
+  checkHost(hostname: string): Promise<string | null>;
+  /** Wakes this process's delivery worker; a no-op where none runs. */
+  kickDeliveries(): void;
+  /** Where a refusal's reason goes: it names internal addresses, so never to the client. */
+  logRefusal(refusal: string): void;
+};
+
+/** Registers an endpoint; its signing secret is in the answer and nowhere else in plaintext. */
+export async function registerWebhookEndpoint(
+  deps: WebhookEndpointDeps,
+  caller: CallingKey,
+  input: { url: string; events: readonly string[] },
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const refusal = await deps.checkHost(new URL(input.url).hostname);
+  if (refusal) {
+    // One message whether the name did not resolve or resolved inside: the reason would let any
+    // webhooks:write key map the deployment's private DNS.
+    deps.logRefusal(refusal);
+    throw validationError([{ loc: ['body', 'url'], msg: WEBHOOK_HOST_REFUSED, type: 'url_not_allowed' }]);
+  }
+  const secret = generateWebhookSecret();
+  const endpoint = await deps.webhooks.insertEndpoint({
+    apiKeyId: caller.id,
+    url: input.url,
+    events: [...new Set(input.events)],
+    secret,
+  });
+  return { endpoint, secret };
+}
+
+export function listWebhookEndpoints(
+  deps: WebhookEndpointDeps,
+  caller: CallingKey,
+): Promise<WebhookEndpoint[]> {
+  return deps.webhooks.listActive(caller.id);
+}
+
+/** Deactivates the endpoint: deliveries stop and pending ones are cancelled. */
+export async function removeWebhookEndpoint(
+  deps: WebhookEndpointDeps,
+  caller: CallingKey,
+  endpointId: number,
+): Promise<void> {
+  const result = await deps.webhooks.deactivate(endpointId, caller.id);
+  if (!result) throw new ApiError('webhook_not_found');
+  for (let i = 0; i < result.cancelled; i += 1) deps.metrics.webhookDelivery('cancelled');
+}
+
+export async function listEndpointDeliveries(
+  deps: WebhookEndpointDeps,
+  caller: CallingKey,
+  endpointId: number,
+  page: { limit: number; beforeId: number | null },
+): Promise<{ items: DeliveryWithAttempts[]; hasMore: boolean }> {
+  const endpoint = await deps.webhooks.findActiveOwned(endpointId, caller.id);
+  if (!endpoint) throw new ApiError('webhook_not_found');
+  return deps.webhooks.listDeliveries(endpoint.id, page);
+}
+
+/** Sends a delivery again with a fresh run of attempts, and answers its state after the reset. */
+export async function retryWebhookDelivery(
+  deps: WebhookEndpointDeps,
+  caller: CallingKey,
+  deliveryId: number,
+): Promise<DeliveryWithAttempts> {
+  if (!(await deps.webhooks.findDeliveryOwned(deliveryId, caller.id)))
+    throw new ApiError('delivery_not_found');
+  await deps.webhooks.retryDelivery(deliveryId);
+  deps.kickDeliveries();
+  const delivery = await deps.webhooks.findDeliveryOwned(deliveryId, caller.id);
+  if (!delivery) throw new ApiError('delivery_not_found');
+  return delivery;
+}

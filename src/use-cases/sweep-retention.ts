@@ -1,0 +1,110 @@
+import type { Clock } from '../core/time.js';
+import type { Metrics } from './ports/metrics.js';
+import type { RetentionBatch, RetentionCursor, RetentionStore } from './ports/retention.js';
+import type { MediaStore } from './ports/verification-store.js';
+
+const DAY_MS = 86_400_000;
+
+/** How long personal data is kept (RETENTION_* settings, docs/privacy.md). */
+export type RetentionPolicy = {
+  /** Media of a decided verification, counted from the decision. */
+  mediaDays: number;
+  /** Personal fields of a decided verification, counted from the decision. */
+  piiDays: number;
+  /** Face templates (duplicate detection), counted from when they were stored. */
+  templateDays: number;
+  /** Verifications per batch (one transaction). */
+  batchSize: number;
+};
+
+export type RetentionStage = 'unfinished' | 'media' | 'pii' | 'templates';
+
+export type RetentionSweepResult = Record<RetentionStage, number> & {
+  batches: number;
+  /** false when the lease went to another instance mid-run (this one stopped at once). */
+  completed: boolean;
+};
+
+export const RETENTION_LEASE = 'retention-sweeper';
+/** Renewed before every batch, so only an instance that died mid-run holds it this long. */
+export const RETENTION_LEASE_MS = 5 * 60_000;
+
+export type RetentionDeps = {
+  store: RetentionStore;
+  media: Pick<MediaStore, 'removeObjects'>;
+  clock: Clock;
+  metrics: Pick<Metrics, 'retentionSwept'>;
+  /** The verifications a batch changed: the read cache forgets them. */
+  changed(verificationIds: Set<string>): void;
+};
+
+/**
+ * Removes what is past retention, in batches: unfinished verifications once expired (everything),
+ * then media, personal data and face templates, each by its own period. One instance runs it at a
+ * time (a lease renewed before every batch); returns null when another instance holds the lease.
+ */
+export async function sweepRetention(
+  deps: RetentionDeps,
+  policy: RetentionPolicy,
+  holder: string,
+): Promise<RetentionSweepResult | null> {
+  const start = deps.clock.now();
+  const holdLease = () => {
+    const now = deps.clock.now();
+    return deps.store.acquireLease(
+      RETENTION_LEASE,
+      holder,
+      now,
+      new Date(now.getTime() + RETENTION_LEASE_MS),
+    );
+  };
+  if (!(await holdLease())) return null;
+  const result: RetentionSweepResult = {
+    unfinished: 0,
+    media: 0,
+    pii: 0,
+    templates: 0,
+    batches: 0,
+    completed: false,
+  };
+  const before = (days: number) => new Date(start.getTime() - days * DAY_MS);
+
+  /** Runs batches of one stage until one comes back short; false when the lease was lost. */
+  const drain = async (
+    stage: RetentionStage,
+    batch: () => Promise<RetentionBatch & { done?: boolean }>,
+  ): Promise<boolean> => {
+    for (;;) {
+      // Between batches, let the event loop serve what is waiting: on PGlite every query runs inside
+      // this process, so back-to-back batches would otherwise hold every request until the run ends.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!(await holdLease())) return false;
+      const done = await batch();
+      result.batches += 1;
+      result[stage] += done.count;
+      deps.metrics.retentionSwept(stage, done.count);
+      if (done.verificationIds.length > 0) deps.changed(new Set(done.verificationIds));
+      await deps.media.removeObjects(done.storageKeys);
+      if (done.done ?? done.verificationIds.length < policy.batchSize) return true;
+    }
+  };
+
+  let cursor: RetentionCursor | null = null;
+  const limit = policy.batchSize;
+  try {
+    result.completed =
+      (await drain('unfinished', () => deps.store.redactUnfinished(start, deps.clock.now(), limit))) &&
+      (await drain('media', async () => {
+        const batch = await deps.store.deleteMedia(before(policy.mediaDays), cursor, deps.clock.now(), limit);
+        cursor = batch.cursor;
+        return { ...batch, done: batch.cursor === null };
+      })) &&
+      (await drain('pii', () => deps.store.redactDecided(before(policy.piiDays), deps.clock.now(), limit))) &&
+      (await drain('templates', () =>
+        deps.store.deleteTemplates(before(policy.templateDays), deps.clock.now(), limit),
+      ));
+  } finally {
+    if (result.completed) await deps.store.releaseLease(RETENTION_LEASE, holder, deps.clock.now());
+  }
+  return result;
+}

@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaStore } from '../../src/adapters/db/media-store.js';
+import { createTransactor } from '../../src/adapters/db/transactor.js';
+import { createVerificationStore } from '../../src/adapters/db/verification-store.js';
+import { createDataSealer, parseSecretKey } from '../../src/core/webhooks/secret-box.js';
+import { plainJpeg } from '../helpers/images.js';
+import { decidedVerification } from '../helpers/session-flow.js';
+import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+
+const OLD_KEY = crypto.randomBytes(32).toString('hex');
+const NEW_KEY = crypto.randomBytes(32).toString('base64url');
+const OTHER_KEY = crypto.randomBytes(32).toString('hex');
+
+describe.each(engines)('encryption at rest (%s)', (engine) => {
+  let t: TestContext;
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { DATA_ENCRYPTION_KEY: OLD_KEY } });
+    jpeg = await plainJpeg();
+  });
+  afterAll(async () => t?.close());
+
+  const db = () => t.container.database.db;
+
+  async function withTemplate(id: string): Promise<void> {
+    await t.container.transact((tx) =>
+      tx.faces.remember({
+        verificationId: id,
+        apiKeyId: 1,
+        identity: { name: 'MICHAEL JOHN SAMPLE', dob: '1986-06-06' },
+        embedding: Array.from({ length: 128 }, () => Math.random() / 8),
+        at: t.clock.now(),
+      }),
+    );
+  }
+
+  it('stores images and personal fields as ciphertext; the API reads them back', async () => {
+    const { id } = await decidedVerification(t);
+    await withTemplate(id);
+
+    const media = await db().selectFrom('media').select('bytes').where('verification_id', '=', id).execute();
+    expect(media).toHaveLength(4);
+    for (const row of media) {
+      const stored = Buffer.from(row.bytes!);
+      expect(stored.subarray(0, 4).toString('ascii')).toBe('IDV1');
+      expect(stored.includes(jpeg.subarray(0, 64))).toBe(false);
+    }
+    for (const table of ['verifications', 'face_templates'] as const) {
+      const column = sql.ref(table === 'verifications' ? 'r.id' : 'r.verification_id');
+      const { rows } = await sql<{ text: string }>`
+        SELECT r::text AS text FROM ${sql.table(table)} AS r WHERE ${column} = ${id}`.execute(db());
+      expect(rows).toHaveLength(1);
+      // The template row also holds the embedding's random floats, which can contain any four digits:
+      // there the date of birth is looked for whole, as the identity would store it.
+      const birthYear = table === 'verifications' ? '1986' : '1986-06-06';
+      for (const needle of ['MICHAEL', 'SAMPLE', birthYear, 'D1234562', 'BROAD STREET'])
+        expect(rows[0]!.text, `${table} ${needle}`).not.toContain(needle);
+    }
+    const row = await db()
+      .selectFrom('verifications')
+      .select(['barcode', 'doc_checks'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.barcode).toEqual({ sealed: expect.stringMatching(/^d1\./) });
+    expect(Object.keys(row.doc_checks).sort()).toEqual(['face_dedupe', 'sealed']);
+
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/verifications/${id}`,
+        headers: { 'x-api-key': t.rootKey },
+      })
+    ).json();
+    expect(detail.doc_checks.document.identity).toMatchObject({ first_name: 'MICHAEL', last_name: 'SAMPLE' });
+    const links = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/verifications/${id}/media`,
+        headers: { 'x-api-key': t.rootKey },
+      })
+    ).json();
+    const image = await t.app.inject({
+      method: 'GET',
+      url: new URL(links.items[0].url).pathname + new URL(links.items[0].url).search,
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(jpeg)).toBe(true);
+    const found = await t.container.stores.faces.nearest(
+      (
+        await db()
+          .selectFrom('face_templates')
+          .select('embedding')
+          .where('verification_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).embedding,
+      '00000000-0000-4000-8000-000000000000',
+    );
+    expect(found?.identity).toEqual({ name: 'MICHAEL JOHN SAMPLE', dob: '1986-06-06' });
+  });
+
+  it('is unreadable with another key; after a rotation old data opens with the previous key and new data uses the new one', async () => {
+    const { id } = await decidedVerification(t);
+    const stranger = createDataSealer(parseSecretKey(OTHER_KEY));
+    await expect(createVerificationStore(db(), stranger).findById(id, t.clock.now())).rejects.toThrow(
+      /not configured/,
+    );
+    await expect(createMediaStore(db(), { sealer: stranger }).load(id, 'document_front')).rejects.toThrow(
+      /not configured/,
+    );
+
+    // The rotation: the new key seals, the old one still opens.
+    const rotated = createDataSealer(parseSecretKey(NEW_KEY), [parseSecretKey(OLD_KEY)]);
+    const store = createVerificationStore(db(), rotated);
+    const before = await store.findById(id, t.clock.now());
+    expect(before?.barcode?.browser_text).toContain('DACMICHAEL');
+    const media = createMediaStore(db(), { sealer: rotated });
+    expect((await media.load(id, 'document_front'))[0]!.equals(jpeg)).toBe(true);
+
+    const transact = createTransactor(db(), { vectorSearch: false, sealer: rotated });
+    const other = crypto.randomUUID();
+    await transact(async (tx) => {
+      await tx.verifications.insert({
+        id: other,
+        apiKeyId: 1,
+        externalRef: 'rotated',
+        metadata: {},
+        createdAt: t.clock.now(),
+        expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+      });
+      await tx.verifications.advance(other, {
+        status: 'selfie',
+        barcode: { server_status: 'not_found', server_text: null, browser_text: 'DACMICHAEL' },
+        at: t.clock.now(),
+      });
+      await tx.audit.append(other, { actor: 'system', event: 'test.rotated', at: t.clock.now() });
+    });
+    const sealedIds = async (verificationId: string) => {
+      const row = await db()
+        .selectFrom('verifications')
+        .select('barcode')
+        .where('id', '=', verificationId)
+        .executeTakeFirstOrThrow();
+      return (row.barcode as unknown as { sealed: string }).sealed.split('.')[1];
+    };
+    expect(await sealedIds(other)).not.toBe(await sealedIds(id));
+    expect((await store.findById(other, t.clock.now()))?.barcode?.browser_text).toBe('DACMICHAEL');
+    // The old key alone cannot open what the new key sealed.
+    await expect(
+      createVerificationStore(db(), createDataSealer(parseSecretKey(OLD_KEY))).findById(other, t.clock.now()),
+    ).rejects.toThrow(/not configured/);
+  });
+});

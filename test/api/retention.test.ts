@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainJpeg, toB64 } from '../helpers/images.js';
+import { decidedVerification } from '../helpers/session-flow.js';
+import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
+
+const DAY = 86_400;
+
+describe.each(engines)('retention sweeper (%s)', (engine) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      env: {
+        RETENTION_MEDIA_DAYS: '30',
+        RETENTION_PII_DAYS: '60',
+        RETENTION_TEMPLATE_DAYS: '90',
+        // Small batches, so every stage runs several.
+        RETENTION_SWEEP_BATCH: '2',
+      },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const db = () => t.container.database.db;
+
+  async function decided(): Promise<string> {
+    const { id } = await decidedVerification(t);
+    // ML is off in this suite, so the decision stored no template; store one as the checks would.
+    await t.container.transact((tx) =>
+      tx.faces.remember({
+        verificationId: id,
+        apiKeyId: 1,
+        identity: { name: 'MICHAEL JOHN SAMPLE', dob: '1986-06-06' },
+        embedding: Array.from({ length: 128 }, () => Math.random() / 8),
+        at: t.clock.now(),
+      }),
+    );
+    return id;
+  }
+
+  /** A verification left open after its front image. */
+  async function unfinished(): Promise<string> {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/verifications',
+      headers: { 'x-api-key': t.rootKey },
+      payload: { external_ref: 'unfinished', metadata: { email: 'someone@example.com' } },
+    });
+    const { id, client_token } = created.json();
+    const headers = { 'x-client-token': client_token };
+    await t.app.inject({ method: 'POST', url: '/v1/session/consent', headers, payload: { consent: true } });
+    const front = await t.app.inject({
+      method: 'POST',
+      url: '/v1/session/document',
+      headers,
+      payload: { side: 'front', image_b64: toB64(await plainJpeg()) },
+    });
+    expect(front.statusCode).toBe(200);
+    return id;
+  }
+
+  type State = { media: number; template: boolean; redacted: boolean; barcode: boolean; status: string };
+  async function state(id: string): Promise<State> {
+    const row = await db()
+      .selectFrom('verifications')
+      .select(['redacted_at', 'barcode', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const media = await db().selectFrom('media').select('id').where('verification_id', '=', id).execute();
+    const template = await db()
+      .selectFrom('face_templates')
+      .select('verification_id')
+      .where('verification_id', '=', id)
+      .executeTakeFirst();
+    return {
+      media: media.length,
+      template: template !== undefined,
+      redacted: row.redacted_at !== null,
+      barcode: row.barcode !== null,
+      status: row.status,
+    };
+  }
+
+  it('deletes exactly what is past each period, in batches, and reports it in /metrics', async () => {
+    const start = t.clock.now();
+    const a = [await decided(), await decided(), await decided()];
+    const open = await unfinished();
+    t.clock.advanceSeconds(20 * DAY);
+    const b = await decided();
+
+    // Day 31: the unfinished one expired long ago; a's media are past 30 days, b's are not.
+    t.clock.set(new Date(start.getTime() + 31 * DAY * 1000));
+    const fresh = await unfinished();
+    const first = await t.container.sweepRetention();
+    expect(first).toMatchObject({ completed: true, unfinished: 1, media: 12, pii: 0, templates: 0 });
+    for (const id of a)
+      expect(await state(id)).toEqual({
+        media: 0,
+        template: true,
+        redacted: false,
+        barcode: true,
+        status: 'decided',
+      });
+    expect(await state(b)).toEqual({
+      media: 4,
+      template: true,
+      redacted: false,
+      barcode: true,
+      status: 'decided',
+    });
+    expect(await state(open)).toEqual({
+      media: 0,
+      template: false,
+      redacted: true,
+      barcode: false,
+      status: 'expired',
+    });
+    expect(await state(fresh)).toMatchObject({ media: 1, redacted: false, status: 'doc_back' });
+    const openRow = await db()
+      .selectFrom('verifications')
+      .select('metadata')
+      .where('id', '=', open)
+      .executeTakeFirstOrThrow();
+    expect(openRow.metadata).toEqual({});
+
+    // A second run finds nothing more to do.
+    expect(await t.container.sweepRetention()).toMatchObject({
+      unfinished: 0,
+      media: 0,
+      pii: 0,
+      templates: 0,
+    });
+
+    // Day 61: a's personal data goes; b's media (41 days) too, its personal data stays.
+    t.clock.set(new Date(start.getTime() + 61 * DAY * 1000));
+    expect(await t.container.sweepRetention()).toMatchObject({
+      unfinished: 1,
+      media: 4,
+      pii: 3,
+      templates: 0,
+    });
+    for (const id of a)
+      expect(await state(id)).toMatchObject({ redacted: true, barcode: false, template: true });
+    expect(await state(b)).toMatchObject({ media: 0, redacted: false, barcode: true, template: true });
+    const detail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/verifications/${a[0]}`,
+        headers: { 'x-api-key': t.rootKey },
+      })
+    ).json();
+    expect(detail.redacted_at).not.toBeNull();
+    expect(detail.decision).toBe('review');
+    expect(detail.audit_log.map((e: { event: string }) => e.event)).toEqual(
+      expect.arrayContaining(['media.deleted', 'verification.redacted']),
+    );
+
+    // Day 91: a's templates are past 90 days; b's (71 days) stay.
+    t.clock.set(new Date(start.getTime() + 91 * DAY * 1000));
+    expect(await t.container.sweepRetention()).toMatchObject({ pii: 1, templates: 3 });
+    for (const id of a) expect(await state(id)).toMatchObject({ template: false });
+    expect(await state(b)).toMatchObject({ template: true, redacted: true });
+
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: operationsHeaders });
+    expect(metrics.body).toMatch(/^retention_swept_total\{stage="media"\} 16$/m);
+    expect(metrics.body).toMatch(/^retention_swept_total\{stage="templates"\} 3$/m);
+    expect(metrics.body).toMatch(/^retention_sweep_last_duration_seconds \d/m);
+  });
+
+  it('tells the capture flow the periods, for its consent text', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/verifications',
+      headers: { 'x-api-key': t.rootKey },
+      payload: { external_ref: 'consent-text' },
+    });
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/v1/session/state',
+      headers: { 'x-client-token': created.json().client_token },
+    });
+    expect(state.json().retention).toEqual({
+      media_days: 30,
+      personal_data_days: 60,
+      face_template_days: 90,
+    });
+  });
+
+  it('runs on one instance at a time: another holder’s lease makes it wait until the lease runs out', async () => {
+    const now = t.clock.now();
+    await db()
+      .updateTable('job_leases')
+      .set({ holder: 'another-instance', expires_at: new Date(now.getTime() + 60_000) })
+      .where('name', '=', 'retention-sweeper')
+      .execute();
+    expect(await t.container.sweepRetention()).toBeNull();
+    t.clock.advanceSeconds(61);
+    expect(await t.container.sweepRetention()).toMatchObject({ completed: true });
+    const lease = await db().selectFrom('job_leases').selectAll().executeTakeFirstOrThrow();
+    expect(lease.holder).toMatch(/^retention-/);
+  });
+});
