@@ -204,6 +204,8 @@ const env = {
   KEY_RATE_LIMIT_PER_MINUTE: '0',
   PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
   WEBHOOK_SECRET_KEY: crypto.randomBytes(32).toString('hex'),
+  // The API seals the uploads and the workers open them: every process needs the same key.
+  DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
   SANCTIONS_LIST: sharedDataPath('sanctions', 'ofac-csv-2023-12-28'),
 };
 const services: Service[] = [];

@@ -16,7 +16,10 @@ const CONNECTIONS = 50;
 const DURATION_S = 6;
 const ROUNDS = 2;
 
-async function startChild(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+async function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; info: Record<string, string> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'lib', script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -25,7 +28,8 @@ async function startChild(script: string, env: Record<string, string>): Promise<
   const lines = readline.createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     lines.on('line', (line) => {
-      if (line.startsWith('BENCH_READY ')) resolve({ child, info: JSON.parse(line.slice(12)) as Record<string, string> });
+      if (line.startsWith('BENCH_READY '))
+        resolve({ child, info: JSON.parse(line.slice(12)) as Record<string, string> });
     });
     child.once('exit', () => reject(new Error(`${script} exited before it was ready`)));
   });
@@ -42,7 +46,12 @@ type Run = { rps: number; p50: number; p99: number; non2xx: number };
 
 async function load(url: string, headers: Record<string, string> = {}, duration = DURATION_S): Promise<Run> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
 }
 
 async function measure(engineEnv: Record<string, string>) {
@@ -54,8 +63,16 @@ async function measure(engineEnv: Record<string, string>) {
   const routes: Array<{ name: string; url: string; headers?: Record<string, string> }> = [
     { name: 'bare Fastify route (own process, same JSON as GET /v1/keys)', url: `${bare.info.url}/v1/keys` },
     { name: 'GET /v1/keys', url: `${url}/v1/keys`, headers: keyHeaders },
-    { name: 'GET /v1/verifications/{id}, decided', url: `${url}/v1/verifications/${decidedId}`, headers: keyHeaders },
-    { name: 'GET /v1/verifications/{id}, pending', url: `${url}/v1/verifications/${pendingId}`, headers: keyHeaders },
+    {
+      name: 'GET /v1/verifications/{id}, decided',
+      url: `${url}/v1/verifications/${decidedId}`,
+      headers: keyHeaders,
+    },
+    {
+      name: 'GET /v1/verifications/{id}, pending',
+      url: `${url}/v1/verifications/${pendingId}`,
+      headers: keyHeaders,
+    },
   ];
   const runs = new Map<string, Run[]>(routes.map((r) => [r.name, []]));
   try {

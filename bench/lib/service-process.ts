@@ -30,8 +30,18 @@ const app = await createApp(container);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const apiKeyId = (await container.stores.apiKeys.findByHash(hashSecret(rootKey)))!.id;
 const deps = container.verificationDeps;
-const pending = await createVerification(deps, { apiKeyId, externalRef: 'bench-pending', metadata: {} });
-const decided = await createVerification(deps, { apiKeyId, externalRef: 'bench-decided', metadata: {} });
+const pending = await createVerification(deps, {
+  apiKeyId,
+  mode: 'live',
+  externalRef: 'bench-pending',
+  metadata: {},
+});
+const decided = await createVerification(deps, {
+  apiKeyId,
+  mode: 'live',
+  externalRef: 'bench-decided',
+  metadata: {},
+});
 const at = container.clock.now();
 await container.transact(async (tx) => {
   const id = decided.verification.id;
@@ -44,7 +54,12 @@ await container.transact(async (tx) => {
     docChecks: {},
     at,
   });
-  await tx.audit.append(id, { actor: 'system', event: 'verification.decided', at, detail: { decision: 'approve' } });
+  await tx.audit.append(id, {
+    actor: 'system',
+    event: 'verification.decided',
+    at,
+    detail: { decision: 'approve' },
+  });
 });
 process.stdout.write(
   `BENCH_READY ${JSON.stringify({
