@@ -26,6 +26,13 @@ export type RetentionSweepResult = Record<RetentionStage, number> & {
 };
 
 export const RETENTION_LEASE = 'retention-sweeper';
+/**
+ * How long one batch's transaction should take. On PGlite a batch holds the only connection, so every
+ * request waits behind it: the batch size halves while batches run longer than this and grows back
+ * (up to the configured size) while they run well under it.
+ */
+export const RETENTION_BATCH_TARGET_MS = 50;
+const MIN_BATCH = 10;
 /** Renewed before every batch, so only an instance that died mid-run holds it this long. */
 export const RETENTION_LEASE_MS = 5 * 60_000;
 
@@ -69,39 +76,50 @@ export async function sweepRetention(
   };
   const before = (days: number) => new Date(start.getTime() - days * DAY_MS);
 
+  let limit = policy.batchSize;
+  const adaptLimit = (tookMs: number) => {
+    if (tookMs > RETENTION_BATCH_TARGET_MS)
+      limit = Math.max(Math.min(MIN_BATCH, policy.batchSize), Math.floor(limit / 2));
+    else if (tookMs < RETENTION_BATCH_TARGET_MS / 2) limit = Math.min(policy.batchSize, limit * 2);
+  };
+
   /** Runs batches of one stage until one comes back short; false when the lease was lost. */
   const drain = async (
     stage: RetentionStage,
-    batch: () => Promise<RetentionBatch & { done?: boolean }>,
+    batch: (limit: number) => Promise<RetentionBatch & { done?: boolean }>,
   ): Promise<boolean> => {
     for (;;) {
       // Between batches, let the event loop serve what is waiting: on PGlite every query runs inside
       // this process, so back-to-back batches would otherwise hold every request until the run ends.
       await new Promise((resolve) => setImmediate(resolve));
       if (!(await holdLease())) return false;
-      const done = await batch();
+      const size = limit;
+      const startedAt = deps.clock.now().getTime();
+      const done = await batch(size);
+      adaptLimit(deps.clock.now().getTime() - startedAt);
       result.batches += 1;
       result[stage] += done.count;
       deps.metrics.retentionSwept(stage, done.count);
       if (done.verificationIds.length > 0) deps.changed(new Set(done.verificationIds));
       await deps.media.removeObjects(done.storageKeys);
-      if (done.done ?? done.verificationIds.length < policy.batchSize) return true;
+      if (done.done ?? done.verificationIds.length < size) return true;
     }
   };
 
   let cursor: RetentionCursor | null = null;
-  const limit = policy.batchSize;
   try {
     result.completed =
-      (await drain('unfinished', () => deps.store.redactUnfinished(start, deps.clock.now(), limit))) &&
-      (await drain('media', async () => {
-        const batch = await deps.store.deleteMedia(before(policy.mediaDays), cursor, deps.clock.now(), limit);
+      (await drain('unfinished', (size) => deps.store.redactUnfinished(start, deps.clock.now(), size))) &&
+      (await drain('media', async (size) => {
+        const batch = await deps.store.deleteMedia(before(policy.mediaDays), cursor, deps.clock.now(), size);
         cursor = batch.cursor;
         return { ...batch, done: batch.cursor === null };
       })) &&
-      (await drain('pii', () => deps.store.redactDecided(before(policy.piiDays), deps.clock.now(), limit))) &&
-      (await drain('templates', () =>
-        deps.store.deleteTemplates(before(policy.templateDays), deps.clock.now(), limit),
+      (await drain('pii', (size) =>
+        deps.store.redactDecided(before(policy.piiDays), deps.clock.now(), size),
+      )) &&
+      (await drain('templates', (size) =>
+        deps.store.deleteTemplates(before(policy.templateDays), deps.clock.now(), size),
       ));
   } finally {
     if (result.completed) await deps.store.releaseLease(RETENTION_LEASE, holder, deps.clock.now());
