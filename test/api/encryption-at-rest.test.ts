@@ -6,7 +6,7 @@ import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { createVerificationStore } from '../../src/adapters/db/verification-store.js';
 import { createDataSealer, parseSecretKey } from '../../src/core/webhooks/secret-box.js';
 import { plainJpeg } from '../helpers/images.js';
-import { decidedVerification } from '../helpers/session-flow.js';
+import { decidedVerification, rememberTemplate } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
 const OLD_KEY = crypto.randomBytes(32).toString('hex');
@@ -24,21 +24,9 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
 
   const db = () => t.container.database.db;
 
-  async function withTemplate(id: string): Promise<void> {
-    await t.container.transact((tx) =>
-      tx.faces.remember({
-        verificationId: id,
-        apiKeyId: 1,
-        identity: { name: 'MICHAEL JOHN SAMPLE', dob: '1986-06-06' },
-        embedding: Array.from({ length: 128 }, () => Math.random() / 8),
-        at: t.clock.now(),
-      }),
-    );
-  }
-
   it('stores images and personal fields as ciphertext; the API reads them back', async () => {
     const { id } = await decidedVerification(t);
-    await withTemplate(id);
+    await rememberTemplate(t, id);
 
     const media = await db().selectFrom('media').select('bytes').where('verification_id', '=', id).execute();
     expect(media).toHaveLength(4);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainJpeg, toB64 } from '../helpers/images.js';
-import { decidedVerification } from '../helpers/session-flow.js';
+import { decidedVerification, rememberTemplate } from '../helpers/session-flow.js';
 import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
 const DAY = 86_400;
@@ -24,16 +24,7 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
 
   async function decided(): Promise<string> {
     const { id } = await decidedVerification(t);
-    // ML is off in this suite, so the decision stored no template; store one as the checks would.
-    await t.container.transact((tx) =>
-      tx.faces.remember({
-        verificationId: id,
-        apiKeyId: 1,
-        identity: { name: 'MICHAEL JOHN SAMPLE', dob: '1986-06-06' },
-        embedding: Array.from({ length: 128 }, () => Math.random() / 8),
-        at: t.clock.now(),
-      }),
-    );
+    await rememberTemplate(t, id);
     return id;
   }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import bwipjs from 'bwip-js';
 import sharp, { type Sharp } from 'sharp';
 import { sharedDataPath } from './shared-data.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * PDF417 test images: clean renders of AAMVA payloads and a deterministic "phone photo" degradation
@@ -105,18 +106,6 @@ export type Degradation = {
   perspective: number;
   glare: boolean;
 };
-
-/** mulberry32: small, fast and good enough to make the degraded set reproducible from a seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The degradation of sample `index`: tilt up to 20° either way, symbol 600-900 px wide (about

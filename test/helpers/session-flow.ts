@@ -51,3 +51,19 @@ export async function verificationReadyToSubmit(
   await step('/v1/session/selfie', { frames_b64: [toB64(jpeg), toB64(jpeg)] });
   return { id, client_token };
 }
+
+/**
+ * Stores a face template for a verification as the checks would, for suites that run with ML off
+ * (their decisions store none). The embedding is random: unique to this verification.
+ */
+export async function rememberTemplate(t: TestContext, verificationId: string): Promise<void> {
+  await t.container.transact((tx) =>
+    tx.faces.remember({
+      verificationId,
+      apiKeyId: 1,
+      identity: { name: 'MICHAEL JOHN SAMPLE', dob: '1986-06-06' },
+      embedding: Array.from({ length: 128 }, () => Math.random() / 8),
+      at: t.clock.now(),
+    }),
+  );
+}

@@ -1,22 +1,11 @@
 import sharp from 'sharp';
+import { seededRandom } from '../../../test/helpers/seeded-random.js';
 
 /**
  * Deterministic renderings of the face test photos as they reach the service: the portrait printed
  * on a licence front and photographed, and the selfie as a phone's frames. Every random choice
  * comes from a seeded generator, so a seed gives the same bytes on every run.
  */
-
-/** mulberry32: small, fast and good enough to vary renderings; not for anything secret. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A seed from a string (image name + condition), so each rendering has its own stream. */
 export function seedOf(text: string): number {
