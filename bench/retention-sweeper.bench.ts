@@ -18,7 +18,7 @@ import { percentile, recordBenchmark } from './lib/report.js';
  * served by the read cache, so every read goes to the database the sweeper is writing). The same reads
  * without the sweep give the baseline.
  */
-const VERIFICATIONS = 100_000;
+const VERIFICATIONS = Number(process.env.BENCH_RETENTION_VERIFICATIONS ?? 100_000);
 const READERS = 4;
 const BASELINE_MS = 3_000;
 const PROBE_INTERVAL_MS = 10;

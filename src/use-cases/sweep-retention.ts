@@ -32,7 +32,7 @@ export const RETENTION_LEASE = 'retention-sweeper';
  * (up to the configured size) while they run well under it.
  */
 export const RETENTION_BATCH_TARGET_MS = 50;
-const MIN_BATCH = 10;
+const MIN_BATCH = 50;
 /** Renewed before every batch, so only an instance that died mid-run holds it this long. */
 export const RETENTION_LEASE_MS = 5 * 60_000;
 

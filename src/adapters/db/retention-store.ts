@@ -87,12 +87,12 @@ export function createRetentionStore(db: Kysely<Database>): RetentionStore {
                 .whereRef('media.verification_id', '=', 'verifications.id'),
             ),
           );
+        // A row comparison, not `a > x OR (a = x AND b > y)`: the planner reads it as a range of the
+        // (decided_at, id) index, so each batch starts where the last one ended instead of rescanning
+        // every verification before the cursor (quadratic over a large backlog decided at one time).
         if (cursor) {
-          query = query.where(({ eb, or, and }) =>
-            or([
-              eb('decided_at', '>', cursor.decidedAt),
-              and([eb('decided_at', '=', cursor.decidedAt), eb('id', '>', cursor.id)]),
-            ]),
+          query = query.where(({ eb, refTuple, tuple }) =>
+            eb(refTuple('decided_at', 'id'), '>', tuple(cursor.decidedAt, cursor.id)),
           );
         }
         const candidates = await query
