@@ -7,7 +7,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type * as HumanModule from '@vladmandic/human';
-import type { AnalyzedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
+import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
 import { choosePortraitFace, portraitCropRegion, portraitCropScale } from '../../core/faces/portrait.js';
 import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
 import { installOfflineFetch } from './offline-fetch.js';
@@ -26,6 +26,12 @@ const FACE_API_MODEL = 'face_recognition_model';
  * crop, so a bigger input only costs tensor memory (a 12 MP photo is 144 MB as int32).
  */
 const MAX_INPUT_SIDE_PX = 1280;
+
+/**
+ * The card is searched for its portrait at this size (the detector sees 256 px whatever it is
+ * given, so a larger copy only costs tensor work); the portrait is then cut from the full image.
+ */
+const LOCATE_SIDE_PX = 640;
 
 /** Detections under this score are dropped before counting faces; Human scored 1.00 on all 60 test faces. */
 const MIN_FACE_SCORE = 0.5;
@@ -46,7 +52,7 @@ export type AnalyzeOutcome = { ok: true; faces: AnalyzedFace[] } | InvalidImage;
 export type PortraitOutcome =
   | {
       ok: true;
-      cardFaces: AnalyzedFace[];
+      cardFaces: DetectedFace[];
       portrait: { face: AnalyzedFace; faceHeightPx: number } | null;
       problem: PortraitProblem | null;
     }
@@ -176,76 +182,112 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     });
   }
 
-  /** Faces in a decoded RGB image; boxes and landmarks multiplied by `scale` (working → uploaded pixels). */
-  async function detectFaces({ data, info }: Decoded, scale = 1): Promise<AnalyzedFace[]> {
+  /**
+   * Which models a pass runs besides the detector and mesh. Human merges a per-call config into its
+   * own for good, so every call states both flags.
+   */
+  const passConfig = (passive: boolean) => ({
+    face: { antispoof: { enabled: passive }, liveness: { enabled: passive } },
+  });
+
+  /** Detector and mesh only: the boxes, pose and sharpness of every face in a decoded RGB image. */
+  async function locateFaces({ data, info }: Decoded, scale = 1): Promise<DetectedFace[]> {
+    return withFaces({ data, info }, false, async (face, tensor) => detectedFace(face, tensor, scale));
+  }
+
+  /**
+   * Detected faces with their descriptors; `passive` adds the antispoof and liveness scores, which
+   * only the selfie frames use. Boxes and landmarks multiplied by `scale` (working → uploaded pixels).
+   */
+  async function describeFaces(
+    { data, info }: Decoded,
+    passive: boolean,
+    scale = 1,
+  ): Promise<AnalyzedFace[]> {
+    return withFaces({ data, info }, passive, async (face, tensor) => {
+      // face-api's descriptor net wants 0..255 pixels; Human's aligned 192×192 crop is 0..1.
+      const input = tf.tidy(() => tf.mul(tensor, 255));
+      try {
+        const descriptor = (await faceapi.computeFaceDescriptor(
+          input as unknown as FaceApiInput,
+        )) as Float32Array;
+        return {
+          ...detectedFace(face, tensor, scale),
+          descriptor: Array.from(descriptor),
+          antispoof: passive ? (face.real ?? null) : null,
+          live: passive ? (face.live ?? null) : null,
+        };
+      } finally {
+        tf.dispose(input);
+      }
+    });
+  }
+
+  type HumanFace = HumanModule.FaceResult;
+
+  async function withFaces<T>(
+    { data, info }: Decoded,
+    passive: boolean,
+    each: (face: HumanFace, tensor: Tfjs.Tensor) => Promise<T>,
+  ): Promise<T[]> {
     const input = tf.tensor(data, [1, info.height, info.width, 3], 'int32');
     const crops: Tfjs.Tensor[] = [];
     try {
-      const result = await human.detect(input);
+      const result = await human.detect(input, passConfig(passive));
       for (const face of result.face) if (face.tensor) crops.push(face.tensor as unknown as Tfjs.Tensor);
-      const faces: AnalyzedFace[] = [];
+      const out: T[] = [];
       for (const face of result.face) {
         if (!face.tensor) throw new Error('the detector returned a face without its aligned crop');
-        const faceTensor = face.tensor as unknown as Tfjs.Tensor;
-        // face-api's descriptor net wants 0..255 pixels; Human's aligned 192×192 crop is 0..1.
-        const crop = tf.tidy(() => tf.mul(faceTensor, 255));
-        crops.push(crop);
-        const descriptor = (await faceapi.computeFaceDescriptor(
-          crop as unknown as FaceApiInput,
-        )) as Float32Array;
-        const angle = face.rotation?.angle;
-        faces.push({
-          box: {
-            x: face.box[0] * scale,
-            y: face.box[1] * scale,
-            width: face.box[2] * scale,
-            height: face.box[3] * scale,
-          },
-          score: face.score,
-          descriptor: Array.from(descriptor),
-          antispoof: face.real ?? null,
-          live: face.live ?? null,
-          yawDeg: angle ? toDegrees(angle.yaw) : null,
-          pitchDeg: angle ? toDegrees(angle.pitch) : null,
-          rollDeg: angle ? toDegrees(angle.roll) : null,
-          landmarks: face.mesh.map(
-            (point) => [round2(point[0] * scale), round2(point[1] * scale)] as [number, number],
-          ),
-          sharpness: round2(sharpnessOf(faceTensor)),
-        });
+        out.push(await each(face, face.tensor as unknown as Tfjs.Tensor));
       }
-      return faces;
+      return out;
     } finally {
       tf.dispose([input, ...crops]);
     }
   }
 
+  function detectedFace(face: HumanFace, tensor: Tfjs.Tensor, scale: number): DetectedFace {
+    const angle = face.rotation?.angle;
+    return {
+      box: {
+        x: face.box[0] * scale,
+        y: face.box[1] * scale,
+        width: face.box[2] * scale,
+        height: face.box[3] * scale,
+      },
+      score: face.score,
+      yawDeg: angle ? toDegrees(angle.yaw) : null,
+      pitchDeg: angle ? toDegrees(angle.pitch) : null,
+      rollDeg: angle ? toDegrees(angle.roll) : null,
+      landmarks: face.mesh.map(
+        (point) => [round2(point[0] * scale), round2(point[1] * scale)] as [number, number],
+      ),
+      sharpness: round2(sharpnessOf(tensor)),
+    };
+  }
+
   async function analyze(image: Uint8Array): Promise<AnalyzeOutcome> {
     const decoded = await decode(image, MAX_INPUT_SIDE_PX);
     if (typeof decoded === 'string') return { ok: false, kind: 'invalid_image', error: decoded };
-    return { ok: true, faces: await detectFaces(decoded) };
+    return { ok: true, faces: await describeFaces(decoded, true) };
   }
 
   /**
    * Two passes, because a face found on a whole card is boxed and cropped differently from the
    * same face on a bare portrait (the recognition model was trained on the latter): first find the
-   * portrait on the card at working size, then cut a generous square around it from the full
-   * uploaded image, enlarge it so the face is about 400 px, and detect and describe it again.
+   * portrait on a small copy of the card (the detector sees 256 px whatever it is given), then cut
+   * a generous square around it from the full uploaded image, scale it so the face is about the
+   * size the aligner and descriptor work at, and detect and describe it again.
    */
   async function analyzePortrait(image: Uint8Array): Promise<PortraitOutcome> {
     const full = await decode(image, null);
     if (typeof full === 'string') return { ok: false, kind: 'invalid_image', error: full };
     const { width, height } = full.info;
     const working = await sharp(full.data, { raw: full.info })
-      .resize({
-        width: MAX_INPUT_SIDE_PX,
-        height: MAX_INPUT_SIDE_PX,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
+      .resize({ width: LOCATE_SIDE_PX, height: LOCATE_SIDE_PX, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const cardFaces = await detectFaces(working, width / working.info.width);
+    const cardFaces = await locateFaces(working, width / working.info.width);
     const choice = choosePortraitFace(cardFaces);
     if (!choice.face) return { ok: true, cardFaces, portrait: null, problem: choice.problem };
     const region = portraitCropRegion(choice.face.box, width, height);
@@ -255,7 +297,7 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
       .resize({ width: Math.max(1, Math.round(region.width * scale)), kernel: 'lanczos3' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const [face] = (await detectFaces(crop)).sort(
+    const [face] = (await describeFaces(crop, false)).sort(
       (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
     );
     if (!face) return { ok: true, cardFaces, portrait: null, problem: 'no_face_in_portrait' };
