@@ -207,18 +207,21 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     return withFaces({ data, info }, false, async (face, tensor) => detectedFace(face, tensor, scale));
   }
 
-  // Separable Gaussian (DESCRIPTOR_LOWPASS_SIGMA_PX), one 1-D kernel per axis, per colour channel.
+  // Gaussian of DESCRIPTOR_LOWPASS_SIGMA_PX as two 1-D passes (separable: 2 × 11 taps, not 121),
+  // the same kernel for each colour channel. Built once per worker and kept.
   const lowpassRadius = Math.ceil(3 * DESCRIPTOR_LOWPASS_SIGMA_PX);
   const lowpassTaps = Array.from({ length: 2 * lowpassRadius + 1 }, (_, i) =>
     Math.exp(-((i - lowpassRadius) ** 2) / (2 * DESCRIPTOR_LOWPASS_SIGMA_PX ** 2)),
   );
   const tapSum = lowpassTaps.reduce((a, b) => a + b, 0);
-  const lowpassX = tf.tile(
-    tf.tensor4d(
-      lowpassTaps.map((v) => v / tapSum),
-      [1, lowpassTaps.length, 1, 1],
+  const lowpassX = tf.tidy(() =>
+    tf.tile(
+      tf.tensor4d(
+        lowpassTaps.map((v) => v / tapSum),
+        [1, lowpassTaps.length, 1, 1],
+      ),
+      [1, 1, 3, 1],
     ),
-    [1, 1, 3, 1],
   );
   const lowpassY = tf.reshape(lowpassX, [lowpassTaps.length, 1, 3, 1]);
 
