@@ -106,7 +106,7 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
       if (result.ok)
         return {
           ok: true,
-          cardFaces: result.faces,
+          cardFaces: result.cardFaces ?? [],
           portrait: result.portrait ?? null,
           problem: result.problem ?? null,
           durationMs: result.durationMs,

@@ -1,5 +1,5 @@
 import { workerData } from 'node:worker_threads';
-import type { AnalyzedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
+import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
 import { loadFaceModels, type LoadedFaceModels } from './face-models.js';
 
 export type FaceWorkerData = { modelDir?: string };
@@ -12,7 +12,8 @@ export type FaceWorkerResult =
       ok: true;
       models: ModelInfo[];
       faces: AnalyzedFace[];
-      /** Only for a `portrait` task: the described portrait, or why there is none. */
+      /** Only for a `portrait` task: the faces on the card, the described portrait, or why there is none. */
+      cardFaces?: DetectedFace[];
       portrait?: { face: AnalyzedFace; faceHeightPx: number } | null;
       problem?: PortraitProblem | null;
       durationMs: number;
@@ -49,7 +50,7 @@ export default async function runFaceTask(task: FaceWorkerTask): Promise<FaceWor
       const durationMs = performance.now() - startedAt;
       if (!outcome.ok) return { ok: false, reason: outcome.kind, error: outcome.error, models, durationMs };
       const { cardFaces, portrait, problem } = outcome;
-      return { ok: true, models, faces: cardFaces, portrait, problem, durationMs };
+      return { ok: true, models, faces: [], cardFaces, portrait, problem, durationMs };
     }
     const outcome = await state.models.analyze(task.image);
     const durationMs = performance.now() - startedAt;

@@ -4,15 +4,15 @@ import { distanceFromSimilarity } from './face-similarity.js';
 /**
  * Duplicate-face threshold, stricter than face match (0.6): a 1:N search over every earlier face
  * multiplies the per-comparison false-match rate by the number of faces stored, and a hit under a
- * different name declines. At 0.7 (descriptor distance ≤ 0.36 with the 0.48 operating distance)
+ * different name declines. At 0.7 (descriptor distance ≤ 0.3525 with the 0.47 operating distance)
  * the realistic set's selfie templates (bench/face-eval.bench.ts: 5 phone frames of each of 40
- * photos) find another photo of the same person first in 40/40 cases, same-person templates are
- * at most 0.361 apart and different people at least 0.443, so no different person comes within
- * the threshold (margin 0.083).
+ * photos) find another photo of the same person first, within the threshold, in 40/40 cases
+ * (same-person template distances 0.110–0.377: a single other photo can fall outside), and
+ * different people are at least 0.437 apart, so none comes within the threshold (margin 0.085).
  */
 export const DUPLICATE_FACE_SIMILARITY = 0.7;
 
-/** The same threshold as a Euclidean (pgvector L2 `<->`) distance between templates: 0.36. */
+/** The same threshold as a Euclidean (pgvector L2 `<->`) distance between templates: 0.3525. */
 export const DUPLICATE_FACE_MAX_DISTANCE = distanceFromSimilarity(DUPLICATE_FACE_SIMILARITY);
 
 /** Name and date of birth as read from the licence barcode (`dob` as YYYY-MM-DD). */

@@ -4,16 +4,11 @@ export type ModelInfo = { name: string; version: string };
 /** Pixel box in the EXIF-oriented image, after the engine's downscale to its working size. */
 export type FaceBox = { x: number; y: number; width: number; height: number };
 
-export type AnalyzedFace = {
+/** A face as the detector and mesh see it, before any recognition model runs. */
+export type DetectedFace = {
   box: FaceBox;
   /** Detector confidence, 0..1. */
   score: number;
-  /** 128-d face descriptor; compare with Euclidean distance (see face-similarity.ts). */
-  descriptor: number[];
-  /** Passive anti-spoof score, 0..1, higher = "real"; null when the model gave none. Not a security control. */
-  antispoof: number | null;
-  /** Passive liveness score, 0..1, higher = "live"; null when the model gave none. Not a security control. */
-  live: number | null;
   /** Head pose from the face mesh, degrees; null when the mesh gave none. */
   yawDeg: number | null;
   pitchDeg: number | null;
@@ -22,6 +17,15 @@ export type AnalyzedFace = {
   landmarks: Array<[number, number]>;
   /** Variance of the Laplacian of the aligned face crop, 0–255 grey scale: low = blurred. */
   sharpness: number | null;
+};
+
+export type AnalyzedFace = DetectedFace & {
+  /** 128-d face descriptor; compare with Euclidean distance (see face-similarity.ts). */
+  descriptor: number[];
+  /** Passive anti-spoof score, 0..1, higher = "real"; null when the model gave none (the portrait). Not a security control. */
+  antispoof: number | null;
+  /** Passive liveness score, 0..1, higher = "live"; null when the model gave none (the portrait). Not a security control. */
+  live: number | null;
 };
 
 /**
@@ -50,7 +54,7 @@ export type PortraitProblem = 'no_face_in_portrait' | 'multiple_faces_in_portrai
 export type PortraitAnalysis =
   | {
       ok: true;
-      cardFaces: AnalyzedFace[];
+      cardFaces: DetectedFace[];
       portrait: { face: AnalyzedFace; faceHeightPx: number } | null;
       problem: PortraitProblem | null;
       durationMs: number;

@@ -37,8 +37,8 @@ export const POSE_RAMP_DEG = { zeroAt: 3, fullAt: 10 } as const;
 /**
  * Frames must show one person: every frame within this descriptor distance of the medoid frame.
  * Selfie frames are compared with selfie frames here, not with a printed portrait, so this keeps
- * the bare-photo measurement (same-person distances end at 0.438, different people start at
- * 0.496) rather than following the portrait-vs-selfie operating distance.
+ * the bare-photo measurement (same-person distances end at 0.441, different people start at
+ * 0.502) rather than following the portrait-vs-selfie operating distance.
  */
 export const IDENTITY_MAX_DISTANCE = 0.47;
 

@@ -1,4 +1,4 @@
-import type { AnalyzedFace, FaceBox, PortraitProblem } from './face-engine.js';
+import type { DetectedFace, FaceBox, PortraitProblem } from './face-engine.js';
 
 /**
  * Licence fronts often carry a small "ghost" copy of the portrait beside the main one. The portrait
@@ -21,19 +21,24 @@ export const MIN_PORTRAIT_FACE_PX = 48;
  */
 export const PORTRAIT_CROP_SCALE = 2.2;
 
-/** The crop is resized so the face box is about this tall before the second detection. */
-export const PORTRAIT_TARGET_FACE_PX = 400;
+/**
+ * The crop is resized so the face box is about this tall before the second detection: a little
+ * over the 192 px of the aligned crop the descriptor is computed from, so that crop is a mild
+ * downscale. 400 px cost about 30 ms more per card (resizing and detecting on a 900-px crop) for
+ * no gain on the realistic set (pooled TAR at FAR 0.001 0.956 vs 0.953 here; blur 0.79 vs 0.89).
+ */
+export const PORTRAIT_TARGET_FACE_PX = 240;
 
 /** Never enlarge more than this: a 48-px face is blown up at most to 192 px. */
 export const PORTRAIT_MAX_UPSCALE = 4;
 
-export type PortraitChoice =
-  { face: AnalyzedFace; problem: null } | { face: null; problem: PortraitProblem; faceHeightPx?: number };
+export type PortraitChoice<F extends DetectedFace = DetectedFace> =
+  { face: F; problem: null } | { face: null; problem: PortraitProblem; faceHeightPx?: number };
 
 const area = (box: FaceBox) => box.width * box.height;
 
 /** The portrait among the faces found on a card front: the clearly largest one, big enough to describe. */
-export function choosePortraitFace(faces: readonly AnalyzedFace[]): PortraitChoice {
+export function choosePortraitFace<F extends DetectedFace>(faces: readonly F[]): PortraitChoice<F> {
   const [largest, next] = [...faces].sort((a, b) => area(b.box) - area(a.box));
   if (!largest) return { face: null, problem: 'no_face_in_portrait' };
   if (next && area(largest.box) < GHOST_PORTRAIT_AREA_RATIO * area(next.box))
@@ -75,7 +80,7 @@ export type FaceQuality = {
   pitchDeg: number | null;
 };
 
-export function qualityOf(face: AnalyzedFace, faceHeightPx = face.box.height): FaceQuality {
+export function qualityOf(face: DetectedFace, faceHeightPx = face.box.height): FaceQuality {
   const r = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
   return {
     faceHeightPx: Math.round(faceHeightPx),
@@ -92,7 +97,7 @@ export const SELFIE_MATCH_FRAMES = 3;
  * How usable a selfie frame is for matching, 0..1: frontal (yaw and pitch under 25°), large
  * (face at least 200 px tall) and sharp. Unknown pose or sharpness counts as middling.
  */
-export function selfieFrameQuality(face: AnalyzedFace): number {
+export function selfieFrameQuality(face: DetectedFace): number {
   const pose = (deg: number | null) => (deg === null ? 0.5 : Math.max(0, 1 - Math.abs(deg) / 25));
   const size = Math.min(1, face.box.height / 200);
   const sharp = face.sharpness === null ? 0.5 : Math.min(1, face.sharpness / 60);
@@ -100,7 +105,7 @@ export function selfieFrameQuality(face: AnalyzedFace): number {
 }
 
 /** Indices of the best `count` frames by selfieFrameQuality, best first (ties: capture order). */
-export function bestSelfieFrames(faces: readonly AnalyzedFace[], count = SELFIE_MATCH_FRAMES): number[] {
+export function bestSelfieFrames(faces: readonly DetectedFace[], count = SELFIE_MATCH_FRAMES): number[] {
   return faces
     .map((face, index) => ({ index, quality: selfieFrameQuality(face) }))
     .sort((a, b) => b.quality - a.quality || a.index - b.index)

@@ -78,10 +78,10 @@ describe('portraitCropRegion', () => {
     });
   });
 
-  it('enlarges small faces to about 400 px, at most 4×, and shrinks big ones', () => {
-    expect(portraitCropScale(200)).toBe(2);
+  it('enlarges small faces to about 240 px, at most 4×, and shrinks big ones', () => {
+    expect(portraitCropScale(120)).toBe(2);
     expect(portraitCropScale(50)).toBe(4);
-    expect(portraitCropScale(800)).toBe(0.5);
+    expect(portraitCropScale(480)).toBe(0.5);
   });
 });
 
