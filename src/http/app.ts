@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../core/errors.js';
 import type { Container } from '../container.js';
 import { embeddingOrigins } from '../use-cases/accounts/publishable-keys.js';
@@ -28,6 +28,7 @@ import { verificationRoutes } from './routes/verifications.js';
 import type { App, RouteContext } from './route-context.js';
 import { zodValidatorCompiler } from './validation.js';
 import { addSecurityHeaders } from './security-headers.js';
+import { responseSerializerCompiler } from './serializer.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,7 +72,7 @@ export async function createApp(container: Container): Promise<App> {
 
   acceptJsonBodiesOnly(app as unknown as FastifyInstance);
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorateRequest('apiKey', null);
 
   app.addHook('onRequest', (request, reply, done) => {
