@@ -29,6 +29,7 @@ import type { App, RouteContext } from './route-context.js';
 import { zodValidatorCompiler } from './validation.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { responseSerializerCompiler } from './serializer.js';
+import { lazyRequestLogger } from './request-logger.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -53,6 +54,7 @@ export async function createApp(container: Container): Promise<App> {
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
     },
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     frameworkErrors: (_error, _request, reply) => {
       void reply
         .code(400 as never)
