@@ -15,132 +15,150 @@ function mismatch(): never {
   throw MISMATCH;
 }
 
-const isRecordLike = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (!isRecordLike(value)) return false;
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
-};
+}
 
-/** JSON.stringify's own output for a value of unknown shape: undefined, functions and symbols are left out. */
-const writeUnknown: Writer = (value) => JSON.stringify(value);
+/** What the generated source may use besides its own functions. */
+const RUNTIME = { MISMATCH, mismatch, isPlainObject };
 
 /**
- * Builds a writer from the zod types the response schemas use; null for any other type (or a check
- * other than `.int()`), so that schema keeps zod's runtime encoding.
+ * Generates the source of one function per schema node (w0 the root) from the zod types the
+ * response schemas use; null for any other type, or a check other than `.int()`, so that schema
+ * keeps zod's runtime encoding. Property names are written into the source (through JSON.stringify)
+ * so each read is a plain property read; enum and literal values are passed in, not written.
  */
-function writerOf(schema: z.core.$ZodType): Writer | null {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const checks = (def.checks ?? []) as Array<{ _zod: { def: { check: string; format?: string } } }>;
-  switch (def.type) {
-    case 'string':
-      if (checks.length > 0) return null;
-      return (value) => (typeof value === 'string' ? JSON.stringify(value) : mismatch());
-    case 'number': {
-      const formats = checks.map((c) => c._zod.def.format);
-      if (formats.some((f) => f !== 'safeint')) return null;
-      const valid = formats.length > 0 ? Number.isSafeInteger : Number.isFinite;
-      return (value) => (typeof value === 'number' && valid(value) ? String(value) : mismatch());
-    }
-    case 'boolean':
-      return (value) => (value === true ? 'true' : value === false ? 'false' : mismatch());
-    case 'null':
-      return (value) => (value === null ? 'null' : mismatch());
-    case 'unknown':
-      return writeUnknown;
-    case 'enum':
-    case 'literal': {
-      const values = new Set(
-        def.type === 'enum' ? Object.values(def.entries as object) : (def.values as unknown[]),
-      );
-      if ([...values].some((v) => typeof v !== 'string' && typeof v !== 'boolean')) return null;
-      return (value) => (values.has(value) ? JSON.stringify(value) : mismatch());
-    }
-    case 'nullable': {
-      const inner = writerOf(def.innerType as z.core.$ZodType);
-      return inner && ((value) => (value === null ? 'null' : inner(value)));
-    }
-    case 'optional': {
-      const inner = writerOf(def.innerType as z.core.$ZodType);
-      return inner && ((value) => (value === undefined ? undefined : inner(value)));
-    }
-    case 'array': {
-      const element = writerOf(def.element as z.core.$ZodType);
-      if (!element) return null;
-      return (value) => {
-        if (!Array.isArray(value)) mismatch();
-        let out = '[';
-        for (let i = 0; i < value.length; i += 1)
-          out += `${i === 0 ? '' : ','}${element(value[i]) ?? 'null'}`;
-        return `${out}]`;
-      };
-    }
-    case 'union': {
-      const options = (def.options as z.core.$ZodType[]).map(writerOf);
-      if (options.some((o) => o === null)) return null;
-      return (value) => {
-        for (const option of options as Writer[]) {
-          try {
-            return option(value);
-          } catch (error) {
-            if (error !== MISMATCH) throw error;
-          }
-        }
-        return mismatch();
-      };
-    }
-    case 'record': {
-      const key = (def.keyType as z.core.$ZodType)._zod.def;
-      if (key.type !== 'string' || (key.checks ?? []).length > 0) return null;
-      if ((def.valueType as z.core.$ZodType)._zod.def.type !== 'unknown') return null;
-      return (value) => {
-        if (!isPlainObject(value)) mismatch();
-        let out = '{';
-        for (const name of Object.keys(value)) {
-          if (name === '__proto__') continue;
-          const written = writeUnknown(value[name]);
-          if (written !== undefined)
-            out += `${out.length === 1 ? '' : ','}${JSON.stringify(name)}:${written}`;
-        }
-        return `${out}}`;
-      };
-    }
-    case 'object': {
-      if (def.catchall !== undefined) return null;
-      const fields: Array<{ name: string; prefix: string; write: Writer }> = [];
-      for (const [name, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) {
-        const write = writerOf(field);
-        if (!write) return null;
-        if (name !== '__proto__') fields.push({ name, prefix: `${JSON.stringify(name)}:`, write });
-      }
-      return (value) => {
-        if (!isRecordLike(value)) mismatch();
-        let out = '{';
-        for (const field of fields) {
-          const written = field.write(value[field.name]);
-          if (written !== undefined) out += `${out.length === 1 ? '' : ','}${field.prefix}${written}`;
-        }
-        return `${out}}`;
-      };
-    }
-    default:
-      return null;
+function generate(root: z.core.$ZodType): { source: string; values: Array<Set<unknown>> } | null {
+  const functions: string[] = [];
+  const values: Array<Set<unknown>> = [];
+
+  function node(schema: z.core.$ZodType): string | null {
+    const name = `w${functions.length}`;
+    functions.push('');
+    const body = bodyOf(schema);
+    if (body === null) return null;
+    functions[Number(name.slice(1))] = `function ${name}(v) {\n${body}\n}`;
+    return name;
   }
+
+  function bodyOf(schema: z.core.$ZodType): string | null {
+    const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+    const checks = (def.checks ?? []) as Array<{ _zod: { def: { format?: string } } }>;
+    switch (def.type) {
+      case 'string':
+        return checks.length > 0 ? null : `return typeof v === 'string' ? JSON.stringify(v) : mismatch();`;
+      case 'number': {
+        const formats = checks.map((c) => c._zod.def.format);
+        if (formats.some((f) => f !== 'safeint')) return null;
+        const valid = formats.length > 0 ? 'Number.isSafeInteger(v)' : 'Number.isFinite(v)';
+        return `return typeof v === 'number' && ${valid} ? '' + v : mismatch();`;
+      }
+      case 'boolean':
+        return `return v === true ? 'true' : v === false ? 'false' : mismatch();`;
+      case 'null':
+        return `return v === null ? 'null' : mismatch();`;
+      case 'unknown':
+        return `return JSON.stringify(v);`;
+      case 'enum':
+      case 'literal': {
+        const allowed = new Set(
+          def.type === 'enum' ? Object.values(def.entries as object) : (def.values as unknown[]),
+        );
+        if ([...allowed].some((v) => typeof v !== 'string' && typeof v !== 'boolean')) return null;
+        values.push(allowed);
+        return `return values[${values.length - 1}].has(v) ? JSON.stringify(v) : mismatch();`;
+      }
+      case 'nullable': {
+        const inner = node(def.innerType as z.core.$ZodType);
+        return inner && `return v === null ? 'null' : ${inner}(v);`;
+      }
+      case 'optional': {
+        const inner = node(def.innerType as z.core.$ZodType);
+        return inner && `return v === undefined ? undefined : ${inner}(v);`;
+      }
+      case 'array': {
+        const element = node(def.element as z.core.$ZodType);
+        if (!element) return null;
+        return `if (!Array.isArray(v)) mismatch();
+  let out = '[';
+  for (let i = 0; i < v.length; i += 1) {
+    const written = ${element}(v[i]);
+    out += (i === 0 ? '' : ',') + (written === undefined ? 'null' : written);
+  }
+  return out + ']';`;
+      }
+      case 'union': {
+        const options = (def.options as z.core.$ZodType[]).map(node);
+        if (options.some((o) => o === null)) return null;
+        return `${options
+          .map((o) => `try { return ${o}(v); } catch (error) { if (error !== MISMATCH) throw error; }`)
+          .join('\n  ')}
+  return mismatch();`;
+      }
+      case 'record': {
+        const key = (def.keyType as z.core.$ZodType)._zod.def;
+        if (key.type !== 'string' || (key.checks ?? []).length > 0) return null;
+        if ((def.valueType as z.core.$ZodType)._zod.def.type !== 'unknown') return null;
+        return `if (!isPlainObject(v)) mismatch();
+  let out = '{';
+  for (const name of Object.keys(v)) {
+    if (name === '__proto__') continue;
+    const written = JSON.stringify(v[name]);
+    if (written !== undefined) out += (out.length === 1 ? '' : ',') + JSON.stringify(name) + ':' + written;
+  }
+  return out + '}';`;
+      }
+      case 'object': {
+        if (def.catchall !== undefined) return null;
+        const lines = [
+          `if (typeof v !== 'object' || v === null || Array.isArray(v)) mismatch();`,
+          `let out = '{';`,
+          `let written;`,
+        ];
+        for (const [name, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) {
+          const write = node(field);
+          if (!write) return null;
+          // zod never copies a declared __proto__ to its output.
+          if (name === '__proto__') continue;
+          lines.push(
+            `written = ${write}(v[${JSON.stringify(name)}]);`,
+            `if (written !== undefined) out += (out.length === 1 ? '' : ',') + ${JSON.stringify(`${JSON.stringify(name)}:`)} + written;`,
+          );
+        }
+        lines.push(`return out + '}';`);
+        return lines.join('\n  ');
+      }
+      default:
+        return null;
+    }
+  }
+
+  if (node(root) === null) return null;
+  return { source: `${functions.join('\n')}\nreturn w0;`, values };
+}
+
+function compileWriter(schema: z.core.$ZodType): Writer | null {
+  const generated = generate(schema);
+  if (!generated) return null;
+  const build = new Function('MISMATCH', 'mismatch', 'isPlainObject', 'values', generated.source) as (
+    ...args: unknown[]
+  ) => Writer;
+  return build(RUNTIME.MISMATCH, RUNTIME.mismatch, RUNTIME.isPlainObject, generated.values);
 }
 
 /**
- * Response serialisation compiled from each route's zod schema. It writes only the keys the schema
- * declares, in its order, and checks every value's type on the way, so it lets out exactly what
- * zod's encode followed by JSON.stringify did (fastify-type-provider-zod's serializer), without
- * building the intermediate copy: that pass was the largest item in a cached verification's profile.
- * Whatever does not fit the schema, or a schema using other zod types, goes through the zod
- * serializer, which answers or refuses it as before.
+ * Response serialisation compiled from each route's zod schema into JavaScript of its own. It writes
+ * only the keys the schema declares, in its order, and checks every value's type on the way, so it
+ * lets out exactly what zod's encode followed by JSON.stringify did (fastify-type-provider-zod's
+ * serializer) without building the intermediate copy: that pass was the largest item in a cached
+ * verification's profile. Whatever does not fit the schema, or a schema using other zod types, goes
+ * through the zod serializer, which answers or refuses it as before.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
   const viaZod = zodSerializerCompiler(route);
-  const write = '_zod' in route.schema ? writerOf(route.schema) : null;
+  const write = '_zod' in route.schema ? compileWriter(route.schema) : null;
   if (!write) return viaZod;
   return (data) => {
     try {
