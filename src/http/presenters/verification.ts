@@ -74,10 +74,22 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
   };
 }
 
-export function toDetail({
-  verification,
-  audit,
-}: VerificationDetail): z.infer<typeof verificationDetailSchema> {
+type PresentedDetail = z.infer<typeof verificationDetailSchema>;
+
+/**
+ * The verification read cache hands out the same detail object to every read until the verification
+ * changes (a change replaces it): each is presented once. Building the view (a dozen timestamps
+ * formatted) was a tenth of a cached read's own work. Entries go with their detail.
+ */
+const presentedDetails = new WeakMap<VerificationDetail, PresentedDetail>();
+
+export function toDetail(detail: VerificationDetail): PresentedDetail {
+  let presented = presentedDetails.get(detail);
+  if (!presented) presentedDetails.set(detail, (presented = presentDetail(detail)));
+  return presented;
+}
+
+function presentDetail({ verification, audit }: VerificationDetail): PresentedDetail {
   return {
     ...toSummary(verification),
     test_outcome: verification.test_outcome,

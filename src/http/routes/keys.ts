@@ -33,6 +33,20 @@ function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
   };
 }
 
+type PublicKeyList = Array<z.infer<typeof publicKeySchema>>;
+
+/**
+ * The API-key read cache hands out the same list to every read until a key changes (a change
+ * replaces it): each list is presented once, not once per request. Entries go with their list.
+ */
+const presentedLists = new WeakMap<ApiKey[], PublicKeyList>();
+
+function toPublicKeys(rows: ApiKey[]): PublicKeyList {
+  let presented = presentedLists.get(rows);
+  if (!presented) presentedLists.set(rows, (presented = rows.map(toPublicKey)));
+  return presented;
+}
+
 const createKeyBody = z.object({
   label: z.string().trim().min(1).max(100),
   scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
@@ -104,7 +118,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
         response: { 200: z.array(publicKeySchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => (await listApiKeys(deps, request.apiKey!)).map(toPublicKey),
+    async (request) => toPublicKeys(await listApiKeys(deps, request.apiKey!)),
   );
 
   app.post(
