@@ -37,11 +37,13 @@ export function createApiKeyAuth(container: Container) {
           scope,
           // request.ip (with TRUST_PROXY, a walk of X-Forwarded-For) and routeOptions (an object built
           // on each read) only for a failure: a valid key's request never needs them.
-          source: () => ({
-            ip: request.ip,
-            method: request.method,
-            path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
-          }),
+          source() {
+            return {
+              ip: request.ip,
+              method: request.method,
+              path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+            };
+          },
         },
         (key) => {
           request.apiKey = key;
