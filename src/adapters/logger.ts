@@ -27,13 +27,38 @@ export const REDACTED_PATHS = [
   '*.address',
 ];
 
+let stdoutByTurn: pino.DestinationStream | undefined;
+
 /**
- * Lines go to stdout, or to `destination`. Stdout is written asynchronously: lines logged while a
- * write is under way go out together in the next one, instead of one blocking write per line (at a
- * few thousand requests a second the access lines' writes were over a tenth of the process's time).
- * pino flushes what is left when the process exits; only a kill that allows no exit (SIGKILL, OOM)
- * can lose the last few milliseconds of lines.
+ * Stdout, written once per turn of the event loop: the lines logged during a turn (at load, the
+ * access lines of the requests answered in it) leave together in one write, still within that turn.
+ * One write per line was most of the cost of logging a request, some 15 µs of CPU on a cached read.
+ * The write stays synchronous, as pino's own stdout is, so a full pipe holds the process back rather
+ * than lines piling up in memory; what a turn left is written when the process exits. One per
+ * process, whatever the number of loggers.
  */
+function stdout(): pino.DestinationStream {
+  if (stdoutByTurn) return stdoutByTurn;
+  const fd = pino.destination({ dest: 1, sync: true });
+  let pending = '';
+  const flush = () => {
+    const lines = pending;
+    pending = '';
+    fd.write(lines);
+  };
+  process.once('exit', () => {
+    if (pending) flush();
+  });
+  stdoutByTurn = {
+    write(line: string) {
+      if (pending === '') setImmediate(flush);
+      pending += line;
+    },
+  };
+  return stdoutByTurn;
+}
+
+/** JSON lines on stdout, or on `destination`. */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   return pino(
     {
@@ -42,6 +67,6 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       base: { service: 'idv' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    (destination as pino.DestinationStream | undefined) ?? pino.destination({ dest: 1, sync: false }),
+    (destination as pino.DestinationStream | undefined) ?? stdout(),
   );
 }
