@@ -160,13 +160,31 @@ export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   const viaZod = zodSerializerCompiler(route);
   const write = '_zod' in route.schema ? compileWriter(route.schema) : null;
   if (!write) return viaZod;
+  const writtenViews = new WeakMap<object, string>();
   return (data) => {
+    const view = typeof data === 'object' && data !== null ? data : undefined;
+    const earlier = view && writtenViews.get(view);
+    if (earlier) return earlier;
+    let json: string | undefined;
     try {
-      const json = write(data);
-      if (json !== undefined) return json;
+      json = write(data);
     } catch {
       // A mismatch, or JSON.stringify refusing a value (a BigInt): zod's path answers as it did.
     }
-    return viaZod(data);
+    if (json === undefined) return viaZod(data);
+    if (view && unchangingViews.has(view)) writtenViews.set(view, json);
+    return json;
   };
 };
+
+const unchangingViews = new WeakSet<object>();
+
+/**
+ * Marks a view that is never changed once built (a presenter's view of an object the read caches
+ * share), so each route writes it once and answers later requests with the same JSON. Only views
+ * that were written whole by the compiled serializer are kept.
+ */
+export function unchanging<T extends object>(view: T): T {
+  unchangingViews.add(view);
+  return view;
+}

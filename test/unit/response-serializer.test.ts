@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseSerializerCompiler } from '../../src/http/serializer.js';
+import { responseSerializerCompiler, unchanging } from '../../src/http/serializer.js';
 import {
   sessionStateSchema,
   verificationDetailSchema,
@@ -133,6 +133,19 @@ describe('compiled response serializer', () => {
     expect(json).toBe(
       '[{"id":1,"label":"a","scopes":["x"],"created_at":"t","revoked_at":null,"last_used_at":null}]',
     );
+  });
+
+  it('writes a view marked unchanging once per route, and any other value each time', () => {
+    const write = responseSerializerCompiler(route(errorSchema));
+    const marked = unchanging({ detail: 'first' });
+    const plain = { detail: 'first' };
+    expect([write(marked), write(plain)]).toEqual(['{"detail":"first"}', '{"detail":"first"}']);
+    marked.detail = 'changed, against the contract';
+    plain.detail = 'second';
+    expect([write(marked), write(plain)]).toEqual(['{"detail":"first"}', '{"detail":"second"}']);
+    const misfit = unchanging({ detail: 1 });
+    expect(() => write(misfit)).toThrow();
+    expect(() => write(misfit)).toThrow();
   });
 
   it('keeps zod for schemas it does not compile', () => {

@@ -12,6 +12,7 @@ import {
 } from '../../use-cases/accounts/api-keys.js';
 import type { ApiKey } from '../../use-cases/ports/api-key-store.js';
 import type { RouteContext } from '../route-context.js';
+import { unchanging } from '../serializer.js';
 
 const publicKeySchema = z.object({
   id: z.number().int(),
@@ -37,13 +38,14 @@ type PublicKeyList = Array<z.infer<typeof publicKeySchema>>;
 
 /**
  * The API-key read cache hands out the same list to every read until a key changes (a change
- * replaces it): each list is presented once, not once per request. Entries go with their list.
+ * replaces it): each list is presented, and its JSON written (`unchanging`), once, not once per
+ * request. Entries go with their list.
  */
 const presentedLists = new WeakMap<ApiKey[], PublicKeyList>();
 
 function toPublicKeys(rows: ApiKey[]): PublicKeyList {
   let presented = presentedLists.get(rows);
-  if (!presented) presentedLists.set(rows, (presented = rows.map(toPublicKey)));
+  if (!presented) presentedLists.set(rows, (presented = unchanging(rows.map(toPublicKey))));
   return presented;
 }
 
