@@ -27,6 +27,38 @@ export const REDACTED_PATHS = [
   '*.address',
 ];
 
+let stdoutByTurn: pino.DestinationStream | undefined;
+
+/**
+ * Stdout, written once per turn of the event loop: the lines logged during a turn (at load, the
+ * access lines of the requests answered in it) leave together in one write, still within that turn.
+ * One write per line was most of the cost of logging a request, some 15 µs of CPU on a cached read.
+ * The write stays synchronous, as pino's own stdout is, so a full pipe holds the process back rather
+ * than lines piling up in memory; what a turn left is written when the process exits. One per
+ * process, whatever the number of loggers.
+ */
+function stdout(): pino.DestinationStream {
+  if (stdoutByTurn) return stdoutByTurn;
+  const fd = pino.destination({ dest: 1, sync: true });
+  let pending = '';
+  const flush = () => {
+    const lines = pending;
+    pending = '';
+    fd.write(lines);
+  };
+  process.once('exit', () => {
+    if (pending) flush();
+  });
+  stdoutByTurn = {
+    write(line: string) {
+      if (pending === '') setImmediate(flush);
+      pending += line;
+    },
+  };
+  return stdoutByTurn;
+}
+
+/** JSON lines on stdout, or on `destination`. */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   return pino(
     {
@@ -35,6 +67,6 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       base: { service: 'idv' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination as pino.DestinationStream | undefined,
+    (destination as pino.DestinationStream | undefined) ?? stdout(),
   );
 }

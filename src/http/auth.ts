@@ -35,9 +35,15 @@ export function createApiKeyAuth(container: Container) {
         {
           presented: Array.isArray(header) ? header[0] : header,
           scope,
-          ip: request.ip,
-          method: request.method,
-          path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+          // request.ip (with TRUST_PROXY, a walk of X-Forwarded-For) and routeOptions (an object built
+          // on each read) only for a failure: a valid key's request never needs them.
+          source() {
+            return {
+              ip: request.ip,
+              method: request.method,
+              path: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+            };
+          },
         },
         (key) => {
           request.apiKey = key;

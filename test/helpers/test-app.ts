@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { vi } from 'vitest';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { sharedDataPath } from './shared-data.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
@@ -79,6 +80,8 @@ export async function createTestApp(
     ml?: boolean;
     /** Load the OFAC snapshot of ../shared/data and wait for it; otherwise no list is loaded (screening unavailable). */
     sanctions?: boolean;
+    /** The service's logger; silent unless given. */
+    logger?: Logger;
   } = {},
 ): Promise<TestContext> {
   const server = engine === 'postgres' ? await createServerDatabase() : null;
@@ -98,7 +101,7 @@ export async function createTestApp(
   const clock = options.clock ?? createTestClock();
   const container = await createContainer(config, {
     clock,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     // The snapshot is loaded once, below, so the list's first refresh is the one tests see.
     skipSanctions: Boolean(options.sanctions),
     ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),

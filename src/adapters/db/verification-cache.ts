@@ -26,13 +26,13 @@ export function createCachedVerificationStore(
     ...store,
 
     async findOwnedDetail(id, apiKeyId, now) {
-      const notExpiredByTime = (detail: VerificationDetail | undefined) =>
-        detail !== undefined && !isExpired(detail.verification.status, detail.verification.expires_at, now);
       const detail = await cache.get(
         id,
         () => store.findOwnedDetail(id, apiKeyId, now),
         found,
-        notExpiredByTime,
+        // Not expired by time alone.
+        (cached) =>
+          cached !== undefined && !isExpired(cached.verification.status, cached.verification.expires_at, now),
       );
       // Cached by id alone: ownership is checked on every read, hit or miss.
       return detail && detail.verification.api_key_id === apiKeyId ? detail : undefined;

@@ -63,7 +63,7 @@ export function isWellFormedApiKey(key: string, prefix: string): boolean {
 
 /** Only this digest is stored; lookups compare digests, so the plaintext never reaches the database. */
 export function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret, 'utf8').digest('hex');
+  return crypto.hash('sha256', secret, 'hex');
 }
 
 /** Enough of a key for an operator to recognise it in an audit, far too little to use it. */

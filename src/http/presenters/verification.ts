@@ -4,6 +4,7 @@ import { isoWithoutZone } from '../../core/time.js';
 import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
+import { unchanging } from '../serializer.js';
 
 export const verificationSummarySchema = z.object({
   id: z.string(),
@@ -74,10 +75,23 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
   };
 }
 
-export function toDetail({
-  verification,
-  audit,
-}: VerificationDetail): z.infer<typeof verificationDetailSchema> {
+type PresentedDetail = z.infer<typeof verificationDetailSchema>;
+
+/**
+ * The verification read cache hands out the same detail object to every read until the verification
+ * changes (a change replaces it): each is presented once, and each route writes that view's JSON
+ * once (`unchanging`). Building the view (a dozen timestamps formatted) and writing it were a fifth
+ * of a cached read's own work. Entries go with their detail.
+ */
+const presentedDetails = new WeakMap<VerificationDetail, PresentedDetail>();
+
+export function toDetail(detail: VerificationDetail): PresentedDetail {
+  let presented = presentedDetails.get(detail);
+  if (!presented) presentedDetails.set(detail, (presented = unchanging(presentDetail(detail))));
+  return presented;
+}
+
+function presentDetail({ verification, audit }: VerificationDetail): PresentedDetail {
   return {
     ...toSummary(verification),
     test_outcome: verification.test_outcome,

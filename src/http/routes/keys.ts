@@ -12,6 +12,7 @@ import {
 } from '../../use-cases/accounts/api-keys.js';
 import type { ApiKey } from '../../use-cases/ports/api-key-store.js';
 import type { RouteContext } from '../route-context.js';
+import { unchanging } from '../serializer.js';
 
 const publicKeySchema = z.object({
   id: z.number().int(),
@@ -31,6 +32,21 @@ function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
     revoked_at: isoWithoutZone(row.revoked_at),
     last_used_at: isoWithoutZone(row.last_used_at),
   };
+}
+
+type PublicKeyList = Array<z.infer<typeof publicKeySchema>>;
+
+/**
+ * The API-key read cache hands out the same list to every read until a key changes (a change
+ * replaces it): each list is presented, and its JSON written (`unchanging`), once, not once per
+ * request. Entries go with their list.
+ */
+const presentedLists = new WeakMap<ApiKey[], PublicKeyList>();
+
+function toPublicKeys(rows: ApiKey[]): PublicKeyList {
+  let presented = presentedLists.get(rows);
+  if (!presented) presentedLists.set(rows, (presented = unchanging(rows.map(toPublicKey))));
+  return presented;
 }
 
 const createKeyBody = z.object({
@@ -104,7 +120,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
         response: { 200: z.array(publicKeySchema), 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => (await listApiKeys(deps, request.apiKey!)).map(toPublicKey),
+    async (request) => toPublicKeys(await listApiKeys(deps, request.apiKey!)),
   );
 
   app.post(

@@ -42,9 +42,8 @@ export type AuthenticationAttempt = {
   presented: string | undefined;
   /** The scope the route needs; null for routes any valid key may call. */
   scope: Scope | null;
-  ip: string;
-  method: string;
-  path: string;
+  /** Where the attempt came from, for the failure count and its audit row: asked only when it fails. */
+  source(): { ip: string; method: string; path: string };
 };
 
 export type Authenticated = { key: AuthenticatedKey; budget: { limit: number; remaining: number } | null };
@@ -59,16 +58,10 @@ export function createApiKeyAuthenticator(deps: ApiKeyAuthDeps) {
 
   async function fail(attempt: AuthenticationAttempt, reason: string): Promise<never> {
     const keyPrefix = attempt.presented ? displayPrefix(attempt.presented, deps.apiKeyPrefix) : null;
-    const verdict = await deps.failures.recordFailure(attempt.ip, keyPrefix);
+    const { ip, method, path } = attempt.source();
+    const verdict = await deps.failures.recordFailure(ip, keyPrefix);
     if (verdict.audit) {
-      await deps.apiKeys.recordAuthFailure({
-        ip: attempt.ip,
-        reason,
-        keyPrefix,
-        method: attempt.method,
-        path: attempt.path,
-        at: deps.clock.now(),
-      });
+      await deps.apiKeys.recordAuthFailure({ ip, reason, keyPrefix, method, path, at: deps.clock.now() });
     }
     if (verdict.retryAfterSeconds > 0) {
       throw new ApiError(
