@@ -34,11 +34,12 @@ const CHILD_SCRIPT = fileURLToPath(new URL('./video-decode-child.mjs', import.me
 
 /**
  * Limits on each decoding process (sh's ulimit, inherited through exec). Address space, not
- * resident memory: Node with the decoder and sharp loaded takes 0.85 GB of it before reading a byte,
- * and 3 s of 1080p peaked at 1.14 GB (VP9) with 290 MB resident, so 1.5 GiB leaves about 1.4× over
- * the largest allowed frame. That holds only with glibc's per-thread malloc arenas capped
- * (MALLOC_ARENA_MAX): each decoder thread otherwise reserves 64 MiB more, 1.98 GB at 1080p on two
- * cores. CPU seconds: the decoder's threads for the 15 s wall-clock timeout.
+ * resident memory: Node with the decoder and sharp loaded takes 847 MiB of it before reading a byte,
+ * and 3 s of 1080p peaked at 1,110 MiB (H.264) with about 250 MB resident; at 1 GiB that clip kills
+ * the decoder (SIGSEGV), so 1.5 GiB leaves about 1.4× over the largest allowed frame. That holds only
+ * with glibc's per-thread malloc arenas capped (MALLOC_ARENA_MAX): each decoder thread otherwise
+ * reserves 64 MiB more, 1,930 MiB at 1080p on two cores. CPU seconds: the decoder's threads for the
+ * 15 s wall-clock timeout.
  */
 const ADDRESS_SPACE_LIMIT_KIB = 1536 * 1024;
 const CPU_SECONDS_LIMIT = 30;
