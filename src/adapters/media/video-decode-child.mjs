@@ -7,9 +7,7 @@
 // or `--probe` to check that the decoder loads and has every allowed codec.
 // Output: one JSON object on stdout, { ok: true, totalFrames, frames: [base64 JPEG] } or
 // { ok: false, reason, detail }; the parent turns reasons into fixed client text.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { setImmediate as tick } from 'node:timers/promises';
 
 const require = createRequire(import.meta.url);
@@ -162,7 +160,28 @@ function evenFrameIndices(totalFrames, maxFrames) {
   return Array.from({ length: count }, (_, i) => Math.floor(((i + 0.5) * totalFrames) / count));
 }
 
-async function probe(webcodecs) {
+/**
+ * The prebuilt addon of @napi-rs/webcodecs for this platform. Its platform packages are the
+ * dependency, not the wrapper package: the registry has only the Linux x64 ones, and the wrapper's
+ * optional dependencies on the others would leave a lock file that `npm ci` refuses.
+ */
+const ADDON_PACKAGES = ['@napi-rs/webcodecs-linux-x64-gnu', '@napi-rs/webcodecs-linux-x64-musl'];
+
+function loadAddon() {
+  const errors = [];
+  for (const name of ADDON_PACKAGES) {
+    try {
+      return { webcodecs: require(name), version: require(`${name}/package.json`).version };
+    } catch (error) {
+      errors.push(`${name}: ${String(error?.message ?? error).split('\n')[0]}`);
+    }
+  }
+  throw new Error(
+    `no @napi-rs/webcodecs addon for ${process.platform}-${process.arch} (${errors.join('; ')})`,
+  );
+}
+
+async function probe(webcodecs, version) {
   for (const codec of PROBE_CODECS) {
     const support = await webcodecs.VideoDecoder.isConfigSupported({
       codec,
@@ -170,21 +189,20 @@ async function probe(webcodecs) {
     });
     if (!support.supported) return { ok: false, reason: 'unavailable', detail: `no decoder for ${codec}` };
   }
-  // The package exports no package.json, so it is read from beside its entry point.
-  const manifest = path.join(path.dirname(require.resolve('@napi-rs/webcodecs')), 'package.json');
-  return { ok: true, version: JSON.parse(readFileSync(manifest, 'utf8')).version };
+  return { ok: true, version };
 }
 
 async function run() {
   let webcodecs;
+  let version;
   let sharp;
   try {
-    webcodecs = require('@napi-rs/webcodecs');
+    ({ webcodecs, version } = loadAddon());
     sharp = require('sharp');
   } catch (error) {
     return { ok: false, reason: 'unavailable', detail: error.message.split('\n')[0] };
   }
-  if (process.argv[2] === '--probe') return probe(webcodecs);
+  if (process.argv[2] === '--probe') return probe(webcodecs, version);
   const { container, maxFrames, maxDurationSeconds } = JSON.parse(process.argv[2] ?? '{}');
   // One thread for the JPEG encoding: the frames are few and threads cost address space.
   sharp.concurrency(1);
