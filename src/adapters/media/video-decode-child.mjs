@@ -62,11 +62,15 @@ async function readStdin() {
 async function demux(webcodecs, video, container, maxDurationSeconds) {
   const chunks = [];
   let demuxError = null;
-  const maxTimestampUs = maxDurationSeconds * 1_000_000;
+  const maxSpanUs = maxDurationSeconds * 1_000_000;
+  // Measured from the first packet, as ffmpeg's -t was: a recording need not start at time zero.
+  let firstTimestampUs = null;
   const Demuxer = container === 'webm' ? webcodecs.MkvDemuxer : webcodecs.Mp4Demuxer;
   const demuxer = new Demuxer({
     videoOutput: (chunk) => {
-      if (chunks.length < MAX_VIDEO_FRAMES && chunk.timestamp < maxTimestampUs) chunks.push(chunk);
+      firstTimestampUs ??= chunk.timestamp;
+      if (chunks.length < MAX_VIDEO_FRAMES && chunk.timestamp - firstTimestampUs < maxSpanUs)
+        chunks.push(chunk);
     },
     error: (error) => {
       demuxError = error;

@@ -136,6 +136,12 @@ describe('extractVideoFrames (@napi-rs/webcodecs in a child process)', () => {
     if (few.ok) expect(await sourceOfEachFrame(few.frames)).toEqual([1, 3]);
   });
 
+  it('reads only the first maxDurationSeconds of the clip', async () => {
+    const firstHalf = await extractVideoFrames(webm, { maxDurationSeconds: 2 });
+    expect(firstHalf).toMatchObject({ ok: true, totalFrames: 20 });
+    if (firstHalf.ok) expect(await sourceOfEachFrame(firstHalf.frames)).toEqual([0, 0, 0, 0, 1, 1, 1, 1]);
+  });
+
   it('rejects bytes that are neither WebM nor MP4 (an image, text) as unreadable', async () => {
     expect(await extractVideoFrames(faceImage('cc0_same_person/lisa_lisa1.jpg'))).toEqual({
       ok: false,
