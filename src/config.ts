@@ -178,13 +178,13 @@ export const environmentSchema = z.object({
   SIGNALS_MAX_UNLINKED_PER_ADDRESS_PER_HOUR: positiveInt(60).describe(
     'Unlinked device-signal batches kept per client address in a rolling hour.',
   ),
-  VIDEO_DECODE_CONCURRENCY: positiveInt(2).describe('ffmpeg runs at once (selfie videos).'),
+  VIDEO_DECODE_CONCURRENCY: positiveInt(2).describe('Video decoding processes at once (selfie videos).'),
   VIDEO_DECODE_QUEUE: z.coerce
     .number()
     .int()
     .min(0)
     .default(4)
-    .describe('Video uploads that may wait for an ffmpeg slot before 503.'),
+    .describe('Video uploads that may wait for a decoding slot before 503.'),
   IMAGE_WORK_CONCURRENCY: positiveInt(4).describe(
     'Image-heavy requests (document, submit, blocklist image) at once.',
   ),
@@ -325,7 +325,7 @@ export type Config = {
   signalsMaxBatchesPerVerification: number;
   /** Unlinked signal batches kept per client address in a rolling hour; later ones are not stored. */
   signalsMaxUnlinkedPerAddressPerHour: number;
-  /** ffmpeg runs at once, and how many more may wait before uploads get 503 with Retry-After. */
+  /** Video decoding processes at once, and how many more may wait before uploads get 503 with Retry-After. */
   videoDecode: WorkQueueLimits;
   /** Image-heavy requests (document read, submit, blocklist image) at once, and how many may wait. */
   imageWork: WorkQueueLimits;

@@ -109,7 +109,7 @@ export type Container = {
   notifyDecided(): void;
   authGuard: AuthGuard;
   keyThrottle: ThrottleInstance;
-  /** Bounded queues for ffmpeg and image-heavy requests: full means 503 with Retry-After. */
+  /** Bounded queues for video decoding and image-heavy requests: full means 503 with Retry-After. */
   heavyWork: HeavyWork;
   /** Test mode's sample images for the hosted flow (docs/testing.md). */
   testSamples: TestSamples;

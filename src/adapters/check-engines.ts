@@ -4,7 +4,7 @@ import type { FaceEngine } from '../core/faces/face-engine.js';
 import type { ComponentStatus } from '../readiness.js';
 import type { CheckEngines } from '../use-cases/ports/check-engines.js';
 import { createBarcodeReader } from './barcode/barcode-reader.js';
-import { extractVideoFrames, probeFfmpeg } from './media/video-frames.js';
+import { extractVideoFrames, probeVideoDecoder } from './media/video-frames.js';
 import { createFaceEngine } from './ml/face-engine.js';
 
 /**
@@ -22,10 +22,14 @@ const BARCODE_TIMEOUT_MS = 2_000;
 const FACE_IMAGE_TIMEOUT_MS = 30_000;
 
 /** Where components load their files from; tests point one at a broken path to prove degraded mode for real. */
-export type ComponentPaths = { barcodeWasmPath?: string; faceModelDir?: string; ffmpegPath?: string };
+export type ComponentPaths = {
+  barcodeWasmPath?: string;
+  faceModelDir?: string;
+  videoDecoderNodePath?: string;
+};
 
 /**
- * Loads the engines the checks run on (barcode reader, face models, ffmpeg) in the background and
+ * Loads the engines the checks run on (barcode reader, face models, video decoder) in the background and
  * reports each one's state for /readyz. One that is missing or failed to load answers `unavailable`.
  */
 export function loadCheckEngines(
@@ -54,16 +58,16 @@ export function loadCheckEngines(
     if (result.status !== 'ok') logger.warn({ error: result.error }, 'barcode decoder failed to load');
   });
 
-  let videoStatus: ComponentStatus = { status: 'degraded', detail: 'checking ffmpeg' };
-  void probeFfmpeg(paths.ffmpegPath).then((probe) => {
+  let videoStatus: ComponentStatus = { status: 'degraded', detail: 'checking video decoder' };
+  void probeVideoDecoder(paths.videoDecoderNodePath).then((probe) => {
     videoStatus = probe.ok
-      ? { status: 'ok', detail: `ffmpeg ${probe.version}` }
+      ? { status: 'ok', detail: `@napi-rs/webcodecs ${probe.version}` }
       : {
           status: 'degraded',
-          detail: `ffmpeg cannot run (${probe.error}): video selfies answer 503, frames work`,
+          detail: `video decoder cannot run (${probe.error}): video selfies answer 503, frames work`,
         };
     if (!probe.ok && !closing)
-      logger.error({ error: probe.error }, 'ffmpeg cannot run: video selfies are unavailable');
+      logger.error({ error: probe.error }, 'video decoder cannot run: video selfies are unavailable');
   });
 
   // ROLE=api never loads the models (about 400 MB): the check workers run the face checks.
@@ -104,10 +108,11 @@ export function loadCheckEngines(
     async extractVideoFrames(video, maxFrames) {
       const result = await extractVideoFrames(video, {
         maxFrames,
-        ...(paths.ffmpegPath ? { ffmpegPath: paths.ffmpegPath } : {}),
+        ...(paths.videoDecoderNodePath ? { nodePath: paths.videoDecoderNodePath } : {}),
       });
       if (result.ok) return { ok: true, frames: result.frames };
-      if (result.reason === 'unavailable') logger.error({ error: result.message }, 'ffmpeg could not run');
+      if (result.reason === 'unavailable')
+        logger.error({ error: result.message }, 'video decoder could not run');
       else logger.info({ reason: result.reason, detail: result.detail }, 'selfie video refused');
       return {
         ok: false,

@@ -14,7 +14,7 @@ const VIDEO_RETRY_AFTER_SECONDS = 10;
 const IMAGE_RETRY_AFTER_SECONDS = 5;
 
 export type HeavyWork = {
-  /** ffmpeg runs (selfie videos). */
+  /** Video decoding processes (selfie videos). */
   video: WorkQueue;
   /** Requests that decode images and run the barcode reader or the face models. */
   image: WorkQueue;
@@ -46,7 +46,7 @@ export function createHeavyWork(config: Config, metrics: Metrics): HeavyWork {
   return { video, image };
 }
 
-/** The check engines with every ffmpeg run going through the video queue (the decoder itself is unchanged). */
+/** The check engines with every video decode going through the video queue (the decoder itself is unchanged). */
 export function withQueuedVideoDecoding(engines: CheckEngines, video: WorkQueue): CheckEngines {
   return {
     faceEngine: engines.faceEngine,

@@ -3,7 +3,7 @@ import type { WorkQueueLimits } from '../config.js';
 import type { WorkQueue } from '../use-cases/ports/work-queue.js';
 
 /**
- * A bounded queue for expensive work (ffmpeg runs, image decoding and face models): at most
+ * A bounded queue for expensive work (video decoding, image decoding and face models): at most
  * `concurrency` run at once and `maxWaiting` more wait; anything beyond is refused straight away
  * (the caller answers 503 with Retry-After) instead of piling up processes, memory and sockets.
  */

@@ -119,9 +119,12 @@ describe('selfie video through the HTTP API (PGlite)', () => {
     fs.rmSync(workDir, { recursive: true, force: true });
   });
 
-  it('reports the bundled ffmpeg and its version in /readyz', async () => {
+  it('reports the video decoder and its version in /readyz', async () => {
     const decoder = await settledComponent(t, 'video_decoder');
-    expect(decoder).toEqual({ status: 'ok', detail: expect.stringMatching(/^ffmpeg \S+$/) });
+    expect(decoder).toEqual({
+      status: 'ok',
+      detail: expect.stringMatching(/^@napi-rs\/webcodecs \d+\.\d+\.\d+$/),
+    });
   });
 
   it.each([
@@ -189,7 +192,7 @@ describe('selfie video through the HTTP API (PGlite)', () => {
     expect((await state()).steps.selfie).toBe('pending');
   });
 
-  it('answers a fixed 422 that names no demuxer, decoder or path of ffmpeg', async () => {
+  it('answers a fixed 422 that names no demuxer, decoder or path of the decoder', async () => {
     const { call } = await startVerification();
     const noMoov = Buffer.concat([
       Buffer.from('\0\0\0\x18ftypisom\0\0\x02\0isomiso2', 'latin1'),
@@ -236,9 +239,9 @@ describe('selfie video through the HTTP API (PGlite)', () => {
   });
 });
 
-describe('selfie video when ffmpeg cannot run (PGlite)', () => {
+describe('selfie video when the decoder cannot run (PGlite)', () => {
   beforeAll(async () => {
-    t = await createTestApp('pglite', { componentPaths: { ffmpegPath: '/nonexistent/ffmpeg' } });
+    t = await createTestApp('pglite', { componentPaths: { videoDecoderNodePath: '/nonexistent/node' } });
   });
   afterAll(async () => t.close());
 
@@ -260,7 +263,7 @@ describe('selfie video when ffmpeg cannot run (PGlite)', () => {
     const decoder = await settledComponent(t, 'video_decoder');
     expect(decoder.status).toBe('degraded');
     expect(decoder.detail).toMatch(
-      /^ffmpeg cannot run \(.*ENOENT.*\): video selfies answer 503, frames work$/,
+      /^video decoder cannot run \(.*ENOENT.*\): video selfies answer 503, frames work$/,
     );
   });
 });

@@ -127,7 +127,7 @@ export async function createTestApp(
 }
 
 /** Start-up states that readiness reports while a component is still loading in the background. */
-const STARTING_UP_DETAILS = new Set(['warming up', 'loading models', 'checking ffmpeg']);
+const STARTING_UP_DETAILS = new Set(['warming up', 'loading models', 'checking video decoder']);
 
 /**
  * A component's readiness once its background start-up has finished. A check can give up on a slow
