@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { renderPdf417 } from '../helpers/barcode-images.js';
-import { toB64 } from '../helpers/images.js';
+import { verifyCapture } from '../helpers/session-flow.js';
 import { syntheticRecords } from '../unit/documents/aamva-data.js';
 import { faceImage } from '../unit/faces/face-fixtures.js';
 import {
@@ -48,32 +48,8 @@ async function capture(c: Case): Promise<{ card: Buffer; frames: Buffer[] }> {
   return { card: card.image, frames };
 }
 
-async function verify(t: TestContext, { card, frames }: { card: Buffer; frames: Buffer[] }) {
-  const created = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/verifications',
-      headers: { 'x-api-key': t.rootKey },
-      payload: { external_ref: 'faces-cards' },
-    })
-  ).json();
-  const call = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { 'x-client-token': created.client_token }, payload });
-  await call('/v1/session/consent', { consent: true });
-  expect((await call('/v1/session/document', { side: 'front', image_b64: toB64(card) })).statusCode).toBe(
-    200,
-  );
-  const back = await renderPdf417(LICENCE, { scale: 3 });
-  expect((await call('/v1/session/document', { side: 'back', image_b64: toB64(back) })).statusCode).toBe(200);
-  expect((await call('/v1/session/submit', { frames_b64: frames.map(toB64) })).statusCode).toBe(200);
-  return (
-    await t.app.inject({
-      method: 'GET',
-      url: `/v1/verifications/${created.id}`,
-      headers: { 'x-api-key': t.rootKey },
-    })
-  ).json();
-}
+const verify = async (t: TestContext, { card, frames }: { card: Buffer; frames: Buffer[] }) =>
+  verifyCapture(t, { front: card, back: await renderPdf417(LICENCE, { scale: 3 }), frames }, 'faces-cards');
 
 describe.each(engines)('face match on photographed licence fronts through the API on %s', (engine) => {
   let t: TestContext;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, settledComponent, type TestContext } from '../helpers/test-app.js';
 import { renderPdf417 } from '../helpers/barcode-images.js';
 import { toB64 } from '../helpers/images.js';
+import { verifyCapture } from '../helpers/session-flow.js';
 import { syntheticRecords } from '../unit/documents/aamva-data.js';
 import { buildSequence, faceImage } from '../unit/faces/face-fixtures.js';
 
@@ -16,33 +17,16 @@ const LICENCE_B = 'aamva-syn-00003';
 
 type Capture = { portrait: Buffer; frames: Buffer[]; licence: string };
 
-async function verify(t: TestContext, capture: Capture) {
-  const created = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/v1/verifications',
-      headers: { 'x-api-key': t.rootKey },
-      payload: { external_ref: 'faces' },
-    })
-  ).json();
-  const call = (url: string, payload: object) =>
-    t.app.inject({ method: 'POST', url, headers: { 'x-client-token': created.client_token }, payload });
-  await call('/v1/session/consent', { consent: true });
-  expect(
-    (await call('/v1/session/document', { side: 'front', image_b64: toB64(capture.portrait) })).statusCode,
-  ).toBe(200);
-  const back = await renderPdf417(payloadOf(capture.licence), { scale: 3 });
-  expect((await call('/v1/session/document', { side: 'back', image_b64: toB64(back) })).statusCode).toBe(200);
-  const submitted = await call('/v1/session/submit', { frames_b64: capture.frames.map(toB64) });
-  expect(submitted.statusCode).toBe(200);
-  return (
-    await t.app.inject({
-      method: 'GET',
-      url: `/v1/verifications/${created.id}`,
-      headers: { 'x-api-key': t.rootKey },
-    })
-  ).json();
-}
+const verify = async (t: TestContext, capture: Capture) =>
+  verifyCapture(
+    t,
+    {
+      front: capture.portrait,
+      back: await renderPdf417(payloadOf(capture.licence), { scale: 3 }),
+      frames: capture.frames,
+    },
+    'faces',
+  );
 
 describe.each(engines)('face checks through the HTTP API on %s', (engine) => {
   let t: TestContext;

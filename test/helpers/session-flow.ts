@@ -67,3 +67,42 @@ export async function rememberTemplate(t: TestContext, verificationId: string): 
     }),
   );
 }
+
+/**
+ * A complete verification as a user's browser makes it: consent, the licence front (`front`) and
+ * back (`back`, a PDF417 image), then a selfie of `frames`, submitted; returns the verification's
+ * detail as the merchant reads it.
+ */
+export async function verifyCapture(
+  t: TestContext,
+  capture: { front: Buffer; back: Buffer; frames: Buffer[] },
+  externalRef: string,
+) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/verifications',
+    headers: { 'x-api-key': t.rootKey },
+    payload: { external_ref: externalRef },
+  });
+  expect(created.statusCode).toBe(201);
+  const { id, client_token } = created.json() as { id: string; client_token: string };
+  const call = async (url: string, payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-client-token': client_token },
+      payload,
+    });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  };
+  await call('/v1/session/consent', { consent: true });
+  await call('/v1/session/document', { side: 'front', image_b64: toB64(capture.front) });
+  await call('/v1/session/document', { side: 'back', image_b64: toB64(capture.back) });
+  await call('/v1/session/submit', { frames_b64: capture.frames.map(toB64) });
+  const detail = await t.app.inject({
+    method: 'GET',
+    url: `/v1/verifications/${id}`,
+    headers: { 'x-api-key': t.rootKey },
+  });
+  return detail.json();
+}
