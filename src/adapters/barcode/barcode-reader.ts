@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { DecodeTask, DecodeTaskResult } from './decode-worker.js';
 
@@ -26,7 +27,10 @@ export type BarcodeReader = {
 
 export type BarcodeReaderOptions = {
   threads: number;
-  /** Time budget per decode, queueing included; past it the result is `unavailable`. */
+  /**
+   * Time budget per decode once a thread runs it; past it the result is `unavailable`. Waiting for a
+   * thread does not count: a burst of uploads is busy, not broken (the image work queue bounds that wait).
+   */
   timeoutMs: number;
   /** Where zxing_reader.wasm is read from; defaults to the copy inside the zxing-wasm package. */
   wasmPath?: string;
@@ -67,14 +71,19 @@ export function createBarcodeReader(options: BarcodeReaderOptions): BarcodeReade
       if (closed) return { status: 'unavailable', error: 'barcode reader is closed' };
       const started = performance.now();
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), options.timeoutMs + hardStopGraceMs);
+      const pickedUp = new MessageChannel();
+      let timer: NodeJS.Timeout | undefined;
+      pickedUp.port1.once('message', () => {
+        timer = setTimeout(() => controller.abort(), options.timeoutMs + hardStopGraceMs);
+      });
       try {
         const task: DecodeTask = {
           image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),
-          deadlineEpochMs: Date.now() + options.timeoutMs,
+          budgetMs: options.timeoutMs,
+          started: pickedUp.port2,
           ...(options.wasmPath ? { wasmPath: options.wasmPath } : {}),
         };
-        const result = await pool.run(task, { signal: controller.signal });
+        const result = await pool.run(task, { signal: controller.signal, transferList: [pickedUp.port2] });
         const durationMs = Math.round((performance.now() - started) * 10) / 10;
         switch (result.status) {
           case 'ok':
@@ -95,6 +104,7 @@ export function createBarcodeReader(options: BarcodeReaderOptions): BarcodeReade
         return { status: 'unavailable', error: `barcode worker failed: ${(error as Error).message}` };
       } finally {
         clearTimeout(timer);
+        pickedUp.port1.close();
       }
     },
     async warmUp() {
@@ -103,7 +113,7 @@ export function createBarcodeReader(options: BarcodeReaderOptions): BarcodeReade
           pool
             .run({
               image: new Uint8Array(0),
-              deadlineEpochMs: Date.now() + 60_000,
+              budgetMs: 60_000,
               ...(options.wasmPath ? { wasmPath: options.wasmPath } : {}),
             })
             .catch((error: Error): DecodeTaskResult => ({ status: 'unavailable', error: error.message })),

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { decodePdf417Image } from './decode-pipeline.js';
 import { loadPdf417Reader, type Pdf417Read } from './zxing.js';
 
@@ -9,8 +10,10 @@ import { loadPdf417Reader, type Pdf417Read } from './zxing.js';
 
 export type DecodeTask = {
   image: Uint8Array;
-  /** Wall-clock deadline (Date.now() based: performance.now() has a different origin in each thread). */
-  deadlineEpochMs: number;
+  /** Time this decode may take, counted from when this thread picks the task up, not from when it was queued. */
+  budgetMs: number;
+  /** Told (one empty message) when this thread picks the task up, so the caller's hard stop starts then too. */
+  started?: MessagePort;
   wasmPath?: string;
 };
 
@@ -28,6 +31,10 @@ function readerFor(wasmPath: string | undefined): Promise<Pdf417Read> {
 }
 
 export default async function decodeTask(task: DecodeTask): Promise<DecodeTaskResult> {
+  // Date.now() based: performance.now() has a different origin in each thread.
+  const deadlineEpochMs = Date.now() + task.budgetMs;
+  task.started?.postMessage(null);
+  task.started?.close();
   let read: Pdf417Read;
   try {
     read = await readerFor(task.wasmPath);
@@ -37,5 +44,5 @@ export default async function decodeTask(task: DecodeTask): Promise<DecodeTaskRe
     return { status: 'unavailable', error: `zxing-wasm failed to load: ${(error as Error).message}` };
   }
   const image = Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength);
-  return decodePdf417Image(image, read, task.deadlineEpochMs, Date.now);
+  return decodePdf417Image(image, read, deadlineEpochMs, Date.now);
 }
