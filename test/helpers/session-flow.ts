@@ -22,17 +22,16 @@ export async function decidedVerification(
   return verification;
 }
 
-/** Creates a verification with `apiKey` and uploads everything (consent, both sides, selfie) short of submit. */
-export async function verificationReadyToSubmit(
-  t: TestContext,
-  apiKey = t.rootKey,
-): Promise<{ id: string; client_token: string }> {
-  const jpeg = await plainJpeg();
+/**
+ * Creates a verification with `apiKey`; `step` posts to a session route with its client token and
+ * expects 200.
+ */
+async function startSession(t: TestContext, apiKey: string, externalRef: string) {
   const created = await t.app.inject({
     method: 'POST',
     url: '/v1/verifications',
     headers: { 'x-api-key': apiKey },
-    payload: { external_ref: 'decided-in-test' },
+    payload: { external_ref: externalRef },
   });
   expect(created.statusCode).toBe(201);
   const { id, client_token } = created.json() as { id: string; client_token: string };
@@ -45,6 +44,16 @@ export async function verificationReadyToSubmit(
     });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   };
+  return { id, client_token, step };
+}
+
+/** Creates a verification with `apiKey` and uploads everything (consent, both sides, selfie) short of submit. */
+export async function verificationReadyToSubmit(
+  t: TestContext,
+  apiKey = t.rootKey,
+): Promise<{ id: string; client_token: string }> {
+  const jpeg = await plainJpeg();
+  const { id, client_token, step } = await startSession(t, apiKey, 'decided-in-test');
   await step('/v1/session/consent', { consent: true });
   await step('/v1/session/document', { side: 'front', image_b64: toB64(jpeg) });
   await step('/v1/session/document', { side: 'back', image_b64: toB64(jpeg), barcode: SAMPLE_BARCODE });
@@ -78,23 +87,7 @@ export async function verifyCapture(
   capture: { front: Buffer; back: Buffer; frames: Buffer[] },
   externalRef: string,
 ) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/verifications',
-    headers: { 'x-api-key': t.rootKey },
-    payload: { external_ref: externalRef },
-  });
-  expect(created.statusCode).toBe(201);
-  const { id, client_token } = created.json() as { id: string; client_token: string };
-  const call = async (url: string, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'x-client-token': client_token },
-      payload,
-    });
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  };
+  const { id, step: call } = await startSession(t, t.rootKey, externalRef);
   await call('/v1/session/consent', { consent: true });
   await call('/v1/session/document', { side: 'front', image_b64: toB64(capture.front) });
   await call('/v1/session/document', { side: 'back', image_b64: toB64(capture.back) });
