@@ -19,8 +19,9 @@ import {
 } from '../src/core/faces/face-similarity.js';
 import { assessLiveness } from '../src/core/faces/liveness.js';
 import { choosePortraitFace } from '../src/core/faces/portrait.js';
-import { portraitToSelfieDistance, runFaceChecks } from '../src/core/faces/run-face-checks.js';
+import { portraitToSelfieDistance } from '../src/core/faces/run-face-checks.js';
 import { faceImage, imageRows } from '../test/unit/faces/face-fixtures.js';
+import { timedFaceChecks } from './lib/timed-face-checks.js';
 import { CARD_CONDITIONS, renderCardFront, renderSelfieFrame, seedOf } from './lib/face-eval/render.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 
@@ -219,15 +220,10 @@ async function timeVerifications(engine: FaceEngine, rows: Row[]) {
   const cpuTimes: number[] = [];
   for (let i = 0; i < TIMING_RUNS + 2; i++) {
     const input = inputs[i % inputs.length]!;
-    const started = performance.now();
-    const cpuStarted = process.cpuUsage();
-    const result = await runFaceChecks({ engine, portrait: input.portrait, frames: input.frames });
-    if (result.faceMatch.status !== 'ok' || result.liveness.status !== 'ok')
-      throw new Error('a check was unavailable');
-    const cpu = process.cpuUsage(cpuStarted);
+    const { wallMs, cpuMs } = await timedFaceChecks(engine, input);
     if (i >= 2) {
-      timings.push(performance.now() - started);
-      cpuTimes.push((cpu.user + cpu.system) / 1000);
+      timings.push(wallMs);
+      cpuTimes.push(cpuMs);
     }
   }
   return { timings, cpuTimes };

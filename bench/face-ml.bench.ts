@@ -11,7 +11,7 @@ import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { extractVideoFrames } from '../src/adapters/media/video-frames.js';
 import { createFaceEngine } from '../src/adapters/ml/face-engine.js';
-import { runFaceChecks } from '../src/core/faces/run-face-checks.js';
+import { timedFaceChecks } from './lib/timed-face-checks.js';
 import { buildSequence, faceImage } from '../test/unit/faces/face-fixtures.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 
@@ -45,20 +45,7 @@ async function measure(threads: number, inputs: Inputs): Promise<Figures> {
   const loadMs = performance.now() - loadStarted;
   const rssLoadedMb = mb(process.memoryUsage().rss);
 
-  const verify = async (i: number) => {
-    const input = inputs[i % inputs.length]!;
-    const started = performance.now();
-    const cpuStarted = process.cpuUsage();
-    const result = await runFaceChecks({ engine, portrait: input.portrait, frames: input.frames });
-    if (result.faceMatch.status !== 'ok' || result.liveness.status !== 'ok')
-      throw new Error('a check was unavailable');
-    const cpu = process.cpuUsage(cpuStarted);
-    return {
-      wallMs: performance.now() - started,
-      mlMs: result.mlDurationMs,
-      cpuMs: (cpu.user + cpu.system) / 1000,
-    };
-  };
+  const verify = (i: number) => timedFaceChecks(engine, inputs[i % inputs.length]!);
 
   for (let i = 0; i < threads * 2; i++) await verify(i);
   const sequential: number[] = [];

@@ -3,7 +3,7 @@ import { createLogger } from '../../src/adapters/logger.js';
 import { decideCheckJob } from '../../src/use-cases/verifications/decide-check-job.js';
 import { createCheckWorker } from '../../src/worker/check-worker.js';
 import { claimNextJob } from '../helpers/check-jobs.js';
-import { verificationReadyToSubmit } from '../helpers/session-flow.js';
+import { verificationReadyToSubmit, verificationDetail } from '../helpers/session-flow.js';
 import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
 describe.each(engines)('check queue on %s', (engine) => {
@@ -36,13 +36,7 @@ describe.each(engines)('check queue on %s', (engine) => {
     expect(refused.json()).toEqual({
       detail: 'checks are busy; nothing was submitted, retry after the number of seconds in Retry-After',
     });
-    const detail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/v1/verifications/${v.id}`,
-        headers: { 'x-api-key': t.rootKey },
-      })
-    ).json();
+    const detail = await verificationDetail(t, v.id);
     expect(detail.status).toBe('selfie');
     expect(detail.audit_log.map((a: { event: string }) => a.event)).not.toContain('verification.submitted');
     const kinds = (await t.container.stores.media.index(v.id)).map((m) => m.kind).sort();
@@ -102,13 +96,7 @@ describe.each(engines)('check queue on %s', (engine) => {
     const answer = await submitted;
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ status: 'decided' });
-    const detail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/v1/verifications/${v.id}`,
-        headers: { 'x-api-key': t.rootKey },
-      })
-    ).json();
+    const detail = await verificationDetail(t, v.id);
     expect(
       detail.audit_log.filter((a: { event: string }) => a.event === 'verification.decided'),
     ).toHaveLength(1);
@@ -145,13 +133,7 @@ describe.each(engines)('check queue on %s', (engine) => {
     expect(await decideCheckJob(t.container.verificationDeps, job!)).toBe('decided');
     queue.announceDone(job!.id);
     expect((await submitted).statusCode).toBe(200);
-    const detail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/v1/verifications/${v.id}`,
-        headers: { 'x-api-key': t.rootKey },
-      })
-    ).json();
+    const detail = await verificationDetail(t, v.id);
     expect(detail.decision).toBe('review');
     expect(detail.checks.face_match).toMatchObject({ status: 'unavailable' });
     expect(detail.doc_checks.face_match.error).toContain('the check worker stopped 3 times');

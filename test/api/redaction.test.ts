@@ -4,7 +4,11 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { claimNextJob } from '../helpers/check-jobs.js';
 import { plainJpeg } from '../helpers/images.js';
 import { decideCheckJob } from '../../src/use-cases/verifications/decide-check-job.js';
-import { decidedVerification, verificationReadyToSubmit } from '../helpers/session-flow.js';
+import {
+  decidedVerification,
+  verificationReadyToSubmit,
+  verificationDetail,
+} from '../helpers/session-flow.js';
 import { S3_TEST_BUCKET, S3_TEST_CREDENTIALS, startS3 } from '../helpers/s3.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
@@ -254,13 +258,7 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
     t.container.checks.queue.announceDone(job.id);
     await submitted;
 
-    const detail = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/v1/verifications/${v.id}`,
-        headers: { 'x-api-key': t.rootKey },
-      })
-    ).json();
+    const detail = await verificationDetail(t, v.id);
     expect(detail).toMatchObject({ status: 'expired', decision: null, score: null });
     expect(detail.redacted_at).not.toBeNull();
     const media = await db().selectFrom('media').select('id').where('verification_id', '=', v.id).execute();

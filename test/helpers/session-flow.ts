@@ -92,10 +92,16 @@ export async function verifyCapture(
   await call('/v1/session/document', { side: 'front', image_b64: toB64(capture.front) });
   await call('/v1/session/document', { side: 'back', image_b64: toB64(capture.back) });
   await call('/v1/session/submit', { frames_b64: capture.frames.map(toB64) });
-  const detail = await t.app.inject({
+  return verificationDetail(t, id);
+}
+
+/** The verification's detail as the merchant (`apiKey`) reads it. */
+export async function verificationDetail(t: TestContext, id: string, apiKey = t.rootKey) {
+  const res = await t.app.inject({
     method: 'GET',
     url: `/v1/verifications/${id}`,
-    headers: { 'x-api-key': t.rootKey },
+    headers: { 'x-api-key': apiKey },
   });
-  return detail.json();
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
