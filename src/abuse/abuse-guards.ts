@@ -150,7 +150,17 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
 
   async function syncOne(keyId: number, bucket: LocalBucket): Promise<void> {
     const flushed = Math.min(bucket.pending, rule.capacity);
-    const shared = await limiter.take(`key:${keyId}`, rule, flushed);
+    let shared;
+    try {
+      shared = await limiter.take(`key:${keyId}`, rule, flushed);
+    } catch (error) {
+      // The answer was lost, not necessarily the update: a reply slower than the command timeout
+      // arrives after Redis has charged the bucket. Flushing the same requests again would charge
+      // the key twice and refuse a merchant within its budget, so they are forgiven instead; this
+      // instance keeps deciding from its own count until the next sync gets through.
+      bucket.pending -= flushed;
+      throw error;
+    }
     if (shared.allowed) bucket.pending -= flushed;
     // Beyond one full bucket, unflushed use is forgiven rather than carried as unbounded debt.
     else bucket.pending = Math.min(bucket.pending, rule.capacity);
