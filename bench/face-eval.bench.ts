@@ -9,6 +9,7 @@
  * Run: npx tsx bench/face-eval.bench.ts   (FACE_EVAL_BASELINE=1 adds the whole-card baseline)
  */
 import os from 'node:os';
+import pLimit from 'p-limit';
 import { createFaceEngine } from '../src/adapters/ml/face-engine.js';
 import { DUPLICATE_FACE_MAX_DISTANCE } from '../src/core/faces/face-dedupe.js';
 import type { AnalyzedFace, FaceEngine } from '../src/core/faces/face-engine.js';
@@ -39,22 +40,10 @@ const isCc0 = (personId: string) => personId === 'webmorph_lisa' || personId ===
 const comparable = (a: Row, b: Row) =>
   a.image !== b.image && !(isCc0(a.personId) && isCc0(b.personId) && a.personId !== b.personId);
 
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await fn(items[index]!);
-      }
-    }),
-  );
-  return results;
+/** `fn` over `items`, at most `limit` at a time, results in order. */
+function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const run = pLimit(limit);
+  return Promise.all(items.map((item) => run(() => fn(item))));
 }
 
 async function portraitOf(engine: FaceEngine, card: Buffer): Promise<Portrait> {

@@ -8,7 +8,14 @@ import type * as Tfjs from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type * as HumanModule from '@vladmandic/human';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
-import { choosePortraitFace, portraitCropRegion, portraitCropScale } from '../../core/faces/portrait.js';
+import {
+  choosePortraitFace,
+  mergeOverlappingFaces,
+  offsetFace,
+  portraitCropRegion,
+  portraitCropScale,
+  portraitSearchTiles,
+} from '../../core/faces/portrait.js';
 import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
 import { installOfflineFetch } from './offline-fetch.js';
 
@@ -35,15 +42,17 @@ const LOCATE_SIDE_PX = 640;
 
 /**
  * Gaussian blur (σ in pixels of Human's 192-px aligned crop) applied to every face before the
- * descriptor, selfie frames and portraits alike. A licence portrait reaches us printed,
- * re-photographed and often out of focus; a selfie frame is sharp. Taking the fine detail off
- * both sides makes them comparable: on the realistic set (bench/face-eval.bench.ts) σ 1.5 raised
- * the pooled TAR at FAR 0.001 from 0.953 to 0.972, and at that pooled threshold blurred cards
- * pass 64/72 instead of 57/72. σ 1 gave 0.969 and σ 3 lost detail (0.961). Blurring only the
- * portrait was worse (0.875 at σ 3); sharpening the portrait or averaging it with its mirror image
- * did not help (0.950 each).
+ * descriptor. A licence portrait reaches us printed, re-photographed and often out of focus; a
+ * selfie frame is sharp. Taking the fine detail off both sides makes them comparable, and the
+ * sharp side gets a little more: on the realistic set (bench/face-eval.bench.ts, with the tiled
+ * portrait search) portrait σ 1.5 against selfie σ 2 gives a pooled TAR of 0.975 at 1 impostor in
+ * 8,880 (distance 0.46), where σ 1.5 on both sides gave 0.967 at 3 impostors (0.47). Symmetric σ 2
+ * or 2.5, or more blur on the portrait, bring the hard impostors closer (see docs/faces.md).
+ * Everything described with `analyze` (selfie frames, blocklist images) uses the selfie σ, so
+ * templates stay comparable with each other.
  */
-const DESCRIPTOR_LOWPASS_SIGMA_PX = 1.5;
+const PORTRAIT_LOWPASS_SIGMA_PX = 1.5;
+const SELFIE_LOWPASS_SIGMA_PX = 2;
 
 /** Detections under this score are dropped before counting faces; Human scored 1.00 on all 60 test faces. */
 const MIN_FACE_SCORE = 0.5;
@@ -207,28 +216,34 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     return withFaces({ data, info }, false, async (face, tensor) => detectedFace(face, tensor, scale));
   }
 
-  // Gaussian of DESCRIPTOR_LOWPASS_SIGMA_PX as two 1-D passes (separable: 2 × 11 taps, not 121),
-  // the same kernel for each colour channel. Built once per worker and kept.
-  const lowpassRadius = Math.ceil(3 * DESCRIPTOR_LOWPASS_SIGMA_PX);
-  const lowpassTaps = Array.from({ length: 2 * lowpassRadius + 1 }, (_, i) =>
-    Math.exp(-((i - lowpassRadius) ** 2) / (2 * DESCRIPTOR_LOWPASS_SIGMA_PX ** 2)),
-  );
-  const tapSum = lowpassTaps.reduce((a, b) => a + b, 0);
-  const lowpassX = tf.tidy(() =>
-    tf.tile(
-      tf.tensor4d(
-        lowpassTaps.map((v) => v / tapSum),
-        [1, lowpassTaps.length, 1, 1],
+  // A Gaussian as two 1-D passes (separable: 2 × 13 taps at σ 2, not 169), the same kernel for
+  // each colour channel. Built once per worker and kept.
+  function lowpassKernels(sigma: number) {
+    const radius = Math.ceil(3 * sigma);
+    const taps = Array.from({ length: 2 * radius + 1 }, (_, i) =>
+      Math.exp(-((i - radius) ** 2) / (2 * sigma ** 2)),
+    );
+    const tapSum = taps.reduce((a, b) => a + b, 0);
+    const x = tf.tidy(() =>
+      tf.tile(
+        tf.tensor4d(
+          taps.map((v) => v / tapSum),
+          [1, taps.length, 1, 1],
+        ),
+        [1, 1, 3, 1],
       ),
-      [1, 1, 3, 1],
-    ),
-  );
-  const lowpassY = tf.reshape(lowpassX, [lowpassTaps.length, 1, 3, 1]);
+    ) as Tfjs.Tensor4D;
+    return { radius, x, y: tf.reshape(x, [taps.length, 1, 3, 1]) as Tfjs.Tensor4D };
+  }
+  const portraitLowpass = lowpassKernels(PORTRAIT_LOWPASS_SIGMA_PX);
+  const selfieLowpass = lowpassKernels(SELFIE_LOWPASS_SIGMA_PX);
 
   /** Human's aligned face crop (0..1) as face-api's descriptor net wants it: 0..255, low-passed. */
-  function descriptorInput(faceTensor: Tfjs.Tensor): Tfjs.Tensor {
+  function descriptorInput(
+    faceTensor: Tfjs.Tensor,
+    { radius: r, x, y }: ReturnType<typeof lowpassKernels>,
+  ): Tfjs.Tensor {
     return tf.tidy(() => {
-      const r = lowpassRadius;
       const batch = tf.mul(faceTensor, 255).reshape([1, ...faceTensor.shape.slice(-3)]) as Tfjs.Tensor4D;
       const padded = tf.mirrorPad(
         batch,
@@ -240,14 +255,17 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
         ],
         'symmetric',
       );
-      const horizontal = tf.depthwiseConv2d(padded, lowpassX as Tfjs.Tensor4D, 1, 'valid');
-      return tf.depthwiseConv2d(horizontal, lowpassY as Tfjs.Tensor4D, 1, 'valid').reshape(faceTensor.shape);
+      return tf
+        .depthwiseConv2d(tf.depthwiseConv2d(padded, x, 1, 'valid'), y, 1, 'valid')
+        .reshape(faceTensor.shape);
     });
   }
 
   /**
-   * Detected faces with their descriptors; `passive` adds the antispoof and liveness scores, which
-   * only the selfie frames use. Boxes and landmarks multiplied by `scale` (working → uploaded pixels).
+   * Detected faces with their descriptors. `passive` marks a selfie-side image (a frame, a blocklist
+   * photo): it adds the antispoof and liveness scores, which only the selfie frames use, and takes
+   * the selfie low-pass; otherwise the portrait's. Boxes and landmarks multiplied by `scale`
+   * (working → uploaded pixels).
    */
   async function describeFaces(
     { data, info }: Decoded,
@@ -255,7 +273,7 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     scale = 1,
   ): Promise<AnalyzedFace[]> {
     return withFaces({ data, info }, passive, async (face, tensor) => {
-      const input = descriptorInput(tensor);
+      const input = descriptorInput(tensor, passive ? selfieLowpass : portraitLowpass);
       try {
         const descriptor = (await faceapi.computeFaceDescriptor(
           input as unknown as FaceApiInput,
@@ -315,6 +333,21 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     };
   }
 
+  /** The card searched again in overlapping tiles (see `portraitSearchTiles`), faces in card pixels. */
+  async function locateInTiles(full: Decoded): Promise<DetectedFace[]> {
+    const found: DetectedFace[] = [];
+    for (const tile of portraitSearchTiles(full.info.width, full.info.height)) {
+      const image = await sharp(full.data, { raw: full.info })
+        .extract(tile)
+        .resize({ width: LOCATE_SIDE_PX, height: LOCATE_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const faces = await locateFaces(image, tile.width / image.info.width);
+      found.push(...faces.map((face) => offsetFace(face, tile.left, tile.top)));
+    }
+    return mergeOverlappingFaces(found);
+  }
+
   async function analyze(image: Uint8Array): Promise<AnalyzeOutcome> {
     const decoded = await decode(image, MAX_INPUT_SIDE_PX);
     if (typeof decoded === 'string') return { ok: false, kind: 'invalid_image', error: decoded };
@@ -336,7 +369,8 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
       .resize({ width: LOCATE_SIDE_PX, height: LOCATE_SIDE_PX, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const cardFaces = await locateFaces(working, width / working.info.width);
+    const wholeCard = await locateFaces(working, width / working.info.width);
+    const cardFaces = wholeCard.length > 0 ? wholeCard : await locateInTiles(full);
     const choice = choosePortraitFace(cardFaces);
     if (!choice.face) return { ok: true, cardFaces, portrait: null, problem: choice.problem };
     const region = portraitCropRegion(choice.face.box, width, height);

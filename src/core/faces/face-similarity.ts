@@ -4,15 +4,14 @@ export const FACE_MATCH_THRESHOLD = 0.6;
 /**
  * Descriptor distance placed at similarity 0.6, chosen on the realistic evaluation set
  * (bench/face-eval.bench.ts: licence fronts photographed under 5 conditions against phone selfie
- * frames, 360 genuine and 8,880 impostor comparisons) with the descriptor as the engine now
- * computes it (face low-passed first): at 0.47 3 impostors pass (FAR 3.4e-4) and TAR is 0.964;
- * at 0.48 FAR reaches 1.0e-3 (9 impostors). It also stays inside the error-free band of the bare
- * test photos (same person ≤ 0.441, different people ≥ 0.502). face-api's customary 0.6 would
- * let 8 of the 44 pairs.csv impostors through.
+ * frames, 360 genuine and 8,880 impostor comparisons) with the descriptors as the engine now
+ * computes them (portrait low-passed at σ 1.5, selfie frames at σ 2): at 0.46 1 impostor passes
+ * (FAR 1.1e-4) and TAR is 0.975; at 0.47 6 pass (6.8e-4, TAR 0.983), at 0.48 11 (1.2e-3).
+ * face-api's customary 0.6 would let 8 of the 44 pairs.csv impostors through.
  */
-export const FACE_MATCH_OPERATING_DISTANCE = 0.47;
+export const FACE_MATCH_OPERATING_DISTANCE = 0.46;
 
-/** The linear map reaches similarity 0 here (0.47 / 0.4 = 1.175); different people measured 0.50–1.05. */
+/** The linear map reaches similarity 0 here (0.46 / 0.4 = 1.15). */
 export const ZERO_SIMILARITY_DISTANCE = FACE_MATCH_OPERATING_DISTANCE / (1 - FACE_MATCH_THRESHOLD);
 
 export function euclideanDistance(a: readonly number[], b: readonly number[]): number {

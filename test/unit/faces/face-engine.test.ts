@@ -7,6 +7,7 @@ import { createFaceEngine } from '../../../src/adapters/ml/face-engine.js';
 import type { FaceAnalysis, FaceEngine } from '../../../src/core/faces/face-engine.js';
 import { euclideanDistance } from '../../../src/core/faces/face-similarity.js';
 import { runFaceChecks } from '../../../src/core/faces/run-face-checks.js';
+import { renderCardFront, seedOf } from '../../../bench/lib/face-eval/render.js';
 import { buildSequence, faceImage } from './face-fixtures.js';
 
 function facesOf(analysis: FaceAnalysis) {
@@ -66,6 +67,20 @@ describe('face engine (Human + face-api on tfjs-wasm, worker threads)', () => {
     expect(toUpright).toBeLessThan(0.1);
     expect(toRaw).toBeGreaterThan(toUpright);
     expect(taggedFace!.box.height).toBeGreaterThan(0);
+  });
+
+  it('finds a portrait the whole-card search misses by searching the card again in tiles', async () => {
+    // The evaluation set's blurred card of zoom_60cm (bench/face-eval): the face is small in that
+    // photo, about 70 px tall on a 1649-px card, and the detector finds nothing on the whole card.
+    const image = 'cc0_same_person/zoom_60cm.jpg';
+    const card = await renderCardFront(faceImage(image), 'blur', seedOf(`${image}|blur`));
+    const analysis = await engine.analyzePortrait(card.image);
+    if (!analysis.ok) throw new Error(`analysis failed: ${analysis.error}`);
+    expect(analysis.problem).toBeNull();
+    expect(analysis.cardFaces).toHaveLength(1);
+    expect(analysis.portrait!.faceHeightPx).toBeGreaterThan(60);
+    expect(analysis.portrait!.faceHeightPx).toBeLessThan(80);
+    expect(analysis.portrait!.face.descriptor).toHaveLength(128);
   });
 
   it('reports bytes that are not an image as invalid_image, not as an engine failure', async () => {

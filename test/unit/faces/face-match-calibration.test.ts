@@ -23,7 +23,7 @@ function rates(pairs: Scored[], threshold: number) {
 /** lisa and zoom may be the same individual (data README): never an impostor pair. */
 const isCc0 = (personId: string) => personId === 'webmorph_lisa' || personId === 'webmorph_zoom';
 
-describe('face-match calibration on shared/data/faces (documented operating point: similarity 0.6 = distance 0.47)', () => {
+describe('face-match calibration on shared/data/faces (documented operating point: similarity 0.6 = distance 0.46)', () => {
   let engine: FaceEngine;
   const descriptors = new Map<string, number[]>();
   const identityImages = imageRows().filter(
@@ -61,8 +61,8 @@ describe('face-match calibration on shared/data/faces (documented operating poin
     const measured = rates(pairs, FACE_MATCH_THRESHOLD);
     expect(measured).toMatchObject({ genuine: 36, impostor: 44, falseRejects: 0, falseAccepts: 0 });
     // Margins as documented in docs/faces.md (hardest genuine: idportrait_038 ↔ 038 smiling; hardest impostor: idportrait_034 ↔ 030 smiling).
-    expect(measured.genuineMin).toBeCloseTo(0.625, 2);
-    expect(measured.impostorMax).toBeCloseTo(0.559, 2);
+    expect(measured.genuineMin).toBeCloseTo(0.614, 2);
+    expect(measured.impostorMax).toBeCloseTo(0.568, 2);
   });
 
   it('all cross-pairs of the identity images: 0/44 false rejects and 0/1068 false accepts at 0.6', () => {
@@ -77,11 +77,11 @@ describe('face-match calibration on shared/data/faces (documented operating poin
     const measured = rates(pairs, FACE_MATCH_THRESHOLD);
     expect(measured).toMatchObject({ genuine: 44, impostor: 1068, falseRejects: 0, falseAccepts: 0 });
     // Hardest impostor over all pairs: london_030 ↔ 034, both smiling.
-    expect(measured.genuineMin).toBeCloseTo(0.625, 2);
-    expect(measured.impostorMax).toBeCloseTo(0.573, 2);
+    expect(measured.genuineMin).toBeCloseTo(0.614, 2);
+    expect(measured.impostorMax).toBeCloseTo(0.578, 2);
   });
 
-  it('duplicate threshold 0.7 on selfie-vs-selfie pairs (no ID portraits): 27/28 same-person hits, 0/736 different-person hits', () => {
+  it('duplicate threshold 0.69 on selfie-vs-selfie pairs (no ID portraits): 28/28 same-person hits, 0/736 different-person hits', () => {
     const rows = identityImages.filter((row) => !row.image.includes('idportrait'));
     const pairs: Scored[] = [];
     for (let i = 0; i < rows.length; i++)
@@ -91,6 +91,6 @@ describe('face-match calibration on shared/data/faces (documented operating poin
         pairs.push(score(x.image, y.image, x.personId === y.personId));
       }
     const measured = rates(pairs, DUPLICATE_FACE_SIMILARITY);
-    expect(measured).toMatchObject({ genuine: 28, impostor: 736, falseRejects: 1, falseAccepts: 0 });
+    expect(measured).toMatchObject({ genuine: 28, impostor: 736, falseRejects: 0, falseAccepts: 0 });
   });
 });

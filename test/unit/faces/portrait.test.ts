@@ -3,10 +3,14 @@ import type { AnalyzedFace, FaceBox } from '../../../src/core/faces/face-engine.
 import {
   MIN_PORTRAIT_FACE_PX,
   PORTRAIT_CROP_SCALE,
+  PORTRAIT_SEARCH_TILE_FRACTION,
   bestSelfieFrames,
   choosePortraitFace,
+  mergeOverlappingFaces,
+  offsetFace,
   portraitCropRegion,
   portraitCropScale,
+  portraitSearchTiles,
 } from '../../../src/core/faces/portrait.js';
 
 function face(box: FaceBox, overrides: Partial<AnalyzedFace> = {}): AnalyzedFace {
@@ -49,6 +53,34 @@ describe('choosePortraitFace', () => {
     expect(
       choosePortraitFace([face({ x: 0, y: 0, width: 40, height: MIN_PORTRAIT_FACE_PX })]).problem,
     ).toBeNull();
+  });
+});
+
+describe('portrait search in tiles', () => {
+  it('covers a card with overlapping squares of the tile fraction of its shorter side', () => {
+    const tiles = portraitSearchTiles(1600, 1000);
+    const side = 1000 * PORTRAIT_SEARCH_TILE_FRACTION;
+    expect(tiles).toHaveLength(8);
+    for (const tile of tiles) {
+      expect(tile.width).toBe(side);
+      expect(tile.height).toBe(side);
+      expect(tile.left + tile.width).toBeLessThanOrEqual(1600);
+      expect(tile.top + tile.height).toBeLessThanOrEqual(1000);
+    }
+    expect(tiles.map((t) => t.left)).toEqual([0, 333, 667, 1000, 0, 333, 667, 1000]);
+    expect(tiles.map((t) => t.top)).toEqual([0, 0, 0, 0, 400, 400, 400, 400]);
+    // Neighbours overlap by at least a quarter of the side, so a face under that size is whole in one.
+    expect(tiles[1]!.left).toBeLessThanOrEqual(side * 0.75);
+  });
+
+  it("moves a tile's face into card pixels and keeps one face where tiles overlap", () => {
+    const inTile = face({ x: 10, y: 20, width: 70, height: 80 }, { landmarks: [[15, 25]] });
+    const moved = offsetFace(inTile, 500, 400);
+    expect(moved.box).toEqual({ x: 510, y: 420, width: 70, height: 80 });
+    expect(moved.landmarks).toEqual([[515, 425]]);
+    const again = face({ x: 512, y: 418, width: 68, height: 82 }, { score: 0.9 });
+    const elsewhere = face({ x: 100, y: 100, width: 30, height: 36 });
+    expect(mergeOverlappingFaces([again, moved, elsewhere])).toEqual([moved, elsewhere]);
   });
 });
 
