@@ -11,6 +11,7 @@ const HEAVY_UNIT_TESTS = [
   'test/unit/faces/face-engine.test.ts',
   'test/unit/faces/face-match-calibration.test.ts',
   'test/unit/faces/liveness-sequences.test.ts',
+  'test/unit/faces/liveness-synthetic.test.ts',
   'test/unit/faces/run-face-checks.test.ts',
   'test/unit/faces/video-frames.test.ts',
   'test/unit/barcode/barcode-reader.test.ts',

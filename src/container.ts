@@ -13,6 +13,7 @@ import { createApiKeyStore } from './adapters/db/api-key-store.js';
 import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
 import { openDatabase, type DatabaseHandle } from './adapters/db/database.js';
 import { createFaceStore } from './adapters/db/face-store.js';
+import { createLivenessChallengeStore } from './adapters/db/liveness-challenge-store.js';
 import { createMediaStore } from './adapters/db/media-store.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
 import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
@@ -376,6 +377,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     media: stores.media,
     usage: createUsageStore(database.db),
     signals: stores.signals,
+    challenges: createLivenessChallengeStore(database.db),
     transact,
     changes,
     checks: { engines: checkEngines, faces: stores.faces, sanctions, metrics, checkTimeoutMs },

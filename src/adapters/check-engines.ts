@@ -4,6 +4,7 @@ import type { FaceEngine } from '../core/faces/face-engine.js';
 import type { ComponentStatus } from '../readiness.js';
 import type { CheckEngines } from '../use-cases/ports/check-engines.js';
 import { createBarcodeReader } from './barcode/barcode-reader.js';
+import { frameHash } from './media/frame-hash.js';
 import { extractVideoFrames, probeVideoDecoder } from './media/video-frames.js';
 import { createFaceEngine } from './ml/face-engine.js';
 
@@ -120,6 +121,7 @@ export function loadCheckEngines(
         reason: result.message,
       };
     },
+    frameHash,
     status: () => ({ barcode_decoder: barcodeStatus, face_models: faceStatus, video_decoder: videoStatus }),
     async close() {
       closing = true;

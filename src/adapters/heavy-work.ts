@@ -52,5 +52,6 @@ export function withQueuedVideoDecoding(engines: CheckEngines, video: WorkQueue)
     faceEngine: engines.faceEngine,
     decodeBarcode: (image) => engines.decodeBarcode(image),
     extractVideoFrames: (bytes, maxFrames) => video.run(() => engines.extractVideoFrames(bytes, maxFrames)),
+    frameHash: (image) => engines.frameHash(image),
   };
 }

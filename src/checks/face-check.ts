@@ -1,6 +1,10 @@
 import type { FaceMatchCheckResult, LivenessCheckResult } from '../core/checks.js';
+import { REPLAYED_FRAME_MAX_BITS, type ChallengeAnswer } from '../core/faces/challenge.js';
 import type { FaceEngine } from '../core/faces/face-engine.js';
+import { MAX_LIVENESS_FRAMES, type LivenessEvidence } from '../core/faces/liveness.js';
 import { runFaceChecks } from '../core/faces/run-face-checks.js';
+import type { CheckEngines } from '../use-cases/ports/check-engines.js';
+import type { FaceStore } from '../use-cases/ports/face-store.js';
 
 export type FaceCheckOutcome = {
   faceMatch: FaceMatchCheckResult;
@@ -17,7 +21,7 @@ const unavailable = (component: string) => ({
 /** Face match (portrait vs selfie) and liveness (the selfie frames); `unavailable` when ML is disabled. */
 export async function checkFaces(
   engine: FaceEngine | null,
-  input: { portrait: Buffer | null; frames: Buffer[] },
+  input: { portrait: Buffer | null; frames: Buffer[]; evidence?: LivenessEvidence },
 ): Promise<FaceCheckOutcome> {
   if (!engine)
     return {
@@ -29,15 +33,52 @@ export async function checkFaces(
   if (!portrait) {
     return {
       faceMatch: { status: 'ok', similarity: null, detail: { reason: 'no_document_front' } },
-      liveness: (await runFaceChecks({ engine, portrait: frames[0] ?? Buffer.alloc(0), frames })).liveness,
+      liveness: (
+        await runFaceChecks({
+          engine,
+          portrait: frames[0] ?? Buffer.alloc(0),
+          frames,
+          ...(input.evidence ? { evidence: input.evidence } : {}),
+        })
+      ).liveness,
       template: null,
     };
   }
   // Models still loading (just after start) are waited for, within the submit's time budget,
   // rather than charged to each image's own timeout.
   await engine.ready();
-  const { faceMatch, liveness, template } = await runFaceChecks({ engine, portrait, frames });
+  const { faceMatch, liveness, template } = await runFaceChecks({
+    engine,
+    portrait,
+    frames,
+    ...(input.evidence ? { evidence: input.evidence } : {}),
+  });
   return { faceMatch, liveness, template };
+}
+
+/**
+ * The selfie's frame hashes, and which of them an earlier verification of the same key already sent
+ * (a replay: docs/faces.md, "Challenge"). Frames that cannot be decoded have no hash and never match.
+ */
+export async function replayEvidence(
+  engines: Pick<CheckEngines, 'frameHash'>,
+  faces: Pick<FaceStore, 'seenFrames'>,
+  input: { verificationId: string; apiKeyId: number; frames: Buffer[]; answer: ChallengeAnswer | null },
+): Promise<{ evidence: LivenessEvidence; hashes: string[] }> {
+  const computed = await Promise.all(
+    input.frames.slice(0, MAX_LIVENESS_FRAMES).map((frame) => engines.frameHash(frame)),
+  );
+  const hashed = computed.flatMap((hash, frame) => (hash ? [{ hash, frame }] : []));
+  const seen = await faces.seenFrames({
+    apiKeyId: input.apiKeyId,
+    excludeVerificationId: input.verificationId,
+    hashes: hashed.map((h) => h.hash),
+    maxDistance: REPLAYED_FRAME_MAX_BITS,
+  });
+  return {
+    evidence: { answer: input.answer, replayedFrames: seen.map((i) => hashed[i]!.frame) },
+    hashes: hashed.map((h) => h.hash),
+  };
 }
 
 export type FaceTemplateOutcome =

@@ -1,4 +1,5 @@
 import type { CheckResults, StoredBarcode } from '../core/checks.js';
+import type { ChallengeAnswer } from '../core/faces/challenge.js';
 import { decide, type DecisionOutcome } from '../core/verifications/decide.js';
 import type { ReasonCode } from '../core/verifications/reason-codes.js';
 import { forcedCheckResults } from '../core/verifications/test-outcome.js';
@@ -8,7 +9,7 @@ import type { Metrics } from '../use-cases/ports/metrics.js';
 import type { SanctionsScreening } from '../use-cases/ports/sanctions.js';
 import { searchDuplicates } from './dedupe-check.js';
 import { checkDocument } from './document-check.js';
-import { checkFaces } from './face-check.js';
+import { checkFaces, replayEvidence } from './face-check.js';
 import type { Identity } from './identity.js';
 import { screenSanctions } from './sanctions-check.js';
 import { checkDetails, checksSummary } from './summary.js';
@@ -28,6 +29,8 @@ export type CheckInput = {
   barcode: StoredBarcode;
   portrait: Buffer | null;
   frames: Buffer[];
+  /** The liveness challenge the selfie answered (stored with it); null when it came without one. */
+  challengeAnswer: ChallengeAnswer | null;
   today: Date;
   /**
    * Test mode (docs/testing.md): the reason codes to force. No ML and no screening run and no face
@@ -45,6 +48,8 @@ export type CheckRunResult = {
   identity: Identity | null;
   /** The selfie's template, kept for later duplicate searches. */
   template: number[] | null;
+  /** The selfie frames' perceptual hashes, kept so a later verification re-sending them is seen. */
+  frameHashes: string[];
 };
 
 /**
@@ -74,8 +79,26 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
   const [faces, sanctions] = await Promise.all([
     timed(
       'faces',
-      () => checkFaces(deps.engines.faceEngine, { portrait: input.portrait, frames: input.frames }),
-      (error) => ({ faceMatch: unavailable(error), liveness: unavailable(error), template: null }),
+      async () => {
+        const replay = await replayEvidence(deps.engines, deps.faces, {
+          verificationId: input.verificationId,
+          apiKeyId: input.apiKeyId,
+          frames: input.frames,
+          answer: input.challengeAnswer,
+        });
+        const outcome = await checkFaces(deps.engines.faceEngine, {
+          portrait: input.portrait,
+          frames: input.frames,
+          evidence: replay.evidence,
+        });
+        return { ...outcome, frameHashes: replay.hashes };
+      },
+      (error) => ({
+        faceMatch: unavailable(error),
+        liveness: unavailable(error),
+        template: null,
+        frameHashes: [],
+      }),
       (v) => v.faceMatch.status === 'unavailable' || v.liveness.status === 'unavailable',
     ),
     timed(
@@ -112,6 +135,7 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
     docChecks: checkDetails(results, document.identity),
     identity: document.identity,
     template: faces.value.template,
+    frameHashes: faces.value.frameHashes,
   };
 }
 
@@ -126,5 +150,6 @@ function forcedChecks(input: CheckInput, reasons: readonly ReasonCode[]): CheckR
     docChecks: checkDetails(results, document.identity),
     identity: document.identity,
     template: null,
+    frameHashes: [],
   };
 }

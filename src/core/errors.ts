@@ -46,6 +46,10 @@ export const ERRORS = {
     status: 409,
     message: 'verification was decided {decision}; only a verification decided review can be reviewed',
   },
+  challenge_limit_reached: {
+    status: 409,
+    message: 'this verification has been issued {max} liveness challenges, the most it can have',
+  },
   already_reviewed: { status: 409, message: 'verification was already reviewed ({decision})' },
   review_redacted: {
     status: 409,

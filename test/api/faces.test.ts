@@ -8,6 +8,7 @@ import { toB64 } from '../helpers/images.js';
 import { verifyCapture } from '../helpers/session-flow.js';
 import { syntheticRecords } from '../unit/documents/aamva-data.js';
 import { buildSequence, faceImage } from '../unit/faces/face-fixtures.js';
+import { challengeSequence, type Action } from '../../bench/lib/liveness/index.js';
 
 const records = syntheticRecords();
 const payloadOf = (id: string) => records.find((r) => r.id === id)!.payload;
@@ -24,6 +25,18 @@ const verify = async (t: TestContext, capture: Capture) =>
       front: capture.portrait,
       back: await renderPdf417(payloadOf(capture.licence), { scale: 3 }),
       frames: capture.frames,
+    },
+    'faces',
+  );
+
+/** The same person answering the challenge the service issues (frames warped from one photo). */
+const verifyAnswering = async (t: TestContext, capture: Omit<Capture, 'frames'> & { photo: Buffer }) =>
+  verifyCapture(
+    t,
+    {
+      front: capture.portrait,
+      back: await renderPdf417(payloadOf(capture.licence), { scale: 3 }),
+      answer: (actions) => challengeSequence(capture.photo, actions as Action[], 34),
     },
     'faces',
   );
@@ -45,7 +58,11 @@ describe.each(engines)('face checks through the HTTP API on %s', (engine) => {
   afterAll(async () => t.close());
 
   it('approves the same person: similarity and liveness above their thresholds, model versions recorded, no reason', async () => {
-    const v = await verify(t, person034);
+    const v = await verifyAnswering(t, {
+      portrait: person034.portrait,
+      photo: faceImage('london/london_034_neutral.jpg'),
+      licence: LICENCE_A,
+    });
     expect(v.decision_reasons).toEqual([]);
     expect(v.decision).toBe('approve');
     expect(v.score).toBe(100);

@@ -23,10 +23,10 @@ export async function decidedVerification(
 }
 
 /**
- * Creates a verification with `apiKey`; `step` posts to a session route with its client token and
- * expects 200.
+ * Creates a verification with `apiKey`; `post` posts to a session route with its client token, and
+ * `step` does so expecting 200.
  */
-async function startSession(t: TestContext, apiKey: string, externalRef: string) {
+export async function startSession(t: TestContext, apiKey: string, externalRef: string) {
   const created = await t.app.inject({
     method: 'POST',
     url: '/v1/verifications',
@@ -35,16 +35,18 @@ async function startSession(t: TestContext, apiKey: string, externalRef: string)
   });
   expect(created.statusCode).toBe(201);
   const { id, client_token } = created.json() as { id: string; client_token: string };
-  const step = async (url: string, payload: object) => {
-    const res = await t.app.inject({
+  const post = (url: string, payload?: object) =>
+    t.app.inject({
       method: 'POST',
       url,
       headers: { 'x-client-token': client_token },
-      payload,
+      ...(payload ? { payload } : {}),
     });
+  const step = async (url: string, payload: object) => {
+    const res = await post(url, payload);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   };
-  return { id, client_token, step };
+  return { id, client_token, step, post };
 }
 
 /** Creates a verification with `apiKey` and uploads everything (consent, both sides, selfie) short of submit. */
@@ -77,21 +79,40 @@ export async function rememberTemplate(t: TestContext, verificationId: string): 
   );
 }
 
+/** Frames answering a challenge, each labelled with its action and time (ms after the challenge was shown). */
+export type ChallengeReply = { frames: Buffer[]; meta: { action: string; offset_ms: number }[] };
+
 /**
  * A complete verification as a user's browser makes it: consent, the licence front (`front`) and
- * back (`back`, a PDF417 image), then a selfie of `frames`, submitted; returns the verification's
- * detail as the merchant reads it.
+ * back (`back`, a PDF417 image), then the selfie, submitted; returns the verification's detail as
+ * the merchant reads it. The selfie is either plain `frames` (no challenge), or `answer`: the capture
+ * asks for a liveness challenge and answers its actions (the test clock moves on by the frames' span).
  */
 export async function verifyCapture(
   t: TestContext,
-  capture: { front: Buffer; back: Buffer; frames: Buffer[] },
+  capture: { front: Buffer; back: Buffer } & (
+    { frames: Buffer[] } | { answer: (actions: string[]) => Promise<ChallengeReply> }
+  ),
   externalRef: string,
 ) {
-  const { id, step: call } = await startSession(t, t.rootKey, externalRef);
+  const { id, step: call, post } = await startSession(t, t.rootKey, externalRef);
   await call('/v1/session/consent', { consent: true });
   await call('/v1/session/document', { side: 'front', image_b64: toB64(capture.front) });
   await call('/v1/session/document', { side: 'back', image_b64: toB64(capture.back) });
-  await call('/v1/session/submit', { frames_b64: capture.frames.map(toB64) });
+  if ('frames' in capture) {
+    await call('/v1/session/submit', { frames_b64: capture.frames.map(toB64) });
+  } else {
+    const challenge = (await post('/v1/session/challenge')).json().liveness_challenge;
+    const reply = await capture.answer(challenge.actions);
+    t.clock.advanceSeconds(Math.ceil(Math.max(...reply.meta.map((m) => m.offset_ms)) / 1000) + 1);
+    await call('/v1/session/submit', {
+      frames_b64: reply.frames.map(toB64),
+      liveness_challenge: {
+        id: challenge.id,
+        frames: reply.meta.map((m) => ({ action: m.action, captured_at_ms: m.offset_ms })),
+      },
+    });
+  }
   return verificationDetail(t, id);
 }
 

@@ -113,6 +113,19 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sea
         .execute();
     },
 
+    async seenFrames({ apiKeyId, excludeVerificationId, hashes, maxDistance }) {
+      if (hashes.length === 0) return [];
+      const { rows } = await sql<{ frame: number }>`
+        SELECT probe.ordinality - 1 AS frame
+        FROM unnest(${sql.val(hashes)}::text[]) WITH ORDINALITY AS probe(hash, ordinality)
+        WHERE EXISTS (
+          SELECT 1 FROM selfie_frame_hashes seen
+          WHERE seen.api_key_id = ${apiKeyId} AND seen.verification_id <> ${excludeVerificationId}
+            AND bit_count(seen.hash # probe.hash::bit(256)) <= ${maxDistance})
+        ORDER BY frame`.execute(db);
+      return rows.map((row) => Number(row.frame));
+    },
+
     async removeListed(id: number, at: Date): Promise<boolean> {
       const rows = await db
         .updateTable('face_blocklist')
@@ -153,6 +166,23 @@ export function createFaceTemplateWrites(
 
     async forget(verificationId) {
       return (await deleteTemplates(db, [verificationId])).length > 0;
+    },
+
+    async rememberFrames({ verificationId, apiKeyId, hashes, at }) {
+      if (hashes.length === 0) return;
+      await db
+        .insertInto('selfie_frame_hashes')
+        .values(
+          hashes.map((hash, index) => ({
+            verification_id: verificationId,
+            api_key_id: apiKeyId,
+            frame_index: index,
+            hash,
+            created_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['verification_id', 'frame_index']).doNothing())
+        .execute();
     },
   };
 }

@@ -43,13 +43,17 @@ export async function redactVerifications(db: Executor, ids: string[], at: Date)
   return redacted;
 }
 
-/** Deletes the media rows of these verifications; returns how many per verification and the object keys. */
+/**
+ * Deletes the media rows of these verifications, and the selfie-frame hashes computed from them;
+ * returns how many media rows per verification and the object keys.
+ */
 export async function deleteMedia(
   db: Executor,
   ids: string[],
 ): Promise<{ perVerification: Map<string, number>; storageKeys: string[] }> {
   const perVerification = new Map<string, number>();
   if (ids.length === 0) return { perVerification, storageKeys: [] };
+  await db.deleteFrom('selfie_frame_hashes').where('verification_id', 'in', ids).execute();
   const deleted = await db
     .deleteFrom('media')
     .where('verification_id', 'in', ids)

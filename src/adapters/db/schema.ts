@@ -209,6 +209,27 @@ export type CheckWorkersTable = {
   last_seen_at: Timestamp;
 };
 
+export type LivenessChallengesTable = {
+  id: string;
+  seq: Generated<number>;
+  verification_id: string;
+  actions: Json<string[]>;
+  issued_at: Timestamp;
+  expires_at: Timestamp;
+  answered_at: NullableTimestamp;
+};
+
+export type SelfieAnswersTable = { verification_id: string; answer: Json<Record<string, unknown>> };
+
+export type SelfieFrameHashesTable = {
+  verification_id: string;
+  api_key_id: number;
+  frame_index: number;
+  /** 256 characters of 0 and 1 (PostgreSQL `bit(256)`). */
+  hash: string;
+  created_at: Timestamp;
+};
+
 /** Every table the service uses: the one place that tells the database's shape. */
 export interface Database {
   api_keys: ApiKeysTable;
@@ -230,6 +251,9 @@ export interface Database {
   check_jobs: CheckJobsTable;
   check_workers: CheckWorkersTable;
   job_leases: JobLeasesTable;
+  liveness_challenges: LivenessChallengesTable;
+  selfie_answers: SelfieAnswersTable;
+  selfie_frame_hashes: SelfieFrameHashesTable;
 }
 
 export type JobLeasesTable = { name: string; holder: string; expires_at: Date };

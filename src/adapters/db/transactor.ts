@@ -4,6 +4,7 @@ import type { Transactor, TransactionStores } from '../../use-cases/ports/verifi
 import { createAuditLog } from './audit-log.js';
 import { createCheckJobWrites } from './check-queue.js';
 import { createFaceTemplateWrites } from './face-store.js';
+import { createLivenessChallengeWrites } from './liveness-challenge-store.js';
 import { createMediaRecords } from './media-store.js';
 import { createOutbox } from './outbox.js';
 import type { Database } from './schema.js';
@@ -43,6 +44,7 @@ export function createTransactor(
         media: createMediaRecords(trx),
         faces: createFaceTemplateWrites(trx, options.vectorSearch, options.sealer),
         checkJobs: createCheckJobWrites(trx),
+        challenges: createLivenessChallengeWrites(trx),
       };
       return work(stores);
     });

@@ -8,7 +8,12 @@ import {
   similarityFromDistance,
 } from './face-similarity.js';
 import { MIN_PORTRAIT_FACE_PX, bestSelfieFrames, qualityOf } from './portrait.js';
-import { MAX_LIVENESS_FRAMES, assessLiveness, type LivenessFrame } from './liveness.js';
+import {
+  MAX_LIVENESS_FRAMES,
+  assessLiveness,
+  type LivenessEvidence,
+  type LivenessFrame,
+} from './liveness.js';
 
 export type FaceChecksInput = {
   engine: FaceEngine;
@@ -16,6 +21,8 @@ export type FaceChecksInput = {
   portrait: Uint8Array;
   /** Selfie frames in capture order; only the first 8 are used. */
   frames: readonly Uint8Array[];
+  /** The challenge the frames answer and the frames seen before (liveness.ts); none when absent. */
+  evidence?: LivenessEvidence;
 };
 
 export type FaceChecksOutput = {
@@ -147,7 +154,7 @@ export async function runFaceChecks(input: FaceChecksInput): Promise<FaceChecksO
   } else if (frames.length === 0) {
     liveness = { status: 'ok', score: 0, detail: { frames: 0, reasons: ['no selfie frames'], models } };
   } else {
-    const assessment = assessLiveness(frames.map(toLivenessFrame));
+    const assessment = assessLiveness(frames.map(toLivenessFrame), input.evidence);
     liveness = { status: 'ok', score: assessment.score, detail: { ...assessment.detail, models } };
     selfieFaces = assessment.consistentFaces;
     if (selfieFaces.length > 0) template = meanDescriptor(selfieFaces.map((f) => f.descriptor));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { KEY_MODES } from '../../core/api-keys/api-key.js';
+import { ACTION_WINDOW_MS, CHALLENGE_ACTIONS } from '../../core/faces/challenge.js';
 import { isoWithoutZone } from '../../core/time.js';
+import type { IssuedChallenge } from '../../use-cases/ports/liveness-challenges.js';
 import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
@@ -121,6 +123,20 @@ export const sessionStateSchema = z.object({
   /** docs/testing.md: in test mode the flow offers sample images, and the outcome chooser unless `test_outcome` is set. */
   mode: z.enum(KEY_MODES),
   test_outcome: z.array(z.string()).nullable(),
+  /**
+   * Beyond PROTOCOL.md (docs/faces.md, "Challenge"): the newest liveness challenge issued with
+   * POST /v1/session/challenge, or null before the first. `answered` once a selfie used it.
+   */
+  liveness_challenge: z
+    .object({
+      id: z.string(),
+      actions: z.array(z.enum(CHALLENGE_ACTIONS)),
+      issued_at: z.string(),
+      expires_at: z.string(),
+      answered: z.boolean(),
+      action_window_ms: z.number(),
+    })
+    .nullable(),
   /** Beyond PROTOCOL.md (docs/privacy.md): how long this deployment keeps the data, for the consent text. */
   retention: z.object({
     media_days: z.number(),
@@ -136,6 +152,7 @@ export function toSessionState(
     verification: Verification;
     uploaded: Set<string>;
     tokenExpiresAt: Date;
+    challenge: IssuedChallenge | null;
   },
   retention: RetentionDays,
 ): z.infer<typeof sessionStateSchema> {
@@ -156,6 +173,16 @@ export function toSessionState(
     result: sdkStatus(v.decision),
     mode: v.mode,
     test_outcome: v.test_outcome,
+    liveness_challenge: state.challenge
+      ? {
+          id: state.challenge.id,
+          actions: state.challenge.actions,
+          issued_at: isoWithoutZone(state.challenge.issuedAt)!,
+          expires_at: isoWithoutZone(state.challenge.expiresAt)!,
+          answered: state.challenge.answeredAt !== null,
+          action_window_ms: ACTION_WINDOW_MS,
+        }
+      : null,
     retention: {
       media_days: retention.mediaDays,
       personal_data_days: retention.piiDays,

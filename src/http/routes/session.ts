@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import { checkFlowLaunch, type EmbeddingDeps } from '../../use-cases/verifications/check-embedding.js';
+import { FRAME_LABELS } from '../../core/faces/challenge.js';
 import { REASON_CODES } from '../../core/verifications/reason-codes.js';
 import { TEST_SAMPLE_KINDS } from '../../use-cases/ports/test-samples.js';
 import { testSample } from '../../use-cases/verifications/test-samples.js';
+import { issueLivenessChallenge } from '../../use-cases/verifications/issue-liveness-challenge.js';
 import { recordConsent } from '../../use-cases/verifications/record-consent.js';
 import { sessionState, type Session } from '../../use-cases/verifications/session.js';
 import { submitVerification } from '../../use-cases/verifications/submit-verification.js';
@@ -40,6 +42,20 @@ const imageString = z.string().max(SESSION_UPLOAD_LIMIT_BYTES);
 /** The browser's reading of the PDF417: kept even when it holds NUL (escaped; see storable-text.ts). */
 const barcodeText = z.string().max(4096).transform(escapeUnstorableCharacters);
 const framesSchema = z.array(imageString).min(1).max(64);
+/** docs/faces.md, "Challenge": the challenge the frames answer, one label per frame of frames_b64. */
+const challengeAnswerSchema = z.object({
+  id: z.string().min(1).max(64),
+  frames: z
+    .array(
+      z.object({
+        action: z.enum(FRAME_LABELS),
+        /** Milliseconds from showing the challenge to taking this frame. */
+        captured_at_ms: z.number().int().min(0).max(86_400_000),
+      }),
+    )
+    .min(1)
+    .max(64),
+});
 
 export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const { container } = context;
@@ -162,12 +178,34 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         tags: ['session'],
         summary: 'Upload the selfie as frames (first 8 kept) or a WebM/MP4 video',
         security,
-        body: z.object({ frames_b64: framesSchema.optional(), video_b64: imageString.optional() }),
+        body: z.object({
+          frames_b64: framesSchema.optional(),
+          video_b64: imageString.optional(),
+          liveness_challenge: challengeAnswerSchema.optional(),
+        }),
         response: uploadResponses,
       },
     },
     async (request) => {
       await uploadSelfie(deps, request.session!.verification, request.body);
+      return stateOf(request.session!);
+    },
+  );
+
+  app.post(
+    '/v1/session/challenge',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Issue a liveness challenge: 2–3 random actions for the selfie to show, in order',
+        description:
+          'The newest challenge is in the session state as `liveness_challenge`. It is single use, expires with the client token, and replaces any unanswered one. Answer it by sending the selfie frames with `liveness_challenge: {id, frames: [{action, captured_at_ms}]}` (docs/faces.md). At most 10 per verification (409).',
+        security,
+        response: { 200: sessionStateSchema, 401: errorSchema, 409: errorSchema, 422: validationErrorSchema },
+      },
+    },
+    async (request) => {
+      await issueLivenessChallenge(deps, request.session!);
       return stateOf(request.session!);
     },
   );
@@ -187,6 +225,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
             barcode: barcodeText.optional(),
             frames_b64: framesSchema.optional(),
             video_b64: imageString.optional(),
+            liveness_challenge: challengeAnswerSchema.optional(),
             /** Test mode (docs/testing.md): the outcome chosen in the flow, unless fixed at creation. */
             test_outcome: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).optional(),
           })

@@ -17,4 +17,6 @@ export type CheckEngines = {
   /** Null when ML is disabled by configuration. */
   faceEngine: FaceEngine | null;
   extractVideoFrames(video: Buffer, maxFrames: number): Promise<VideoFramesOutcome>;
+  /** Each frame's 256-bit perceptual hash as 0/1 characters (replay detection); null for an undecodable frame. */
+  frameHash(image: Buffer): Promise<string | null>;
 };

@@ -25,4 +25,14 @@ export type FaceStore = {
   }): Promise<BlocklistEntry>;
   listListed(): Promise<BlocklistEntry[]>;
   removeListed(id: number, at: Date): Promise<boolean>;
+  /**
+   * Indices of `hashes` (256-bit frame hashes, as 0/1 strings) within `maxDistance` bits of a frame
+   * remembered for another verification of the same key.
+   */
+  seenFrames(input: {
+    apiKeyId: number;
+    excludeVerificationId: string;
+    hashes: string[];
+    maxDistance: number;
+  }): Promise<number[]>;
 };

@@ -2,6 +2,7 @@ import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type { StoredBarcode } from '../../core/checks.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { CheckJobWrites } from './check-queue.js';
+import type { LivenessChallengeWrites } from './liveness-challenges.js';
 import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
 import type {
   AuditActor,
@@ -187,6 +188,13 @@ export type FaceTemplateWrites = {
   }): Promise<void>;
   /** Deletes the verification's template, so duplicate searches no longer find it; false when there was none. */
   forget(verificationId: string): Promise<boolean>;
+  /** Keeps the perceptual hashes of the selfie frames, so a later verification that re-sends one is seen. */
+  rememberFrames(input: {
+    verificationId: string;
+    apiKeyId: number;
+    hashes: string[];
+    at: Date;
+  }): Promise<void>;
 };
 
 /** The stores a transaction writes through. */
@@ -198,6 +206,7 @@ export type TransactionStores = {
   media: MediaRecords;
   faces: FaceTemplateWrites;
   checkJobs: CheckJobWrites;
+  challenges: LivenessChallengeWrites;
 };
 
 /** Runs `work` in one database transaction: every write inside commits together or none does. */

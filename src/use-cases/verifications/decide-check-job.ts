@@ -8,7 +8,15 @@ import type { VerificationDeps } from './deps.js';
 
 export type CheckJobDeps = Pick<
   VerificationDeps,
-  'verifications' | 'media' | 'signals' | 'transact' | 'checks' | 'clock' | 'metrics' | 'onDecided'
+  | 'verifications'
+  | 'media'
+  | 'signals'
+  | 'transact'
+  | 'checks'
+  | 'clock'
+  | 'metrics'
+  | 'onDecided'
+  | 'challenges'
 >;
 
 /**
@@ -69,6 +77,7 @@ export async function decideCheckJob(
     barcode,
     portrait: portrait ?? null,
     frames,
+    challengeAnswer: await deps.challenges.selfieAnswer(verification.id),
     today: deps.clock.now(),
     // An outcome not fixed at creation nor chosen at submit is an approval: every check passes.
     ...(verification.mode === 'test'
@@ -118,6 +127,12 @@ export async function decideCheckJob(
         at,
       });
     }
+    await tx.faces.rememberFrames({
+      verificationId: verification.id,
+      apiKeyId: verification.api_key_id,
+      hashes: run.frameHashes,
+      at,
+    });
     return decision;
   });
 }

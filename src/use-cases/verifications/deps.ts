@@ -1,6 +1,7 @@
 import type { CheckDeps } from '../../checks/run-checks.js';
 import type { Clock } from '../../core/time.js';
 import type { CheckQueue } from '../ports/check-queue.js';
+import type { LivenessChallengeStore } from '../ports/liveness-challenges.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { SignalStore } from '../ports/signal-store.js';
 import type { VerificationChanges } from '../ports/verification-changes.js';
@@ -13,6 +14,8 @@ export type VerificationDeps = {
   media: MediaStore;
   usage: UsageStore;
   signals: Pick<SignalStore, 'summary'>;
+  /** Liveness challenges issued to the capture, and the answers stored with the selfies. */
+  challenges: LivenessChallengeStore;
   transact: Transactor;
   /** Wakes readers waiting for a verification to change (the long-poll on GET /v1/verifications/{id}). */
   changes: VerificationChanges;

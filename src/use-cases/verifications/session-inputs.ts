@@ -1,16 +1,75 @@
 import type { StoredBarcode } from '../../core/checks.js';
 import { barcodeRetakeRequired } from '../../core/documents/check-document.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, validationError } from '../../core/errors.js';
+import type { FrameLabel } from '../../core/faces/challenge.js';
 import { MAX_SELFIE_FRAMES } from '../../core/verifications/status.js';
 import { decodeVideo, requireDecodedImage } from '../../core/verifications/uploads.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import type { MediaItem, Verification } from '../../core/verifications/verification.js';
 import { withTimeBudget } from '../../checks/time-budget.js';
+import type { TransactionStores } from '../ports/verification-store.js';
 import type { VerificationDeps } from './deps.js';
 
 /** The rules the end user's uploads share (SPEC 3, PROTOCOL.md). */
 
-export type SelfieInput = { frames_b64?: string[] | undefined; video_b64?: string | undefined };
+/** The liveness challenge a selfie answers: its id, and for each frame of frames_b64 the action it shows and when. */
+export type ChallengeAnswerInput = {
+  id: string;
+  frames: { action: FrameLabel; captured_at_ms: number }[];
+};
+
+export type SelfieInput = {
+  frames_b64?: string[] | undefined;
+  video_b64?: string | undefined;
+  liveness_challenge?: ChallengeAnswerInput | undefined;
+};
+
+/** An answer labels frames one by one, so it comes with frames_b64 and one label per frame. */
+function requireAnswerShape(input: SelfieInput): void {
+  const answer = input.liveness_challenge;
+  if (!answer) return;
+  const frames = input.frames_b64?.length ?? 0;
+  if (frames === 0)
+    throw validationError([
+      {
+        loc: ['body', 'liveness_challenge'],
+        msg: 'a liveness challenge is answered with frames_b64, one label per frame (not video_b64)',
+        type: 'value_error',
+      },
+    ]);
+  if (answer.frames.length !== frames)
+    throw validationError([
+      {
+        loc: ['body', 'liveness_challenge', 'frames'],
+        msg: `${answer.frames.length} labels for ${frames} frames: give one label per frame of frames_b64`,
+        type: 'value_error',
+      },
+    ]);
+}
+
+/**
+ * Inside the transaction that saves selfie frames: takes the challenge they answer (or finds why it
+ * cannot count) and keeps the answer with them; frames without a challenge clear an earlier answer.
+ */
+export async function keepSelfieAnswer(
+  tx: TransactionStores,
+  verificationId: string,
+  input: SelfieInput,
+  at: Date,
+): Promise<void> {
+  const given = input.liveness_challenge;
+  const answer = given
+    ? await tx.challenges.answer({
+        verificationId,
+        challengeId: given.id,
+        frames: given.frames
+          .slice(0, MAX_SELFIE_FRAMES)
+          .map((frame) => ({ action: frame.action, capturedAtMs: frame.captured_at_ms })),
+        at,
+      })
+    : null;
+  await tx.challenges.keepWithSelfie(verificationId, answer);
+}
 
 export function requireImage(input: string, kind: MediaItem['kind'], index = 0): MediaItem {
   const decoded = requireDecodedImage(input);
@@ -60,6 +119,7 @@ export async function decodeSelfie(
   deps: Pick<VerificationDeps, 'checks'>,
   input: SelfieInput,
 ): Promise<MediaItem[]> {
+  requireAnswerShape(input);
   if (input.frames_b64 && input.frames_b64.length > 0) {
     return input.frames_b64
       .slice(0, MAX_SELFIE_FRAMES)
@@ -92,6 +152,8 @@ export async function saveUploads(
     at: Date;
     event: string;
     detail: Record<string, unknown>;
+    /** Selfie frames: the challenge answer that goes with them (keepSelfieAnswer). */
+    selfie?: SelfieInput;
   },
 ): Promise<void> {
   const saved = await deps.media.withPlaced(verification.id, input.media, (placed) =>
@@ -103,6 +165,7 @@ export async function saveUploads(
       });
       if (!advanced) return { result: false, replaced: null };
       const replaced = await tx.media.save(verification.id, placed, input.at);
+      if (input.selfie) await keepSelfieAnswer(tx, verification.id, input.selfie, input.at);
       await tx.audit.append(verification.id, {
         actor: 'end_user',
         event: input.event,

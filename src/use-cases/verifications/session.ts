@@ -1,6 +1,7 @@
 import { hashSecret } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import type { Verification } from '../../core/verifications/verification.js';
+import type { IssuedChallenge } from '../ports/liveness-challenges.js';
 import type { VerificationDeps } from './deps.js';
 
 export type Session = { verification: Verification; tokenExpiresAt: Date };
@@ -19,17 +20,24 @@ export async function resolveSession(
 
 /** The session state the capture flow renders: the verification, and which steps have media. */
 export async function sessionState(
-  deps: Pick<VerificationDeps, 'verifications' | 'media' | 'clock'>,
+  deps: Pick<VerificationDeps, 'verifications' | 'media' | 'clock' | 'challenges'>,
   session: Session,
-): Promise<{ verification: Verification; uploaded: Set<string>; tokenExpiresAt: Date }> {
+): Promise<{
+  verification: Verification;
+  uploaded: Set<string>;
+  tokenExpiresAt: Date;
+  challenge: IssuedChallenge | null;
+}> {
   const id = session.verification.id;
-  const [verification, media] = await Promise.all([
+  const [verification, media, challenge] = await Promise.all([
     deps.verifications.findById(id, deps.clock.now()),
     deps.media.index(id),
+    deps.challenges.latest(id),
   ]);
   return {
     verification: verification ?? session.verification,
     uploaded: new Set(media.map((m) => m.kind)),
     tokenExpiresAt: session.tokenExpiresAt,
+    challenge: challenge ?? null,
   };
 }

@@ -7,6 +7,7 @@ import { requireTestOutcome } from './create-verification.js';
 import type { RequestContext, VerificationDeps } from './deps.js';
 import {
   decodeSelfie,
+  keepSelfieAnswer,
   readBarcode,
   requireConsent,
   requireImage,
@@ -74,6 +75,7 @@ export async function submitVerification(
     if (
       body.frames_b64?.length ||
       body.video_b64 ||
+      body.liveness_challenge ||
       !(await deps.media.has(verification.id, 'selfie_frame'))
     ) {
       decoded.push(...(await decodeSelfie(deps, body)));
@@ -104,6 +106,8 @@ export async function submitVerification(
           });
         }
         const replaced = await tx.media.save(verification.id, placed, at);
+        if (media.some((m) => m.kind === 'selfie_frame'))
+          await keepSelfieAnswer(tx, verification.id, body, at);
         await tx.audit.append(verification.id, {
           actor: 'end_user',
           event: 'verification.submitted',

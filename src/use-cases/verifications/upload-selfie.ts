@@ -22,6 +22,11 @@ export async function uploadSelfie(
     status: verification.status,
     at: deps.clock.now(),
     event: 'selfie.uploaded',
-    detail: { frames: frames.length, source: body.frames_b64?.length ? 'frames' : 'video' },
+    detail: {
+      frames: frames.length,
+      source: body.frames_b64?.length ? 'frames' : 'video',
+      ...(body.liveness_challenge ? { liveness_challenge: body.liveness_challenge.id } : {}),
+    },
+    selfie: body,
   });
 }

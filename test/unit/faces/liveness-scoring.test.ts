@@ -4,6 +4,7 @@ import type { AnalyzedFace } from '../../../src/core/faces/face-engine.js';
 import {
   LIVENESS_THRESHOLD,
   LIVENESS_WEIGHTS,
+  UNCHALLENGED_SCORE_CAP,
   assessLiveness,
   nonRigidResidual,
   robustRange,
@@ -107,12 +108,17 @@ describe('assessLiveness', () => {
     expect(result.score).toBeLessThan(LIVENESS_THRESHOLD);
   });
 
-  it('passes a head turn of 15° spread over the frames', () => {
+  it('scores a head turn of 15° as motion, but without a challenge caps the score just below the threshold', () => {
     const frames = [0, 2, 4, 6, 8, 10, 13, 15].map((yaw) => frame(face({ yawDeg: yaw })));
     const result = assessLiveness(frames);
     expect(result.components.pose).toBe(1);
     expect(result.components.deformation).toBeGreaterThan(0.5);
-    expect(result.score).toBeGreaterThanOrEqual(LIVENESS_THRESHOLD);
+    expect(result.motionScore).toBeGreaterThanOrEqual(LIVENESS_THRESHOLD);
+    expect(result.score).toBe(UNCHALLENGED_SCORE_CAP);
+    expect(result.score).toBeLessThan(LIVENESS_THRESHOLD);
+    expect(result.detail.reasons).toEqual([
+      `no liveness challenge was answered: the score is capped at ${UNCHALLENGED_SCORE_CAP}`,
+    ]);
   });
 
   it('does not let one odd frame among stills create motion', () => {
@@ -146,7 +152,7 @@ describe('assessLiveness', () => {
     expect(result.components.identityConsistent).toBe(false);
     expect(result.score).toBe(0);
     expect(result.consistentFaces).toHaveLength(6);
-    expect(result.detail.reasons).toEqual(['frames show different faces']);
+    expect(result.detail.reasons).toContain('frames show different faces');
   });
 
   it('counts only frames with exactly one face and says why the others were left out', () => {
@@ -161,8 +167,8 @@ describe('assessLiveness', () => {
       frames: 4,
       framesUsed: 1,
       frameNotes: ['frame 1: no face', 'frame 2: 2 faces', 'frame 3: unreadable'],
-      reasons: ['only 1 frame(s) with exactly one face; motion needs 3'],
     });
+    expect(result.detail.reasons).toContain('only 1 frame(s) with exactly one face; motion needs 3');
     expect(result.score).toBeLessThan(LIVENESS_THRESHOLD);
   });
 

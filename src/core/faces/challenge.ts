@@ -1,0 +1,371 @@
+import type { DetectedFace } from './face-engine.js';
+import { median } from './face-similarity.js';
+
+/**
+ * Active liveness (docs/faces.md, "Challenge"): the server draws a random sequence of actions for a
+ * verification, the capture shows them live, and the check verifies each frame answers its action,
+ * in the issued order, in time, by one face. A recorded video cannot know the order in advance.
+ */
+
+export const CHALLENGE_ACTIONS = [
+  'turn_left',
+  'turn_right',
+  'look_up',
+  'look_down',
+  'smile',
+  'blink',
+  'open_mouth',
+] as const;
+export type ChallengeAction = (typeof CHALLENGE_ACTIONS)[number];
+export type FrameLabel = 'neutral' | ChallengeAction;
+export const FRAME_LABELS = ['neutral', ...CHALLENGE_ACTIONS] as const;
+
+/** Head movements: a flat photo tilted in the hand can imitate these, so a challenge never has only these. */
+const HEAD_ACTIONS: readonly ChallengeAction[] = ['turn_left', 'turn_right', 'look_up', 'look_down'];
+/** Face movements: a rigid print or a still on a screen cannot make them. */
+const FACE_ACTIONS: readonly ChallengeAction[] = ['smile', 'blink', 'open_mouth'];
+
+/** The actions the server issues: those the landmarks were measured to detect (docs/research/liveness-actions.md). */
+export const ISSUED_ACTIONS: readonly ChallengeAction[] = [
+  'turn_left',
+  'turn_right',
+  'look_up',
+  'look_down',
+  'smile',
+  'open_mouth',
+];
+
+export const CHALLENGE_LENGTH = { min: 2, max: 3 } as const;
+
+/** A client asking again and again could shop for an order it has a recording of; 10 covers honest retries. */
+export const MAX_CHALLENGES_PER_VERIFICATION = 10;
+
+/**
+ * Each action must be seen within this long after the previous one (or after the challenge was
+ * shown): room for reading the instruction, a hesitation and a second try at the movement.
+ */
+export const ACTION_WINDOW_MS = 20_000;
+
+/** The frames' own clock may run this much ahead of the server's issue-to-answer time (encoding, clock grain). */
+export const CLOCK_SLACK_MS = 2_000;
+
+/**
+ * How far from the neutral frames a frame must move to show its action, in the units of
+ * `FaceMeasures` (changes, signed so the action raises them). Measured on synthetic 3D-warped
+ * captures of 26 people (docs/research/liveness-actions.md): every value sits above the largest
+ * change a still photo, a print or a screen moved in the hand produced (3.6°, mouth width 0.033,
+ * mouth opening 0.019, eye 0.054) and every change between two neutral frames, and below most
+ * performed actions. Blink overlapped those and is not issued.
+ */
+export const ACTION_THRESHOLDS = {
+  turnDeg: 5,
+  lookDeg: 5,
+  /** Mouth width (corner to corner over cheek to cheek), added. */
+  smileWidening: 0.04,
+  /** Inner-lip gap over face height, added. */
+  mouthOpening: 0.025,
+  /** Eyelid gap over eye width, taken away. */
+  eyeClosing: 0.066,
+} as const;
+
+/**
+ * Turning or tilting the head changes the mouth and eye ratios too (looking up lowers the eye
+ * measure more than a blink does), so a face movement counts only on a frame whose yaw and pitch
+ * stay within this many degrees of the neutral baseline.
+ */
+export const HEAD_STILL_DEG = 6;
+
+/**
+ * Sign of Human's yaw and pitch for the user's own left and up. The camera image is not mirrored:
+ * a user turning to their own left shows the face turned towards the image's right.
+ */
+export const POSE_SIGNS = { yawLeft: -1, pitchUp: -1 } as const;
+
+/**
+ * Two frame hashes (256-bit dHash) this close are one frame sent again. Measured in
+ * test/unit/faces/frame-hash.test.ts: a frame re-encoded, resized or brightened differs by 0–12 bits;
+ * distinct camera frames of one photo by 35 or more, the same person neutral vs smiling by 34–50.
+ */
+export const REPLAYED_FRAME_MAX_BITS = 20;
+
+/** Where a drawn challenge gets its randomness: an integer in [0, bound). The use case passes a CSPRNG. */
+export type RandomInt = (bound: number) => number;
+
+/**
+ * 2–3 different actions in random order, at least one head and one face movement, so neither a
+ * photo moved in the hand (no face movement) nor a fixed recording (wrong order) answers it.
+ */
+export function drawChallengeActions(randomInt: RandomInt): ChallengeAction[] {
+  const length = CHALLENGE_LENGTH.min + randomInt(CHALLENGE_LENGTH.max - CHALLENGE_LENGTH.min + 1);
+  const head = ISSUED_ACTIONS.filter((a) => HEAD_ACTIONS.includes(a));
+  const face = ISSUED_ACTIONS.filter((a) => FACE_ACTIONS.includes(a));
+  const pick = (from: readonly ChallengeAction[]) => from[randomInt(from.length)]!;
+  const chosen = [pick(head), pick(face)];
+  while (chosen.length < length) {
+    const rest = ISSUED_ACTIONS.filter((a) => !chosen.includes(a));
+    chosen.push(pick(rest));
+  }
+  for (let i = chosen.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chosen[i], chosen[j]] = [chosen[j]!, chosen[i]!];
+  }
+  return chosen;
+}
+
+/** One frame of an answer: what the capture asked for when it took it, and when (ms after the challenge was shown). */
+export type ChallengeFrame = { action: FrameLabel; capturedAtMs: number };
+
+/** Why an answer could not count, found when it arrived (the check reports it as the failed part). */
+export type AnswerProblem =
+  'unknown_challenge' | 'challenge_reused' | 'challenge_expired' | 'challenge_superseded';
+
+/** The challenge a selfie answered, as stored with the selfie. */
+export type ChallengeAnswer = {
+  challengeId: string;
+  /** The issued actions; empty when the challenge was unknown. */
+  actions: ChallengeAction[];
+  issuedAt: Date | null;
+  receivedAt: Date;
+  frames: ChallengeFrame[];
+  problem: AnswerProblem | null;
+};
+
+/** A face's measures the actions are read from. */
+export type FaceMeasures = {
+  yawDeg: number;
+  pitchDeg: number;
+  /** Inner-lip gap over face height (forehead to chin). */
+  mouthOpen: number;
+  /** Mouth corner to corner over face width (cheek to cheek). */
+  mouthWidth: number;
+  /** Upper to lower eyelid over eye width, both eyes. */
+  eyeOpen: number;
+};
+
+/** MediaPipe face-mesh indices used by `measureFace`. */
+const MESH = {
+  forehead: 10,
+  chin: 152,
+  cheekRight: 234,
+  cheekLeft: 454,
+  innerLipUpper: 13,
+  innerLipLower: 14,
+  mouthRight: 61,
+  mouthLeft: 291,
+  eyeRight: { upper: 159, lower: 145, outer: 33, inner: 133 },
+  eyeLeft: { upper: 386, lower: 374, outer: 263, inner: 362 },
+} as const;
+
+const MESH_POINTS = 468;
+
+function distance(a: readonly [number, number], b: readonly [number, number]): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+}
+
+/** The measures of one face, or null without a full mesh and head pose. */
+export function measureFace(face: DetectedFace): FaceMeasures | null {
+  const p = face.landmarks;
+  if (p.length < MESH_POINTS || face.yawDeg === null || face.pitchDeg === null) return null;
+  const at = (i: number) => p[i]!;
+  const faceHeight = distance(at(MESH.forehead), at(MESH.chin));
+  const faceWidth = distance(at(MESH.cheekRight), at(MESH.cheekLeft));
+  const eyeWidth =
+    distance(at(MESH.eyeRight.outer), at(MESH.eyeRight.inner)) +
+    distance(at(MESH.eyeLeft.outer), at(MESH.eyeLeft.inner));
+  if (faceHeight <= 0 || faceWidth <= 0 || eyeWidth <= 0) return null;
+  return {
+    yawDeg: face.yawDeg,
+    pitchDeg: face.pitchDeg,
+    mouthOpen: distance(at(MESH.innerLipUpper), at(MESH.innerLipLower)) / faceHeight,
+    mouthWidth: distance(at(MESH.mouthRight), at(MESH.mouthLeft)) / faceWidth,
+    eyeOpen:
+      (distance(at(MESH.eyeRight.upper), at(MESH.eyeRight.lower)) +
+        distance(at(MESH.eyeLeft.upper), at(MESH.eyeLeft.lower))) /
+      eyeWidth,
+  };
+}
+
+function medianMeasures(all: readonly FaceMeasures[]): FaceMeasures {
+  const of = (key: keyof FaceMeasures) => median(all.map((m) => m[key]));
+  return {
+    yawDeg: of('yawDeg'),
+    pitchDeg: of('pitchDeg'),
+    mouthOpen: of('mouthOpen'),
+    mouthWidth: of('mouthWidth'),
+    eyeOpen: of('eyeOpen'),
+  };
+}
+
+type ActionRule = {
+  /** The movement from the neutral baseline towards the action: positive when performing it. */
+  read(baseline: FaceMeasures, frame: FaceMeasures): number;
+  needed: number;
+  /** Face movements are read only with the head still (HEAD_STILL_DEG). */
+  headStill?: true;
+};
+
+const T = ACTION_THRESHOLDS;
+const yawLeft = (b: FaceMeasures, f: FaceMeasures) => (f.yawDeg - b.yawDeg) * POSE_SIGNS.yawLeft;
+const pitchUp = (b: FaceMeasures, f: FaceMeasures) => (f.pitchDeg - b.pitchDeg) * POSE_SIGNS.pitchUp;
+
+const ACTION_RULES: Record<ChallengeAction, ActionRule> = {
+  turn_left: { read: yawLeft, needed: T.turnDeg },
+  turn_right: { read: (b, f) => -yawLeft(b, f), needed: T.turnDeg },
+  look_up: { read: pitchUp, needed: T.lookDeg },
+  look_down: { read: (b, f) => -pitchUp(b, f), needed: T.lookDeg },
+  smile: { read: (b, f) => f.mouthWidth - b.mouthWidth, needed: T.smileWidening, headStill: true },
+  open_mouth: { read: (b, f) => f.mouthOpen - b.mouthOpen, needed: T.mouthOpening, headStill: true },
+  blink: { read: (b, f) => b.eyeOpen - f.eyeOpen, needed: T.eyeClosing, headStill: true },
+};
+
+/**
+ * How far a frame moved towards `action` from the neutral baseline, and whether that counts as seen.
+ * `readable` is false for a face movement read on a frame whose head moved (it cannot count).
+ */
+export function actionMovement(
+  action: ChallengeAction,
+  baseline: FaceMeasures,
+  frame: FaceMeasures,
+): { value: number; needed: number; readable: boolean; seen: boolean } {
+  const rule = ACTION_RULES[action];
+  const value = rule.read(baseline, frame);
+  const readable =
+    !rule.headStill ||
+    (Math.abs(frame.yawDeg - baseline.yawDeg) < HEAD_STILL_DEG &&
+      Math.abs(frame.pitchDeg - baseline.pitchDeg) < HEAD_STILL_DEG);
+  return { value: round(value), needed: rule.needed, readable, seen: readable && value >= rule.needed };
+}
+
+function round(value: number, digits = 4): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** The part of a challenge that failed, for the check detail. */
+export type ChallengeFailure =
+  | AnswerProblem
+  | 'frames_seen_before'
+  | 'labels_do_not_match_frames'
+  | 'wrong_order'
+  | 'no_neutral_frame'
+  | 'action_not_seen'
+  | 'too_slow'
+  | 'timestamps_not_plausible';
+
+export type ChallengeStep = {
+  action: ChallengeAction;
+  frames: number[];
+  seen: boolean;
+  /** The frame's movement that came closest to the action, and what was needed. */
+  best: number | null;
+  needed: number;
+};
+
+export type ChallengeVerdict = {
+  passed: boolean;
+  failure: ChallengeFailure | null;
+  /** One sentence a reviewer can read: which part failed. */
+  explanation: string | null;
+  steps: ChallengeStep[];
+};
+
+/**
+ * Verifies an answer frame by frame. `faces[i]` is frame i's face when it had exactly one that
+ * agrees with the sequence's identity (assessLiveness), null otherwise; `replayedFrames` are the
+ * indices of frames already seen in an earlier verification of the same key.
+ */
+export function verifyChallenge(
+  answer: ChallengeAnswer,
+  faces: readonly (DetectedFace | null)[],
+  replayedFrames: readonly number[],
+): ChallengeVerdict {
+  const fail = (failure: ChallengeFailure, explanation: string, steps: ChallengeStep[] = []) => ({
+    passed: false,
+    failure,
+    explanation,
+    steps,
+  });
+  if (answer.problem) return fail(answer.problem, problemText[answer.problem]);
+  if (replayedFrames.length > 0)
+    return fail(
+      'frames_seen_before',
+      `frame(s) ${replayedFrames.join(', ')} were already sent in an earlier verification`,
+    );
+  const frames = answer.frames.slice(0, faces.length);
+  if (answer.frames.length < faces.length)
+    return fail('labels_do_not_match_frames', `${faces.length} frames but ${answer.frames.length} labels`);
+
+  const order: ChallengeAction[] = [];
+  frames.forEach((frame) => {
+    if (frame.action !== 'neutral' && order[order.length - 1] !== frame.action) order.push(frame.action);
+  });
+  if (order.join() !== answer.actions.join())
+    return fail(
+      'wrong_order',
+      `the frames answer ${order.join(', ') || 'no action'} but the challenge was ${answer.actions.join(', ')}`,
+    );
+
+  const measures = faces.map((face) => (face ? measureFace(face) : null));
+  const neutral = frames
+    .map((frame, i) => (frame.action === 'neutral' ? measures[i] : null))
+    .filter((m): m is FaceMeasures => m !== null && m !== undefined);
+  if (neutral.length === 0) return fail('no_neutral_frame', 'no neutral frame with one measurable face');
+  const baseline = medianMeasures(neutral);
+
+  const steps: ChallengeStep[] = answer.actions.map((action) => {
+    const indices = frames.flatMap((frame, i) => (frame.action === action ? [i] : []));
+    const movements = indices
+      .map((i) => measures[i])
+      .filter((m): m is FaceMeasures => m !== null && m !== undefined)
+      .map((m) => actionMovement(action, baseline, m));
+    const values = movements.map((m) => m.value);
+    const best = values.length === 0 ? null : Math.max(...values);
+    return {
+      action,
+      frames: indices,
+      seen: movements.some((m) => m.seen),
+      best,
+      needed: ACTION_RULES[action].needed,
+    };
+  });
+  const missed = steps.findIndex((step) => !step.seen);
+  if (missed >= 0)
+    return fail(
+      'action_not_seen',
+      `action ${missed + 1} of ${steps.length} (${steps[missed]!.action}) was not seen in its frames`,
+      steps,
+    );
+
+  const times = frames.map((frame) => frame.capturedAtMs);
+  if (times.some((t, i) => t < 0 || (i > 0 && t < times[i - 1]!)))
+    return fail('timestamps_not_plausible', 'frame times go backwards', steps);
+  let previous = 0;
+  for (const step of steps) {
+    const first = times[step.frames[0]!]!;
+    if (first - previous > ACTION_WINDOW_MS)
+      return fail(
+        'too_slow',
+        `${step.action} came ${Math.round(first - previous)} ms after the previous step (at most ${ACTION_WINDOW_MS})`,
+        steps,
+      );
+    previous = times[step.frames[step.frames.length - 1]!]!;
+  }
+  if (answer.issuedAt) {
+    const elapsed = answer.receivedAt.getTime() - answer.issuedAt.getTime();
+    const span = Math.max(...times);
+    if (span > elapsed + CLOCK_SLACK_MS)
+      return fail(
+        'timestamps_not_plausible',
+        `the frames claim ${span} ms but only ${elapsed} ms passed between the challenge and the upload`,
+        steps,
+      );
+  }
+  return { passed: true, failure: null, explanation: null, steps };
+}
+
+const problemText: Record<AnswerProblem, string> = {
+  unknown_challenge: 'the challenge is not one issued for this verification',
+  challenge_reused: 'the challenge was already answered by an earlier selfie',
+  challenge_expired: 'the challenge had expired when the selfie arrived',
+  challenge_superseded: 'a newer challenge had been issued; only the newest can be answered',
+};

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { ChallengeRun, type Decision, type Observation } from '../../flow/src/challenge-run.js';
+import {
+  ACTION_THRESHOLDS as T,
+  ACTION_WINDOW_MS,
+  actionMovement,
+  POSE_SIGNS,
+  type ChallengeAction,
+  type FaceMeasures,
+  type FrameLabel,
+} from '../../src/core/faces/challenge.js';
+import { MAX_SELFIE_FRAMES } from '../../src/core/verifications/status.js';
+
+/** A frontal face at rest, in the units of FaceMeasures. */
+const REST: FaceMeasures = { yawDeg: 1, pitchDeg: 3, mouthOpen: 0.005, mouthWidth: 0.37, eyeOpen: 0.36 };
+
+/** `action` made to `share` of the server's threshold (2 = twice as far as needed). */
+function posed(action: ChallengeAction | 'neutral', share = 2): FaceMeasures {
+  const m = { ...REST };
+  if (action === 'turn_left') m.yawDeg += share * T.turnDeg * POSE_SIGNS.yawLeft;
+  if (action === 'turn_right') m.yawDeg -= share * T.turnDeg * POSE_SIGNS.yawLeft;
+  if (action === 'look_up') m.pitchDeg += share * T.lookDeg * POSE_SIGNS.pitchUp;
+  if (action === 'look_down') m.pitchDeg -= share * T.lookDeg * POSE_SIGNS.pitchUp;
+  if (action === 'smile') m.mouthWidth += share * T.smileWidening;
+  if (action === 'open_mouth') m.mouthOpen += share * T.mouthOpening;
+  if (action === 'blink') m.eyeOpen -= share * T.eyeClosing;
+  return m;
+}
+
+const face = (measures: FaceMeasures) => ({ measures, centreX: 0.5, centreY: 0.5, height: 0.6 });
+
+type Taken = { label: FrameLabel; atMs: number; measures: FaceMeasures };
+
+/**
+ * Feeds the run one observation every `stepMs` from `script(atMs)` until it finishes, keeping the
+ * frames it takes as the selfie step does (the kept peak candidate included).
+ */
+function play(
+  run: ChallengeRun,
+  script: (atMs: number) => Omit<Observation, 'atMs'>,
+  stepMs = 100,
+): { frames: Taken[]; last: Decision; decisions: Decision[] } {
+  const frames: Taken[] = [];
+  const decisions: Decision[] = [];
+  let kept: Taken | null = null;
+  for (let atMs = 0; atMs < 120_000; atMs += stepMs) {
+    const observation = { atMs, ...script(atMs) };
+    const decision = run.observe(observation);
+    decisions.push(decision);
+    const current = observation.face
+      ? { label: 'neutral' as FrameLabel, atMs, measures: observation.face.measures }
+      : null;
+    if (decision.discardFrames) frames.length = 0;
+    if (decision.keep) kept = current;
+    if (decision.take) {
+      const source = decision.take.frame === 'kept' ? kept : current;
+      frames.push({ ...source!, label: decision.take.label });
+    }
+    if (decision.outcome) return { frames, last: decision, decisions };
+  }
+  throw new Error('the run never ended');
+}
+
+/** A user who follows instructions: still for two seconds, then each action for a second, back at rest a second. */
+function cooperative(actions: readonly ChallengeAction[]) {
+  return (atMs: number) => {
+    const slot = Math.floor(atMs / 1000);
+    if (slot < 2) return { faces: 1, face: face(REST) };
+    const i = Math.floor((slot - 2) / 2);
+    const pose = i < actions.length && (slot - 2) % 2 === 0 ? actions[i]! : 'neutral';
+    return { faces: 1, face: face(posed(pose)) };
+  };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** What the server would make of the frames' labels and measures (verifyChallenge's rules). */
+function serverView(frames: Taken[]) {
+  const neutral = frames.filter((f) => f.label === 'neutral').map((f) => f.measures);
+  const baseline = Object.fromEntries(
+    (Object.keys(REST) as (keyof FaceMeasures)[]).map((k) => [k, median(neutral.map((m) => m[k]))]),
+  ) as FaceMeasures;
+  const order: string[] = [];
+  for (const f of frames) if (f.label !== 'neutral' && order.at(-1) !== f.label) order.push(f.label);
+  const seen = order.map((action) =>
+    frames
+      .filter((f) => f.label === action)
+      .some((f) => actionMovement(action as ChallengeAction, baseline, f.measures).seen),
+  );
+  return { order, seen };
+}
+
+describe('the guided challenge run', () => {
+  it('with 3 actions: 2 neutral frames, then 2 per action at the peak, 8 in all, in time order', () => {
+    const actions: ChallengeAction[] = ['turn_left', 'smile', 'look_down'];
+    const { frames, last } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), cooperative(actions));
+    expect(last.outcome).toBe('finished');
+    expect(frames.map((f) => f.label)).toEqual([
+      'neutral',
+      'neutral',
+      'turn_left',
+      'turn_left',
+      'smile',
+      'smile',
+      'look_down',
+      'look_down',
+    ]);
+    expect(frames).toHaveLength(MAX_SELFIE_FRAMES);
+    const times = frames.map((f) => f.atMs);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(serverView(frames)).toEqual({ order: actions, seen: [true, true, true] });
+  });
+
+  it('with 2 actions: a neutral frame after each once the face is back at rest', () => {
+    const actions: ChallengeAction[] = ['open_mouth', 'turn_right'];
+    const { frames } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), cooperative(actions));
+    expect(frames.map((f) => f.label)).toEqual([
+      'neutral',
+      'neutral',
+      'open_mouth',
+      'open_mouth',
+      'neutral',
+      'turn_right',
+      'turn_right',
+      'neutral',
+    ]);
+    expect(serverView(frames)).toEqual({ order: actions, seen: [true, true] });
+  });
+
+  it('takes the baseline only from a face held still for a second', () => {
+    const actions: ChallengeAction[] = ['turn_left', 'smile'];
+    // A head moving through a turn, 0.8 s per position, never held a second: no baseline.
+    const { frames, last } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) => ({
+      faces: 1,
+      face: face(Math.floor(atMs / 800) % 2 === 0 ? REST : posed('turn_left')),
+    }));
+    expect(frames.filter((f) => f.label === 'neutral').length).toBeLessThan(2);
+    expect(last.outcome).toHaveProperty('timedOut');
+  });
+
+  it('takes no frame for a movement short of the threshold, and times out within the window', () => {
+    const actions: ChallengeAction[] = ['look_up', 'smile'];
+    const { frames, last } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) => ({
+      faces: 1,
+      face: face(atMs < 2000 ? REST : posed('look_up', 0.8)),
+    }));
+    expect(last.outcome).toEqual({ timedOut: 'look_up' });
+    expect(frames.map((f) => f.label)).toEqual(['neutral', 'neutral']);
+    expect(frames.every((f) => f.atMs < ACTION_WINDOW_MS)).toBe(true);
+  });
+
+  it('reports a missing face as such, and asks for one face only', () => {
+    const run = new ChallengeRun(['smile', 'turn_left'], ACTION_WINDOW_MS);
+    const crowded = play(new ChallengeRun(['smile', 'turn_left'], ACTION_WINDOW_MS), () => ({
+      faces: 2,
+      face: null,
+    }));
+    expect(crowded.decisions[0]!.prompt).toEqual({ kind: 'baseline', guidance: 'one_face' });
+    const { last } = play(run, () => ({ faces: 0, face: null }));
+    expect(last.outcome).toEqual({ timedOut: 'no_face' });
+  });
+
+  it('takes the baseline again when it caught a head tilted the way the challenge asks', () => {
+    const actions: ChallengeAction[] = ['look_up', 'open_mouth'];
+    const { frames, last, decisions } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) =>
+      atMs < 2000 ? { faces: 1, face: face(posed('look_up')) } : cooperative(actions)(atMs - 2000),
+    );
+    expect(decisions.some((d) => d.discardFrames)).toBe(true);
+    expect(last.outcome).toBe('finished');
+    expect(
+      frames.filter((f) => f.label === 'neutral').every((f) => f.measures.pitchDeg === REST.pitchDeg),
+    ).toBe(true);
+    expect(serverView(frames)).toEqual({ order: actions, seen: [true, true] });
+  });
+
+  it('keeps the baseline when a held turn answers a challenge that asks for both directions', () => {
+    const actions: ChallengeAction[] = ['turn_right', 'smile', 'turn_left'];
+    const { frames, decisions } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), cooperative(actions));
+    expect(decisions.some((d) => d.discardFrames)).toBe(false);
+    expect(serverView(frames)).toEqual({ order: actions, seen: [true, true, true] });
+  });
+
+  it('takes the baseline again when it caught the smile the challenge asks for', () => {
+    const actions: ChallengeAction[] = ['smile', 'look_up'];
+    // Smiling, held for the first two seconds, then as cooperative() from then on.
+    const { frames, last, decisions } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) =>
+      atMs < 2000 ? { faces: 1, face: face(posed('smile')) } : cooperative(actions)(atMs - 2000),
+    );
+    expect(decisions.some((d) => d.discardFrames)).toBe(true);
+    expect(last.outcome).toBe('finished');
+    expect(
+      frames.filter((f) => f.label === 'neutral').every((f) => f.measures.mouthWidth === REST.mouthWidth),
+    ).toBe(true);
+    expect(serverView(frames)).toEqual({ order: actions, seen: [true, true] });
+  });
+});
