@@ -2,6 +2,8 @@
  * Builds the hosted flow into flow/dist: index.html plus content-hashed assets under dist/assets
  * (main script and stylesheet, the PDF417 worker, and zxing-wasm's reader wasm copied from the
  * package so it is served by the service itself), each with .br and .gz siblings, and manifest.json.
+ * The selfie step's face landmarks (Human's detector and mesh on the tfjs wasm backend) load as a
+ * separate chunk; their model and wasm files are copied into a content-hashed folder beside it.
  * Run: `npx tsx flow/build.ts`.
  */
 import crypto from 'node:crypto';
@@ -26,7 +28,18 @@ export interface FlowManifest {
   style: string;
   worker: string;
   wasm: string;
+  /** Folder (under assets) of the face models and tfjs wasm binaries the selfie step loads. */
+  faceModels: string;
 }
+
+/** Only the detector and the mesh: the challenge reads landmarks and head pose, nothing else. */
+const HUMAN_MODEL_FILES = ['blazeface.json', 'blazeface.bin', 'facemesh.json', 'facemesh.bin'];
+/** tfjs picks one of these at run time by the browser's SIMD and thread support. */
+const TFJS_WASM_FILES = [
+  'tfjs-backend-wasm.wasm',
+  'tfjs-backend-wasm-simd.wasm',
+  'tfjs-backend-wasm-threaded-simd.wasm',
+];
 
 function contentHash(bytes: Buffer): string {
   return crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
@@ -64,6 +77,18 @@ export async function buildFlow(): Promise<FlowManifest> {
   const wasm = `zxing_reader-${contentHash(wasmBytes)}.wasm`;
   fs.writeFileSync(path.join(assetsDir, wasm), wasmBytes);
 
+  // Human names the .bin inside each model's .json, so the files keep their names and the folder
+  // carries the content hash instead (the assets are served as immutable).
+  const humanModelDir = path.join(path.dirname(path.dirname(require.resolve('@vladmandic/human'))), 'models');
+  const tfjsWasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+  const faceFiles = [
+    ...HUMAN_MODEL_FILES.map((name) => ({ name, bytes: fs.readFileSync(path.join(humanModelDir, name)) })),
+    ...TFJS_WASM_FILES.map((name) => ({ name, bytes: fs.readFileSync(path.join(tfjsWasmDir, name)) })),
+  ];
+  const faceModels = `face-${contentHash(Buffer.concat(faceFiles.map((f) => f.bytes)))}`;
+  fs.mkdirSync(path.join(assetsDir, faceModels));
+  for (const file of faceFiles) fs.writeFileSync(path.join(assetsDir, faceModels, file.name), file.bytes);
+
   const common = {
     bundle: true,
     minify: true,
@@ -91,9 +116,13 @@ export async function buildFlow(): Promise<FlowManifest> {
     entryPoints: [path.join(flowDir, 'src/main.ts')],
     format: 'esm',
     // The QR code library (~9 KB gzip) is imported only on a desktop; phones never load its chunk.
+    // Human with its bundled tfjs is imported only by the selfie step.
     splitting: true,
     chunkNames: '[name]-[hash]',
-    define: { __IDV_BARCODE_WORKER__: JSON.stringify(`./${worker}`) },
+    define: {
+      __IDV_BARCODE_WORKER__: JSON.stringify(`./${worker}`),
+      __IDV_FACE_MODELS__: JSON.stringify(`./${faceModels}/`),
+    },
   });
   const script = outputFile(mainBuild.metafile, '.js', true);
   const chunks = Object.keys(mainBuild.metafile?.outputs ?? {})
@@ -111,7 +140,8 @@ export async function buildFlow(): Promise<FlowManifest> {
   fs.writeFileSync(path.join(distDir, 'index.html'), template.replace('<!-- idv:assets -->', tags));
 
   for (const name of [script, style, worker, wasm, ...chunks]) precompress(path.join(assetsDir, name));
-  const manifest: FlowManifest = { html: 'index.html', script, style, worker, wasm };
+  for (const file of faceFiles) precompress(path.join(assetsDir, faceModels, file.name));
+  const manifest: FlowManifest = { html: 'index.html', script, style, worker, wasm, faceModels };
   fs.writeFileSync(path.join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

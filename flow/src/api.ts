@@ -3,6 +3,8 @@
  * token alone. Every failure becomes an ApiError carrying the HTTP status and the server's `detail`.
  */
 
+import type { ChallengeAction, FrameLabel } from '../../src/core/faces/challenge.js';
+
 export type StepState = 'pending' | 'done';
 export type Decision = 'approve' | 'review' | 'decline';
 
@@ -19,7 +21,30 @@ export interface SessionState {
   test_outcome?: string[] | null;
   /** How long the service keeps the data (docs/privacy.md), named in the consent text. */
   retention?: { media_days: number; personal_data_days: number; face_template_days: number };
+  /** The newest liveness challenge (POST /v1/session/challenge), null before the first. */
+  liveness_challenge?: LivenessChallenge | null;
 }
+
+export interface LivenessChallenge {
+  id: string;
+  actions: ChallengeAction[];
+  issued_at: string;
+  expires_at: string;
+  answered: boolean;
+  /** Each action must be seen within this long after the previous one (or after the challenge was shown). */
+  action_window_ms: number;
+}
+
+/** The selfie: frames, with the challenge they answer (one label per frame), or a video. */
+export type SelfieUpload =
+  | {
+      frames_b64: string[];
+      liveness_challenge?: {
+        id: string;
+        frames: { action: FrameLabel; captured_at_ms: number }[];
+      };
+    }
+  | { video_b64: string };
 
 export type SampleKind = 'document_front' | 'document_back' | 'selfie';
 
@@ -63,7 +88,9 @@ export interface SessionApi {
   init(launch: { publishable_key?: string; origin?: string; redirect_url?: string }): Promise<void>;
   consent(): Promise<void>;
   document(side: 'front' | 'back', imageB64: string, barcode?: string): Promise<void>;
-  selfie(input: { frames_b64: string[] } | { video_b64: string }): Promise<void>;
+  selfie(input: SelfieUpload): Promise<void>;
+  /** Issues a new liveness challenge (409 once a verification has had its 10) and returns the state holding it. */
+  challenge(): Promise<SessionState>;
   /** Test mode: the forced outcome chosen in the flow, when the merchant fixed none. */
   submit(testOutcome?: string[]): Promise<SessionState>;
   testSample(kind: SampleKind): Promise<TestSample>;
@@ -149,6 +176,7 @@ export function createSessionApi(apiBase: string, token: string): SessionApi {
     selfie: async (input) => {
       await request('POST', '/v1/session/selfie', input);
     },
+    challenge: () => request<SessionState>('POST', '/v1/session/challenge'),
     submit: (testOutcome) =>
       request<SessionState>('POST', '/v1/session/submit', testOutcome ? { test_outcome: testOutcome } : {}),
     testSample: (kind) => request<TestSample>('GET', `/v1/session/test-samples/${kind}`),

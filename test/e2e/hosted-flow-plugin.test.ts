@@ -74,6 +74,26 @@ describe('hostedFlowRoutes', () => {
     }
   });
 
+  it('serves the face models and tfjs wasm of the selfie step from their hashed folder, immutable', async () => {
+    const app = await build((a) => a.register(hostedFlowRoutes, { distDir: flowDist, prefix: '/flow' }));
+    const { faceModels } = flowManifest();
+    expect(faceModels).toMatch(/^face-\w{10}$/);
+    const types: Record<string, string> = {
+      'blazeface.json': 'application/json; charset=utf-8',
+      'blazeface.bin': 'application/octet-stream',
+      'facemesh.json': 'application/json; charset=utf-8',
+      'facemesh.bin': 'application/octet-stream',
+      'tfjs-backend-wasm.wasm': 'application/wasm',
+      'tfjs-backend-wasm-simd.wasm': 'application/wasm',
+    };
+    for (const [name, type] of Object.entries(types)) {
+      const res = await app.inject({ url: `/flow/assets/${faceModels}/${name}` });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers['content-type'], name).toBe(type);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
   it('answers a matching ETag with 304 and compresses the page when asked', async () => {
     const app = await build((a) => a.register(hostedFlowRoutes, { distDir: flowDist, prefix: '/flow' }));
     const first = await app.inject({ url: '/flow', headers: { 'accept-encoding': 'gzip' } });

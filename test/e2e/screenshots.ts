@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildFlow } from '../../flow/build.js';
 import { buildSdk } from '../../sdk/build.js';
 import { launchChromium } from './helpers/browser.js';
-import { cardBackFrame, cardFrontFrame, fakeCameraArg } from './helpers/fake-camera.js';
+import { cardBackFrame, cardFrontFrame, fakeCameraArg, framePhoto } from './helpers/fake-camera.js';
 import { repoRoot } from './helpers/servers.js';
 import { startService } from './helpers/service.js';
 
@@ -118,9 +118,15 @@ for (const vp of viewports) {
     await page.waitForSelector('button:text("Start"):enabled');
     await page.waitForTimeout(SETTLE_MS);
     await shot('07-selfie');
+    // Chromium's test pattern has no face: the challenge waits at its first instruction, and a
+    // chosen photo completes the step.
     await page.click('button:text("Start")');
-    await page.waitForSelector('.selfie-prompt:text("Turn your head")');
-    await shot('08-selfie-turn-head');
+    await page.waitForSelector('.challenge-guidance:text("Put your face in the oval")');
+    await shot('08-selfie-challenge');
+    await page.setInputFiles(
+      'input[type="file"]',
+      await framePhoto('selfie', await cardFrontFrame(), 'jpeg'),
+    );
     await heading(page, 'Thank you');
     await shot('09-done');
   });

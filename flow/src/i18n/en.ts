@@ -85,13 +85,10 @@ export const en = {
 
   'selfie.title': 'Take a selfie',
   'selfie.hint':
-    'Centre your face in the oval, in good light, without a hat or sunglasses. When you press Start, keep looking at the screen and slowly turn your head slightly to the left, then to the right. It takes {seconds} seconds.',
+    'Centre your face in the oval, in good light, without a hat or sunglasses. When you press Start, we ask for a few simple movements, one at a time: follow the instruction under the picture.',
   'selfie.start': 'Start',
   'selfie.ready': 'Ready when you are.',
   'selfie.ready.announce': 'Camera on. Press Start when your face is in the oval.',
-  'selfie.prompt.straight': 'Look straight at the camera',
-  'selfie.prompt.left': 'Turn your head slightly to the left',
-  'selfie.prompt.right': 'Now slightly to the right',
   'selfie.fallback': 'Use a video or photos instead',
   'selfie.fallback.primary': 'Record a short video or choose photos',
   'camera.denied.selfie':
@@ -103,6 +100,36 @@ export const en = {
   'selfie.sending.title': 'Sending your selfie',
   'selfie.sending.hint': 'This takes a moment.',
   'selfie.sending.announce': 'Sending your selfie…',
+
+  'challenge.loading': 'Getting the face check ready…',
+  'challenge.requesting': 'Preparing your instructions…',
+  'challenge.progress': 'Step {step} of {total}',
+  'challenge.steps': 'Movements to make',
+  'challenge.baseline': 'Look straight at the camera and hold still',
+  'challenge.back': 'Good. Now look straight at the camera again',
+  'challenge.seen': 'Done: {action}',
+  'challenge.done': '(done)',
+  'challenge.guide.no_face': 'Put your face in the oval',
+  'challenge.guide.one_face': 'Make sure only your face is in the picture',
+  'challenge.guide.closer': 'Move a little closer',
+  'challenge.guide.centre': 'Centre your face in the oval',
+  'challenge.guide.straight': 'Face the camera',
+  'challenge.guide.still': 'Hold still',
+  'challenge.action.turn_left': 'Turn your head to your left',
+  'challenge.action.turn_right': 'Turn your head to your right',
+  'challenge.action.look_up': 'Tilt your head up',
+  'challenge.action.look_down': 'Tilt your head down',
+  'challenge.action.smile': 'Smile',
+  'challenge.action.blink': 'Blink',
+  'challenge.action.open_mouth': 'Open your mouth',
+  'challenge.timeout.action':
+    'We did not see “{action}” in time. Press Start to try again with new instructions.',
+  'challenge.timeout.face':
+    'We could not see your face clearly. Find good light, centre your face in the oval and press Start to try again.',
+  'challenge.limit':
+    'You have used all your tries of the face check. Record a short video or choose photos instead; a person will review them.',
+  'challenge.unsupported':
+    'This browser cannot run the face check. Record a short video or choose photos instead; a person will review them.',
 
   'submit.title': 'Checking your details',
   'submit.hint': 'This usually takes a few seconds. Please keep this page open.',

@@ -87,13 +87,10 @@ export const es: Catalogue = {
 
   'selfie.title': 'Tómese una selfi',
   'selfie.hint':
-    'Centre su rostro en el óvalo, con buena luz, sin sombrero ni lentes de sol. Al pulsar Comenzar, siga mirando la pantalla y gire la cabeza despacio un poco a la izquierda y luego a la derecha. Tarda {seconds} segundos.',
+    'Centre su rostro en el óvalo, con buena luz, sin sombrero ni lentes de sol. Al pulsar Comenzar, le pediremos algunos movimientos sencillos, uno a la vez: siga la instrucción debajo de la imagen.',
   'selfie.start': 'Comenzar',
   'selfie.ready': 'Cuando esté listo.',
   'selfie.ready.announce': 'Cámara encendida. Pulse Comenzar cuando su rostro esté en el óvalo.',
-  'selfie.prompt.straight': 'Mire directamente a la cámara',
-  'selfie.prompt.left': 'Gire la cabeza un poco a la izquierda',
-  'selfie.prompt.right': 'Ahora un poco a la derecha',
   'selfie.fallback': 'Usar un video o fotos',
   'selfie.fallback.primary': 'Grabar un video corto o elegir fotos',
   'camera.denied.selfie':
@@ -105,6 +102,36 @@ export const es: Catalogue = {
   'selfie.sending.title': 'Enviando su selfi',
   'selfie.sending.hint': 'Esto tarda un momento.',
   'selfie.sending.announce': 'Enviando su selfi…',
+
+  'challenge.loading': 'Preparando la verificación del rostro…',
+  'challenge.requesting': 'Preparando sus instrucciones…',
+  'challenge.progress': 'Paso {step} de {total}',
+  'challenge.steps': 'Movimientos que debe hacer',
+  'challenge.baseline': 'Mire directamente a la cámara y quédese quieto',
+  'challenge.back': 'Bien. Ahora vuelva a mirar directamente a la cámara',
+  'challenge.seen': 'Hecho: {action}',
+  'challenge.done': '(hecho)',
+  'challenge.guide.no_face': 'Ponga su rostro dentro del óvalo',
+  'challenge.guide.one_face': 'Asegúrese de que solo su rostro aparezca en la imagen',
+  'challenge.guide.closer': 'Acérquese un poco',
+  'challenge.guide.centre': 'Centre su rostro en el óvalo',
+  'challenge.guide.straight': 'Mire de frente a la cámara',
+  'challenge.guide.still': 'Quédese quieto',
+  'challenge.action.turn_left': 'Gire la cabeza hacia su izquierda',
+  'challenge.action.turn_right': 'Gire la cabeza hacia su derecha',
+  'challenge.action.look_up': 'Incline la cabeza hacia arriba',
+  'challenge.action.look_down': 'Incline la cabeza hacia abajo',
+  'challenge.action.smile': 'Sonría',
+  'challenge.action.blink': 'Parpadee',
+  'challenge.action.open_mouth': 'Abra la boca',
+  'challenge.timeout.action':
+    'No vimos «{action}» a tiempo. Pulse Comenzar para intentarlo de nuevo con instrucciones nuevas.',
+  'challenge.timeout.face':
+    'No pudimos ver bien su rostro. Busque buena luz, centre su rostro en el óvalo y pulse Comenzar para intentarlo de nuevo.',
+  'challenge.limit':
+    'Ya usó todos los intentos de la verificación del rostro. Grabe un video corto o elija fotos; una persona los revisará.',
+  'challenge.unsupported':
+    'Este navegador no puede hacer la verificación del rostro. Grabe un video corto o elija fotos; una persona los revisará.',
 
   'submit.title': 'Revisando sus datos',
   'submit.hint': 'Esto suele tardar unos segundos. Mantenga esta página abierta.',

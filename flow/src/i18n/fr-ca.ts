@@ -91,13 +91,10 @@ export const frCA: Catalogue = {
 
   'selfie.title': 'Prenez un égoportrait',
   'selfie.hint':
-    'Centrez votre visage dans l’ovale, sous un bon éclairage, sans chapeau ni lunettes de soleil. Quand vous appuyez sur Commencer, continuez de regarder l’écran et tournez lentement la tête un peu vers la gauche, puis vers la droite. Cela prend {seconds} secondes.',
+    'Centrez votre visage dans l’ovale, sous un bon éclairage, sans chapeau ni lunettes de soleil. Quand vous appuyez sur Commencer, nous vous demandons quelques mouvements simples, un à la fois : suivez la consigne sous l’image.',
   'selfie.start': 'Commencer',
   'selfie.ready': 'Quand vous êtes prêt.',
   'selfie.ready.announce': 'Caméra active. Appuyez sur Commencer quand votre visage est dans l’ovale.',
-  'selfie.prompt.straight': 'Regardez droit vers la caméra',
-  'selfie.prompt.left': 'Tournez la tête un peu vers la gauche',
-  'selfie.prompt.right': 'Maintenant un peu vers la droite',
   'selfie.fallback': 'Utiliser plutôt une vidéo ou des photos',
   'selfie.fallback.primary': 'Enregistrer une courte vidéo ou choisir des photos',
   'camera.denied.selfie':
@@ -109,6 +106,36 @@ export const frCA: Catalogue = {
   'selfie.sending.title': 'Envoi de votre égoportrait',
   'selfie.sending.hint': 'Cela prend un instant.',
   'selfie.sending.announce': 'Envoi de votre égoportrait…',
+
+  'challenge.loading': 'Préparation de la vérification du visage…',
+  'challenge.requesting': 'Préparation de vos instructions…',
+  'challenge.progress': 'Étape {step} sur {total}',
+  'challenge.steps': 'Mouvements à faire',
+  'challenge.baseline': 'Regardez droit vers la caméra sans bouger',
+  'challenge.back': 'Bien. Regardez de nouveau droit vers la caméra',
+  'challenge.seen': 'Fait : {action}',
+  'challenge.done': '(fait)',
+  'challenge.guide.no_face': 'Placez votre visage dans l’ovale',
+  'challenge.guide.one_face': 'Assurez-vous que seul votre visage est dans l’image',
+  'challenge.guide.closer': 'Approchez-vous un peu',
+  'challenge.guide.centre': 'Centrez votre visage dans l’ovale',
+  'challenge.guide.straight': 'Tournez-vous vers la caméra',
+  'challenge.guide.still': 'Ne bougez pas',
+  'challenge.action.turn_left': 'Tournez la tête vers votre gauche',
+  'challenge.action.turn_right': 'Tournez la tête vers votre droite',
+  'challenge.action.look_up': 'Levez la tête',
+  'challenge.action.look_down': 'Baissez la tête',
+  'challenge.action.smile': 'Souriez',
+  'challenge.action.blink': 'Clignez des yeux',
+  'challenge.action.open_mouth': 'Ouvrez la bouche',
+  'challenge.timeout.action':
+    'Nous n’avons pas vu « {action} » à temps. Appuyez sur Commencer pour réessayer avec de nouvelles instructions.',
+  'challenge.timeout.face':
+    'Nous n’avons pas bien vu votre visage. Trouvez un bon éclairage, centrez votre visage dans l’ovale et appuyez sur Commencer pour réessayer.',
+  'challenge.limit':
+    'Vous avez utilisé tous vos essais de la vérification du visage. Enregistrez plutôt une courte vidéo ou choisissez des photos; une personne les examinera.',
+  'challenge.unsupported':
+    'Ce navigateur ne peut pas faire la vérification du visage. Enregistrez plutôt une courte vidéo ou choisissez des photos; une personne les examinera.',
 
   'submit.title': 'Vérification de vos renseignements',
   'submit.hint': 'Cela prend habituellement quelques secondes. Gardez cette page ouverte.',

@@ -1,10 +1,13 @@
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { cardFrontFrame, framePhoto } from './fake-camera.js';
 
 /**
  * Drives the hosted flow from the welcome step through the selfie, in a page or in the SDK's iframe,
  * with Chromium's fake camera showing `cardBackFrame()` (the PDF417 is read live on the back step).
- * Then waits for the done screen unless `waitForDone` is false (redirect mode navigates away).
+ * That camera shows no face, so no liveness challenge can be answered: the selfie is a photo chosen
+ * instead (the challenge itself is driven in liveness-challenge.test.ts). Then waits for the done
+ * screen unless `waitForDone` is false (redirect mode navigates away).
  * `onScreen` runs once each step's screen is up, e.g. for an accessibility scan.
  */
 export async function driveCapture(
@@ -34,6 +37,9 @@ export async function driveCapture(
   expect(await target.locator('.notice.ok').innerText()).toMatch(/We read the barcode/);
   await target.click('button:text("Use this photo")');
   await heading('Take a selfie');
-  await target.click('button:text("Start"):enabled');
+  await target.setInputFiles(
+    'input[type="file"]',
+    await framePhoto('selfie', await cardFrontFrame(), 'jpeg'),
+  );
   if (options.waitForDone ?? true) await heading('Thank you');
 }

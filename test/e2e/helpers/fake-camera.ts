@@ -17,8 +17,8 @@ export const FRAME_HEIGHT = 720;
 export const SAMPLE_AAMVA =
   '@\n\x1e\rANSI 636014090002DL00410278ZC03190008DLDAQD1234562\nDCSSAMPLE\nDDEN\nDACJANE\nDDFN\nDADQUINN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD20240115\nDBB19900512\nDBA20340512\nDBC2\nDAU065 IN\nDAYBRO\nDAG123 MAIN STREET\nDAISACRAMENTO\nDAJCA\nDAK958110000  \nDCF00/00/0000NNNAN/ANFD\nDCGUSA\nDDAF\nDDB20200101\nDDK1\r\nZCZCAN\nZCBN\r';
 
-/** Writes one RGB frame as a single-frame Y4M (4:2:0, BT.601 full range), which Chromium loops. */
-export function writeY4m(file: string, rgb: Buffer, width: number, height: number): void {
+/** One RGB picture as a 4:2:0 Y4M frame body (BT.601 full range, as `C420jpeg` declares). */
+function yuv420(rgb: Buffer, width: number, height: number): Buffer {
   const ySize = width * height;
   const cw = width / 2;
   const ch = height / 2;
@@ -54,8 +54,28 @@ export function writeY4m(file: string, rgb: Buffer, width: number, height: numbe
       frame[ySize + cw * ch + y * cw + x] = Math.max(0, Math.min(255, Math.round(v)));
     }
   }
-  const header = `YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`;
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(header), Buffer.from('FRAME\n'), frame]));
+  return frame;
+}
+
+/**
+ * Writes RGB pictures as a Y4M video at `fps`, each picture held for `framesEach` frames, which
+ * Chromium loops. One picture is a still camera; several make a camera that shows them in turn.
+ */
+export function writeY4m(
+  file: string,
+  pictures: readonly Buffer[],
+  width: number,
+  height: number,
+  options: { fps?: number; framesEach?: number } = {},
+): void {
+  const fps = options.fps ?? 30;
+  const frameHeader = Buffer.from('FRAME\n');
+  const parts: Buffer[] = [Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`)];
+  for (const rgb of pictures) {
+    const frame = yuv420(rgb, width, height);
+    for (let i = 0; i < (options.framesEach ?? 1); i++) parts.push(frameHeader, frame);
+  }
+  fs.writeFileSync(file, Buffer.concat(parts));
 }
 
 type Image = ReturnType<typeof sharp>;
@@ -140,6 +160,24 @@ export async function framePhoto(name: string, rgb: Buffer, format: 'png' | 'jpe
 /** Writes the picture to a temporary Y4M and returns the Chromium flag that plays it as the camera. */
 export function fakeCameraArg(name: string, rgb: Buffer): string {
   const file = path.join(os.tmpdir(), `idv-fake-camera-${process.pid}-${name}.y4m`);
-  writeY4m(file, rgb, FRAME_WIDTH, FRAME_HEIGHT);
+  writeY4m(file, [rgb], FRAME_WIDTH, FRAME_HEIGHT);
+  return `--use-file-for-fake-video-capture=${file}`;
+}
+
+/**
+ * Writes the pictures (raw RGB of `size`) to a temporary Y4M in which each is shown for
+ * `secondsEach`, and returns the Chromium flag that loops it as the camera.
+ */
+export function fakeVideoArg(
+  name: string,
+  pictures: readonly Buffer[],
+  size: { width: number; height: number; fps?: number; secondsEach?: number },
+): string {
+  const file = path.join(os.tmpdir(), `idv-fake-camera-${process.pid}-${name}.y4m`);
+  const fps = size.fps ?? 30;
+  writeY4m(file, pictures, size.width, size.height, {
+    fps,
+    framesEach: Math.max(1, Math.round(fps * (size.secondsEach ?? 1))),
+  });
   return `--use-file-for-fake-video-capture=${file}`;
 }

@@ -1,0 +1,103 @@
+/**
+ * Live face landmarks for the liveness challenge, in the browser: Human's detector and face mesh on
+ * the tfjs wasm backend, the model and wasm files served by the service itself (flow/build.ts copies
+ * them). Imported only by the selfie step, so the first screens never load Human's ~2 MB bundle.
+ *
+ * The server judges the uploaded frames with the same models and the same measures
+ * (src/core/faces/challenge.ts); the browser only uses them to know when to take each frame.
+ */
+import { Human, type Config } from '@vladmandic/human';
+import type { DetectedFace } from '../../src/core/faces/face-engine.js';
+import { measureFace, type FaceMeasures } from '../../src/core/faces/challenge.js';
+
+declare const __IDV_FACE_MODELS__: string;
+
+/** One face found in a frame, in the frame's pixels. */
+export interface TrackedFace {
+  measures: FaceMeasures;
+  /** Centre and height of the face box as shares of the frame's width and height. */
+  centreX: number;
+  centreY: number;
+  height: number;
+}
+
+export interface FaceTracker {
+  /** The faces in `frame`; only the count matters when there is not exactly one. */
+  detect(frame: HTMLCanvasElement): Promise<{ faces: number; face: TrackedFace | null }>;
+}
+
+/** Two faces are enough to say "only you in the picture"; more only costs time. */
+const MAX_FACES = 2;
+
+function toDegrees(radians: number): number {
+  return (radians * 180) / Math.PI;
+}
+
+/** Loads the models (rejects when they cannot load, e.g. without WebAssembly) and returns the tracker. */
+export async function loadFaceTracker(): Promise<FaceTracker> {
+  const base = new URL(__IDV_FACE_MODELS__, import.meta.url).href;
+  const config: Partial<Config> = {
+    backend: 'wasm',
+    wasmPath: base,
+    modelBasePath: base,
+    debug: false,
+    warmup: 'none',
+    // Every call judges the frame it is given, as the server does (no result reused for a similar frame).
+    cacheSensitivity: 0,
+    // The server sees the raw frames; Human's WebGL image filter would also need a GPU.
+    filter: { enabled: false },
+    face: {
+      enabled: true,
+      // As the server (src/adapters/ml/face-models.ts): the mesh runs on the rotation-corrected crop.
+      detector: { rotation: true, maxDetected: MAX_FACES, minConfidence: 0.5, return: false },
+      mesh: { enabled: true },
+      iris: { enabled: false },
+      emotion: { enabled: false },
+      description: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+    },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+  };
+  const human = new Human(config);
+  await human.init();
+  await human.load();
+  const models = human.models.models as Record<string, { executor?: unknown } | null>;
+  if (!models.blazeface?.executor || !models.facemesh?.executor)
+    throw new Error('the face models did not load');
+
+  return {
+    async detect(frame) {
+      const result = await human.detect(frame);
+      const faces = result.face;
+      if (faces.length !== 1) return { faces: faces.length, face: null };
+      const found = faces[0]!;
+      const angle = found.rotation?.angle;
+      // The server's DetectedFace, built as src/adapters/ml/face-models.ts builds it.
+      const detected: DetectedFace = {
+        box: { x: found.box[0], y: found.box[1], width: found.box[2], height: found.box[3] },
+        score: found.score,
+        yawDeg: angle ? toDegrees(angle.yaw) : null,
+        pitchDeg: angle ? toDegrees(angle.pitch) : null,
+        rollDeg: angle ? toDegrees(angle.roll) : null,
+        landmarks: found.mesh.map((point) => [point[0], point[1]] as [number, number]),
+        sharpness: null,
+      };
+      const measures = measureFace(detected);
+      if (!measures) return { faces: 1, face: null };
+      return {
+        faces: 1,
+        face: {
+          measures,
+          centreX: (found.box[0] + found.box[2] / 2) / frame.width,
+          centreY: (found.box[1] + found.box[3] / 2) / frame.height,
+          height: found.box[3] / frame.height,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POSE_LOOP, renderActionFrame } from '../../bench/lib/liveness/index.js';
+import { en, type MessageKey } from '../../flow/src/i18n/en.js';
+import { ISSUED_ACTIONS } from '../../src/core/faces/challenge.js';
+import { sharedDataPath } from '../helpers/shared-data.js';
+import { seriousViolations } from './helpers/axe.js';
+import { launchChromium } from './helpers/browser.js';
+import { cardBackFrame, cardFrontFrame, fakeVideoArg, framePhoto } from './helpers/fake-camera.js';
+import { startService, type RunningService } from './helpers/service.js';
+
+/**
+ * The active liveness challenge end to end: the hosted flow on a phone-sized page, Chromium's fake
+ * camera looping a real face (from the test data, never stored in the repository) through every
+ * pose of the synthetic generator (bench/lib/liveness), the flow's in-browser landmarks choosing the
+ * frames, and the service, with its face models on, verifying them. The loop holds each pose for
+ * POSE_SECONDS (the neutral stretches twice that, long enough for the flow's baseline) and shows
+ * every action, so whatever order the server draws is met within a loop.
+ */
+
+const WIDTH = 640;
+const HEIGHT = 480;
+const POSE_SECONDS = 0.8;
+const SEED = 14;
+
+let browser: Browser;
+let service: RunningService;
+let context: BrowserContext;
+let page: Page;
+let photos: { front: string; back: string };
+
+/** The loop's pictures, a neutral stretch shown twice as long as a pose (POSE_LOOP's `hold`). */
+async function poseLoopPictures(photo: Buffer): Promise<Buffer[]> {
+  const pictures: Buffer[] = [];
+  for (const { pose, hold } of POSE_LOOP) {
+    const jpeg = await renderActionFrame(photo, pose, {
+      seed: SEED,
+      widthPx: WIDTH,
+      orientation: 'landscape',
+    });
+    const picture = await sharp(jpeg).resize(WIDTH, HEIGHT, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+    pictures.push(picture, ...(hold ? [picture] : []));
+  }
+  return pictures;
+}
+
+beforeAll(async () => {
+  const photo = fs.readFileSync(sharedDataPath('faces/london/london_001_neutral.jpg'));
+  const camera = fakeVideoArg('liveness-poses', await poseLoopPictures(photo), {
+    width: WIDTH,
+    height: HEIGHT,
+    fps: 10,
+    secondsEach: POSE_SECONDS,
+  });
+  photos = {
+    front: await framePhoto('liveness-front', await cardFrontFrame(), 'jpeg'),
+    back: await framePhoto('liveness-back', await cardBackFrame(), 'png'),
+  };
+  browser = await launchChromium([camera]);
+  // Face models on: the decision is the real checks' (no ML_DISABLED).
+  service = await startService();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.close();
+});
+
+let cspViolations: string[];
+let foreignRequests: string[];
+
+beforeEach(async () => {
+  context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  page = await context.newPage();
+  cspViolations = [];
+  foreignRequests = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(`${service.origin}/`) && !/^(data|blob):/.test(url)) foreignRequests.push(url);
+  });
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+async function sessionState(clientToken: string) {
+  const response = await fetch(`${service.origin}/v1/session/state`, {
+    headers: { 'x-client-token': clientToken },
+  });
+  return (await response.json()) as { liveness_challenge: { actions: string[] } | null };
+}
+
+async function verification(id: string) {
+  const response = await fetch(`${service.origin}/v1/verifications/${id}`, {
+    headers: { 'x-api-key': service.rootKey },
+  });
+  return (await response.json()) as {
+    status: string;
+    decision_reasons: string[];
+    checks: { liveness: { score: number } };
+    doc_checks: {
+      liveness: {
+        challenge: {
+          actions: string[];
+          passed: boolean;
+          failure: string | null;
+          steps: { action: string; seen: boolean }[];
+        } | null;
+      };
+    };
+  };
+}
+
+const heading = (text: string, timeout = 30_000) => page.waitForSelector(`h1:text("${text}")`, { timeout });
+
+describe('the selfie step’s liveness challenge', () => {
+  it('guides each issued action live and the service verifies the labelled frames', async () => {
+    const { id, clientToken } = await service.createVerification();
+    await page.goto(`${service.flowUrl}#token=${encodeURIComponent(clientToken)}`);
+    await heading('Verify your identity');
+    await page.check('#consent');
+    await page.click('button:text("Agree and continue")');
+    // The camera shows a face, not a licence: both sides are chosen as files.
+    await heading('Front of your licence');
+    await page.setInputFiles('input[type="file"]', photos.front);
+    await page.click('button:text("Use this photo")');
+    await heading('Back of your licence');
+    await page.setInputFiles('input[type="file"]', photos.back);
+    await page.waitForSelector('.notice.ok');
+    await page.click('button:text("Use this photo")');
+
+    await heading('Take a selfie');
+    // Start is offered once the camera runs and the face models (served by the service) are loaded.
+    await page.waitForSelector('button:text("Start"):enabled', { timeout: 60_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const w = window as unknown as { __announced: string[] };
+      const live = document.getElementById('live')!;
+      new MutationObserver(() => {
+        if (live.textContent) w.__announced.push(live.textContent);
+      }).observe(live, { childList: true, characterData: true, subtree: true });
+    });
+
+    // The looping camera does not hold still when asked to, so the neutral baseline can catch a
+    // pose whose opposite the challenge also asks for; the flow then says what it did not see and
+    // Start draws a new challenge, as it would for a user. Three tries is far more than needed.
+    let issued: string[] = [];
+    const notices: string[] = [];
+    for (let attempt = 1; ; attempt++) {
+      await page.evaluate(() => {
+        (window as unknown as { __announced: string[] }).__announced = [];
+      });
+      await page.click('button:text("Start"):enabled');
+      // The challenge's movements are listed as soon as the server issued it.
+      await page.waitForSelector('.challenge-steps li', { timeout: 30_000 });
+      issued = (await sessionState(clientToken)).liveness_challenge!.actions;
+      expect(issued.length).toBeGreaterThanOrEqual(2);
+      for (const action of issued) expect(ISSUED_ACTIONS).toContain(action);
+      expect(await page.locator('.challenge-steps li').count()).toBe(issued.length);
+      if (attempt === 1) expect(await seriousViolations(page)).toEqual([]);
+      // The challenge ends in the done screen, or on a fresh camera screen (no steps listed yet)
+      // with a notice saying what was not seen.
+      const ended = await page.waitForFunction(
+        () => {
+          if (document.querySelector('h1')?.textContent === 'Thank you') return 'done';
+          const notice = document.querySelector('.notice.error');
+          return notice && document.querySelectorAll('.challenge-steps li').length === 0
+            ? notice.textContent
+            : null;
+        },
+        undefined,
+        { timeout: 120_000 },
+      );
+      const outcome = (await ended.jsonValue()) as string;
+      if (outcome === 'done') break;
+      notices.push(outcome);
+      expect(attempt, notices.join(' / ')).toBeLessThan(3);
+    }
+
+    const announced = await page.evaluate(() => (window as unknown as { __announced: string[] }).__announced);
+    // Each instruction was announced in order (the first again if the baseline was retaken), and
+    // each action ticked off in order; the last one's tick may give way to "Sending your selfie".
+    const say = (action: string) => en[`challenge.action.${action}` as MessageKey];
+    const unique = (texts: string[]) => [...new Set(texts)];
+    const instructions = unique(
+      announced.filter((text) => text.includes('Step ')).map((text) => text.slice(text.indexOf('Step '))),
+    );
+    expect(instructions).toEqual(
+      issued.map((action, k) => `Step ${k + 1} of ${issued.length}. ${say(action)}`),
+    );
+    const ticks = unique(
+      announced.filter((text) => text.startsWith('Done: ')).map((text) => text.split('. ')[0]!),
+    );
+    expect(ticks.length).toBeGreaterThanOrEqual(issued.length - 1);
+    expect(ticks).toEqual(issued.slice(0, ticks.length).map((action) => `Done: ${say(action)}`));
+
+    // Human, its models and the tfjs wasm came from the service, under the page's CSP.
+    expect(foreignRequests).toEqual([]);
+    expect(cspViolations).toEqual([]);
+
+    const v = await verification(id);
+    expect(v.status).toBe('decided');
+    const challenge = v.doc_checks.liveness.challenge;
+    expect(challenge, JSON.stringify(v.doc_checks.liveness)).toMatchObject({
+      actions: issued,
+      passed: true,
+      failure: null,
+    });
+    expect(challenge!.steps.map((step) => step.seen)).toEqual(issued.map(() => true));
+    expect(v.checks.liveness.score).toBeGreaterThanOrEqual(0.5);
+    expect(v.decision_reasons).not.toContain('liveness_below_threshold');
+  }, 240_000);
+});
