@@ -30,7 +30,12 @@ local entry = redis.call('ZRANGE', KEYS[1], count - max, count - max, 'WITHSCORE
 return {0, 0, tonumber(entry[2]) + window - now}
 `;
 
-/** Token bucket in a hash {tokens, ts}; the key expires once the bucket would be full again. */
+/**
+ * Token bucket in a hash {tokens, ts}. The key expires a minute after the bucket would be full
+ * again: an expired key reads as a full bucket, so expiring early would forgive use. Redis counts
+ * the TTL on its own clock, the bucket on the callers'; the minute covers their skew (and a test's
+ * frozen clock).
+ */
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local capacity = tonumber(ARGV[2])
@@ -53,11 +58,13 @@ else
   wait = math.ceil((cost - tokens) / per_ms)
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'ts', tostring(math.max(now, ts)))
-redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - tokens) / per_ms) + 1000)
+redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - tokens) / per_ms) + 60000)
 return {allowed, math.floor(tokens), wait}
 `;
 
 type ScriptReply = [number, number, number];
+
+const BACKGROUND_COMMAND_TIMEOUT_MS = 10_000;
 
 type ScriptedRedis = Redis & {
   rateLimitConsume(
@@ -103,7 +110,12 @@ export function createRedisRateLimiter(options: {
     options.onError?.(error);
   });
   redis.defineCommand('rateLimitConsume', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
-  redis.defineCommand('rateLimitTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  // `take` serves only the per-key throttle's background sync, which nobody waits on: its own
+  // connection with a patient timeout, so a busy process (a reply that sat unread behind a long
+  // burst) is not taken for an outage. A timed-out take may or may not have been counted.
+  const background = redis.duplicate({ commandTimeout: BACKGROUND_COMMAND_TIMEOUT_MS }) as ScriptedRedis;
+  background.on('error', () => undefined);
+  background.defineCommand('rateLimitTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
 
   return {
     backend: 'redis',
@@ -129,7 +141,7 @@ export function createRedisRateLimiter(options: {
     async take(key: string, rule: BucketRule, cost = 1): Promise<RateLimitResult> {
       checkBucketRule(rule, cost);
       const nowMs = options.clock.now().getTime();
-      const [allowed, remaining, waitMs] = await redis.rateLimitTake(
+      const [allowed, remaining, waitMs] = await background.rateLimitTake(
         `b:${key}`,
         nowMs,
         rule.capacity,
@@ -153,8 +165,12 @@ export function createRedisRateLimiter(options: {
     },
 
     async close() {
-      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-      else redis.disconnect();
+      await Promise.all(
+        [redis, background].map(async (client) => {
+          if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+          else client.disconnect();
+        }),
+      );
     },
   };
 }
