@@ -35,7 +35,7 @@ const RETURN_MS = 2_000;
  * The browser asks for a clearer movement than the server needs: the server measures the JPEG of
  * the frame, not this canvas (on the e2e test's frames the two head poses agreed within 0.1°).
  */
-const SEEN_MARGIN = 1.1;
+export const SEEN_MARGIN = 1.1;
 /** A face counts as back at rest when every action is less than half-way. */
 const REST_SHARE = 0.5;
 /** Stop waiting this long before the server's window closes: upload and clock grain. */

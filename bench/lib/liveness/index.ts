@@ -10,7 +10,11 @@ export {
   SEQUENCE_FRAMES,
   challengeSequence,
   challengeTimeline,
+  guidedChallengeSequence,
+  MAX_PROMPTS,
+  PROMPT_STEP,
   type ChallengeCapture,
+  type LiveCheck,
   type FrameMeta,
 } from './sequence.js';
 export { printedPhotoMoved, screenReplay, stillRepeated } from './attacks.js';

@@ -77,6 +77,69 @@ export async function challengeSequence(
 }
 
 /**
+ * How a cooperative user answers the hosted flow's live check (flow/src/challenge-run.ts): the flow
+ * keeps an action's frame only once its in-browser landmarks see the action, and until then keeps
+ * asking ("Turn further", "Smile wider"). Each time it asks again, the user adds this share of the
+ * nominal movement; an assumption about people, not a measurement.
+ */
+export const PROMPT_STEP = 0.2;
+/** How often the flow asks again before this model's user gives up on the action (frames sent anyway). */
+export const MAX_PROMPTS = 2;
+
+/** Says whether the flow's live check sees `action` on `frame` against the capture's first frame. */
+export type LiveCheck = (firstFrame: Buffer, frame: Buffer, action: Action) => Promise<boolean>;
+
+/**
+ * `challengeSequence` as the hosted flow sends it: the same plan, cameras and seeds, but an action's
+ * first frame is taken only once `liveCheck` sees the action, the user moving further by
+ * PROMPT_STEP each time it does not (at most MAX_PROMPTS times, each costing 1.2–2.5 s, which
+ * moves every later frame), and the action's second frame is at least as strong as the first.
+ */
+export async function guidedChallengeSequence(
+  photo: Buffer,
+  actions: readonly Action[],
+  seed: number,
+  liveCheck: LiveCheck,
+): Promise<ChallengeCapture & { prompts: number }> {
+  const plan = challengeTimeline(actions, seed);
+  const camera = seededRandom(seedOf(`sequence-camera:${seed}`));
+  const widthPx = intBetween(camera, 480, 1280);
+  const orientation: Orientation = camera() < 0.5 ? 'portrait' : 'landscape';
+  const patience = seededRandom(seedOf(`sequence-prompts:${seed}`));
+  const render = (index: number, pose: Pose, strength: number) =>
+    renderActionFrame(photo, pose, {
+      seed: seedOf(`sequence:${seed}:${index}`),
+      strength,
+      widthPx,
+      orientation,
+    });
+  const frames: Buffer[] = [];
+  const meta: FrameMeta[] = [];
+  let delayMs = 0;
+  let prompts = 0;
+  let accepted = 0;
+  for (const [index, planned] of plan.entries()) {
+    const first = planned.action !== 'neutral' && plan[index - 1]?.action !== planned.action;
+    let strength =
+      first || planned.action === 'neutral' ? planned.strength : Math.max(planned.strength, accepted);
+    let frame = await render(index, planned.action, strength);
+    if (first) {
+      for (let prompt = 0; prompt < MAX_PROMPTS; prompt++) {
+        if (await liveCheck(frames[0]!, frame, planned.action as Action)) break;
+        prompts++;
+        strength += PROMPT_STEP;
+        delayMs += intBetween(patience, 1_200, 2_500);
+        frame = await render(index, planned.action, strength);
+      }
+      accepted = strength;
+    }
+    frames.push(frame);
+    meta.push({ action: planned.action, offset_ms: planned.offset_ms + delayMs });
+  }
+  return { frames, meta, prompts };
+}
+
+/**
  * The fake camera's loop for the browser test: every issued action once, with the head back at
  * neutral between them, so any drawn order is met within one loop. `hold` marks the neutral
  * stretches long enough for the hosted flow's baseline (a face held still for a second).

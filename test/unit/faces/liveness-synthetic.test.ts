@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, type Action } from '../../../bench/lib/liveness/actions.js';
 import {
+  MAX_PROMPTS,
   challengeSequence,
+  guidedChallengeSequence,
   printedPhotoMoved,
   renderActionFrame,
   screenReplay,
@@ -74,6 +76,29 @@ describe('synthetic active-liveness frames (bench/lib/liveness, documented in do
     const sizes = await Promise.all(capture.frames.map((frame) => sharp(frame).metadata()));
     expect(new Set(sizes.map((m) => `${m.width}x${m.height}`)).size).toBe(1);
     expect(sizes[0]!.format).toBe('jpeg');
+  });
+
+  it('as the hosted flow sends it: the same capture when the live check sees each action, a later and stronger one when asked again', async () => {
+    const photo = faceImage(PEOPLE[1]!);
+    const actions: Action[] = ['turn_left', 'smile'];
+    const plain = await challengeSequence(photo, actions, 9);
+    const seen = await guidedChallengeSequence(photo, actions, 9, async () => true);
+    expect(seen.prompts).toBe(0);
+    expect(seen.meta).toEqual(plain.meta);
+    expect(seen.frames.every((frame, i) => frame.equals(plain.frames[i]!))).toBe(true);
+
+    const checked: Action[] = [];
+    const never = await guidedChallengeSequence(photo, actions, 9, async (_first, _frame, action) => {
+      checked.push(action);
+      return false;
+    });
+    expect(never.prompts).toBe(MAX_PROMPTS * actions.length);
+    expect(checked).toEqual(actions.flatMap((action) => Array(MAX_PROMPTS).fill(action)));
+    expect(never.meta.map((m) => m.action)).toEqual(plain.meta.map((m) => m.action));
+    expect(never.meta[1]!.offset_ms).toBeGreaterThanOrEqual(plain.meta[1]!.offset_ms + MAX_PROMPTS * 1_200);
+    const turned = async (capture: { frames: Buffer[] }) =>
+      Math.abs(metricDelta(await metricsOf(capture.frames[1]!), await metricsOf(capture.frames[0]!)).yawDeg);
+    expect(await turned(never)).toBeGreaterThan(await turned(plain));
   });
 
   it.each(PEOPLE)(
