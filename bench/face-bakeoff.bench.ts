@@ -18,6 +18,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type * as HumanModule from '@vladmandic/human';
+import { humanFaceConfig } from '../src/adapters/ml/human-face-config.js';
 import { installOfflineFetch } from '../src/adapters/ml/offline-fetch.js';
 import type { AnalyzedFace } from '../src/core/faces/face-engine.js';
 import { assessLiveness } from '../src/core/faces/liveness.js';
@@ -66,24 +67,7 @@ async function loadModels() {
     wasmPath: `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}${path.sep}`,
     wasmPlatformFetch: false,
     modelBasePath: pathToFileURL(path.join(humanDir, 'models')).href + '/',
-    debug: false,
-    warmup: 'none',
-    cacheSensitivity: 0,
-    face: {
-      enabled: true,
-      detector: { rotation: true, maxDetected: 4, minConfidence: 0.5, return: true },
-      mesh: { enabled: true },
-      iris: { enabled: false },
-      emotion: { enabled: false },
-      description: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-    },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
+    ...humanFaceConfig({ maxDetected: 4, returnCrops: true, passive: false }),
   });
   await human.init();
   await human.load();

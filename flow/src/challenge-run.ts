@@ -13,11 +13,11 @@
  */
 import {
   actionMovement,
+  medianMeasures,
   type ChallengeAction,
   type FaceMeasures,
   type FrameLabel,
 } from '../../src/core/faces/challenge.js';
-import { median } from '../../src/core/faces/face-similarity.js';
 import { MAX_SELFIE_FRAMES } from '../../src/core/verifications/status.js';
 import type { TrackedFace } from './face-tracker.js';
 
@@ -88,17 +88,6 @@ type Phase =
   | { kind: 'peak'; index: number; firstAtMs: number; best: { progress: number; atMs: number } | null }
   | { kind: 'back'; index: number; sinceMs: number }
   | { kind: 'finished' };
-
-function medianMeasures(all: readonly FaceMeasures[]): FaceMeasures {
-  const of = (key: keyof FaceMeasures) => median(all.map((m) => m[key]));
-  return {
-    yawDeg: of('yawDeg'),
-    pitchDeg: of('pitchDeg'),
-    mouthOpen: of('mouthOpen'),
-    mouthWidth: of('mouthWidth'),
-    eyeOpen: of('eyeOpen'),
-  };
-}
 
 /**
  * How far `frame` has gone towards `action` from `baseline`: 0 at rest, 1 at the server's threshold.

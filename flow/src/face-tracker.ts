@@ -7,6 +7,7 @@
  * (src/core/faces/challenge.ts); the browser only uses them to know when to take each frame.
  */
 import { Human, type Config } from '@vladmandic/human';
+import { humanFaceConfig } from '../../src/adapters/ml/human-face-config.js';
 import type { DetectedFace } from '../../src/core/faces/face-engine.js';
 import { measureFace, type FaceMeasures } from '../../src/core/faces/challenge.js';
 
@@ -40,28 +41,9 @@ export async function loadFaceTracker(): Promise<FaceTracker> {
     backend: 'wasm',
     wasmPath: base,
     modelBasePath: base,
-    debug: false,
-    warmup: 'none',
-    // Every call judges the frame it is given, as the server does (no result reused for a similar frame).
-    cacheSensitivity: 0,
     // The server sees the raw frames; Human's WebGL image filter would also need a GPU.
     filter: { enabled: false },
-    face: {
-      enabled: true,
-      // As the server (src/adapters/ml/face-models.ts): the mesh runs on the rotation-corrected crop.
-      detector: { rotation: true, maxDetected: MAX_FACES, minConfidence: 0.5, return: false },
-      mesh: { enabled: true },
-      iris: { enabled: false },
-      emotion: { enabled: false },
-      description: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-    },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
+    ...humanFaceConfig({ maxDetected: MAX_FACES, returnCrops: false, passive: false }),
   };
   const human = new Human(config);
   await human.init();

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as HumanModule from '@vladmandic/human';
+import { humanFaceConfig } from '../../../src/adapters/ml/human-face-config.js';
 import { installOfflineFetch } from '../../../src/adapters/ml/offline-fetch.js';
 
 const require = createRequire(import.meta.url);
@@ -48,24 +49,7 @@ function loadHuman(): Promise<Human> {
       wasmPath: `${wasmDir}${path.sep}`,
       wasmPlatformFetch: false,
       modelBasePath: pathToFileURL(path.join(humanDir, 'models')).href + '/',
-      debug: false,
-      warmup: 'none',
-      cacheSensitivity: 0,
-      face: {
-        enabled: true,
-        detector: { rotation: true, maxDetected: 1, minConfidence: 0.5, return: false },
-        mesh: { enabled: true },
-        iris: { enabled: false },
-        emotion: { enabled: false },
-        description: { enabled: false },
-        antispoof: { enabled: false },
-        liveness: { enabled: false },
-      },
-      body: { enabled: false },
-      hand: { enabled: false },
-      object: { enabled: false },
-      gesture: { enabled: false },
-      segmentation: { enabled: false },
+      ...humanFaceConfig({ maxDetected: 1, returnCrops: false, passive: false }),
     });
     try {
       await instance.init();

@@ -284,19 +284,24 @@ export function selfieStep(ctx: FlowContext): void {
     }
   }
 
+  /** What the file fallback takes: a short video or a few photos. */
+  function fallbackHint(): HTMLElement {
+    return h(
+      'p',
+      { class: 'hint' },
+      t('selfie.fallback.hint', {
+        min: VIDEO_MIN_SECONDS,
+        max: VIDEO_MAX_SECONDS,
+        frames: MAX_SELFIE_FRAMES,
+      }),
+    );
+  }
+
   /** Only a video or photos: no camera, the face check cannot run here, or no challenge is left. */
   function fallbackOnly(notice: string, retry = false): void {
     showScreen(t('selfie.title'), [
       h('p', { class: 'notice', role: 'alert' }, notice),
-      h(
-        'p',
-        { class: 'hint' },
-        t('selfie.fallback.hint', {
-          min: VIDEO_MIN_SECONDS,
-          max: VIDEO_MAX_SECONDS,
-          frames: MAX_SELFIE_FRAMES,
-        }),
-      ),
+      fallbackHint(),
       h(
         'div',
         { class: 'actions' },
@@ -312,15 +317,7 @@ export function selfieStep(ctx: FlowContext): void {
     showScreen(t('selfie.title'), [
       notice ? h('p', { class: 'notice error', role: 'alert' }, notice) : null,
       h('p', { class: 'notice' }, t(denied ? 'camera.denied.selfie' : 'camera.unavailable.selfie')),
-      h(
-        'p',
-        { class: 'hint' },
-        t('selfie.fallback.hint', {
-          min: VIDEO_MIN_SECONDS,
-          max: VIDEO_MAX_SECONDS,
-          frames: MAX_SELFIE_FRAMES,
-        }),
-      ),
+      fallbackHint(),
       h(
         'div',
         { class: 'actions' },

@@ -17,6 +17,7 @@ import {
   portraitSearchTiles,
 } from '../../core/faces/portrait.js';
 import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
+import { humanFaceConfig } from './human-face-config.js';
 import { installOfflineFetch } from './offline-fetch.js';
 
 const require = createRequire(import.meta.url);
@@ -53,9 +54,6 @@ const LOCATE_SIDE_PX = 640;
  */
 const PORTRAIT_LOWPASS_SIGMA_PX = 1.5;
 const SELFIE_LOWPASS_SIGMA_PX = 2;
-
-/** Detections under this score are dropped before counting faces; Human scored 1.00 on all 60 test faces. */
-const MIN_FACE_SCORE = 0.5;
 
 /** Enough to tell "one face" from "several"; more only costs time on crowded images. */
 const MAX_FACES = 4;
@@ -118,24 +116,7 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     wasmPath: `${wasmDir}${path.sep}`,
     wasmPlatformFetch: false,
     modelBasePath: pathToFileURL(humanModelDir).href + '/',
-    debug: false,
-    warmup: 'none',
-    cacheSensitivity: 0,
-    face: {
-      enabled: true,
-      detector: { rotation: true, maxDetected: MAX_FACES, minConfidence: MIN_FACE_SCORE, return: true },
-      mesh: { enabled: true },
-      iris: { enabled: false },
-      emotion: { enabled: false },
-      description: { enabled: false },
-      antispoof: { enabled: true },
-      liveness: { enabled: true },
-    },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
+    ...humanFaceConfig({ maxDetected: MAX_FACES, returnCrops: true, passive: true }),
   });
   await human.init();
   await human.load();

@@ -185,7 +185,8 @@ export function measureFace(face: DetectedFace): FaceMeasures | null {
   };
 }
 
-function medianMeasures(all: readonly FaceMeasures[]): FaceMeasures {
+/** Each measure's median over several frames: a baseline one odd frame cannot move. */
+export function medianMeasures(all: readonly FaceMeasures[]): FaceMeasures {
   const of = (key: keyof FaceMeasures) => median(all.map((m) => m[key]));
   return {
     yawDeg: of('yawDeg'),
