@@ -12,7 +12,7 @@
 import { createFaceEngine } from '../src/adapters/ml/face-engine.js';
 import pLimit from 'p-limit';
 import type { AnalyzedFace, FaceEngine } from '../src/core/faces/face-engine.js';
-import { faceImage } from '../test/unit/faces/face-fixtures.js';
+import { LONDON_IDS, faceImage } from '../test/unit/faces/face-fixtures.js';
 import { seededRandom } from '../test/helpers/seeded-random.js';
 import { seedOf } from './lib/face-eval/render.js';
 import { ACTIONS, type Action, type Pose } from './lib/liveness/actions.js';
@@ -27,24 +27,6 @@ const REPS = Number(process.env.LIVENESS_REPS ?? 3);
 /** A half-hearted performance: how much a threshold leaves to users who barely move. */
 const WEAK = 0.5;
 
-const LONDON_IDS = [
-  '025',
-  '062',
-  '030',
-  '034',
-  '006',
-  '038',
-  '001',
-  '002',
-  '042',
-  '043',
-  '005',
-  '024',
-  '008',
-  '037',
-  '004',
-  '012',
-];
 const PHOTOS = [
   ...LONDON_IDS.map((id) => `london/london_${id}_neutral.jpg`),
   ...['lisa1', 'lisa2', 'lisa3', 'lisa4'].map((n) => `cc0_same_person/lisa_${n}.jpg`),

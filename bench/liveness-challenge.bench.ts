@@ -25,7 +25,7 @@ import {
 import type { FaceEngine } from '../src/core/faces/face-engine.js';
 import { LIVENESS_THRESHOLD, assessLiveness, type LivenessFrame } from '../src/core/faces/liveness.js';
 import { seededRandom } from '../test/helpers/seeded-random.js';
-import { faceImage } from '../test/unit/faces/face-fixtures.js';
+import { LONDON_IDS, faceImage } from '../test/unit/faces/face-fixtures.js';
 import { seedOf } from './lib/face-eval/render.js';
 import {
   MAX_PROMPTS,
@@ -40,26 +40,8 @@ import {
 import { percentile, recordBenchmark } from './lib/report.js';
 
 const CHALLENGES_PER_PERSON = Number(process.env.LIVENESS_BENCH_CHALLENGES ?? 3);
-const LONDON = [
-  '001',
-  '002',
-  '004',
-  '005',
-  '006',
-  '008',
-  '012',
-  '024',
-  '025',
-  '030',
-  '034',
-  '037',
-  '038',
-  '042',
-  '043',
-  '062',
-];
 const PEOPLE = [
-  ...LONDON.map((id) => `london/london_${id}_neutral.jpg`),
+  ...[...LONDON_IDS].sort().map((id) => `london/london_${id}_neutral.jpg`),
   'cc0_same_person/lisa_lisa1.jpg',
   'cc0_same_person/zoom_30cm.jpg',
   'antispoof_samples/sfas_image_T1.jpg',

@@ -5,7 +5,7 @@ import {
   MAX_CHALLENGES_PER_VERIFICATION,
 } from '../../src/core/faces/challenge.js';
 import { plainJpeg, toB64 } from '../helpers/images.js';
-import { SAMPLE_BARCODE } from '../helpers/session-flow.js';
+import { SAMPLE_BARCODE, startSession } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
 const HEAD = ['turn_left', 'turn_right', 'look_up', 'look_down'];
@@ -24,23 +24,7 @@ describe.each(engines)('liveness challenges on %s', (engine) => {
   });
   afterAll(async () => t.close());
 
-  async function session() {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/verifications',
-      headers: { 'x-api-key': t.rootKey },
-      payload: { external_ref: 'challenge-test' },
-    });
-    const { id, client_token } = created.json() as { id: string; client_token: string };
-    const post = (url: string, payload?: object) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: { 'x-client-token': client_token },
-        ...(payload ? { payload } : {}),
-      });
-    return { id, post };
-  }
+  const session = () => startSession(t, t.rootKey, 'challenge-test');
 
   const labels = (count: number, action = 'neutral') =>
     Array.from({ length: count }, (_, i) => ({ action, captured_at_ms: i * 300 }));

@@ -3,6 +3,26 @@ import sharp from 'sharp';
 import { sharedDataPath } from '../../helpers/shared-data.js';
 
 /** Test images of `shared/data/faces`, named by their path inside that folder. */
+/** The 16 London people whose neutral photo the liveness tests and benchmarks build sequences from. */
+export const LONDON_IDS = [
+  '025',
+  '062',
+  '030',
+  '034',
+  '006',
+  '038',
+  '001',
+  '002',
+  '042',
+  '043',
+  '005',
+  '024',
+  '008',
+  '037',
+  '004',
+  '012',
+] as const;
+
 export function faceImage(relativePath: string): Buffer {
   return fs.readFileSync(sharedDataPath('faces', relativePath));
 }

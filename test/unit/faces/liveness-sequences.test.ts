@@ -7,26 +7,7 @@ import {
   assessLiveness,
 } from '../../../src/core/faces/liveness.js';
 import { runFaceChecks } from '../../../src/core/faces/run-face-checks.js';
-import { buildSequence, faceCsv, faceImage } from './face-fixtures.js';
-
-const LONDON_IDS = [
-  '025',
-  '062',
-  '030',
-  '034',
-  '006',
-  '038',
-  '001',
-  '002',
-  '042',
-  '043',
-  '005',
-  '024',
-  '008',
-  '037',
-  '004',
-  '012',
-];
+import { LONDON_IDS, buildSequence, faceCsv, faceImage } from './face-fixtures.js';
 
 /** London people whose neutral and smiling photos differ too little to show motion (documented in docs/faces.md). */
 const LONDON_TOO_STILL = ['042', '005', '024', '037'];
