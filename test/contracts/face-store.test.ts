@@ -160,6 +160,52 @@ describe.each(backends)('FaceStore contract on $name', (backend) => {
     });
   }
 
+  it('finds a remembered frame hash within 20 bits wherever the bits changed, and nothing farther', async () => {
+    const randomHash = () =>
+      Array.from(crypto.randomBytes(32), (byte) => byte.toString(2).padStart(8, '0')).join('');
+    const flipped = (hash: string, positions: number[]) => {
+      const bits = hash.split('');
+      for (const at of positions) bits[at] = bits[at] === '1' ? '0' : '1';
+      return bits.join('');
+    };
+    const stored = Array.from({ length: 8 }, randomHash);
+    const earlier = crypto.randomUUID();
+    const transact = createTransactor(database.db, { vectorSearch: backend.vectorSearch });
+    await transact(async (tx) => {
+      await tx.verifications.insert({
+        id: earlier,
+        apiKeyId,
+        externalRef: 'frames',
+        metadata: {},
+        createdAt: T0,
+        expiresAt: addSeconds(T0, 3600),
+      });
+      await tx.faces.rememberFrames({ verificationId: earlier, apiKeyId, hashes: stored, at: T0 });
+    });
+    const otherKey = await insertApiKey(database, 'other frames');
+    // 20 changed bits spread so that every one of the index's 11 bands has one or two of them (the
+    // hardest case for the band index), 20 bits in one run, and 22 spread bits (too far).
+    const spread20 = Array.from({ length: 20 }, (_, i) => Math.floor(i * 12.8));
+    const probes = [
+      flipped(stored[0]!, spread20),
+      flipped(
+        stored[1]!,
+        Array.from({ length: 20 }, (_, i) => 100 + i),
+      ),
+      flipped(
+        stored[2]!,
+        Array.from({ length: 22 }, (_, i) => Math.floor(i * 11.6)),
+      ),
+      randomHash(),
+      stored[4]!,
+    ];
+    const seen = (key: number, exclude: string) =>
+      faces.seenFrames({ apiKeyId: key, excludeVerificationId: exclude, hashes: probes, maxDistance: 20 });
+    expect(await seen(apiKeyId, crypto.randomUUID())).toEqual([0, 1, 4]);
+    expect(await seen(apiKeyId, earlier)).toEqual([]);
+    expect(await seen(otherKey, crypto.randomUUID())).toEqual([]);
+  });
+
   describe('blocklist', () => {
     it('adds, lists in insertion order, matches by distance, and removes once', async () => {
       const operator = await insertApiKey(database, 'operator');

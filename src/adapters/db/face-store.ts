@@ -16,6 +16,40 @@ import type { Database, Executor } from './schema.js';
  */
 export const HNSW_EF_SEARCH = 200;
 
+/**
+ * The frame-hash search index (migrations/0017_liveness_challenges.sql): a 256-bit hash cut into
+ * 11 bands, 3 of 24 bits then 8 of 23, each band's bits an integer with an index of its own. Two
+ * hashes within 21 bits differ in at most one bit in some band (pigeonhole: 11 bands × 2 bits > 21),
+ * so every hash within that many bits of a probe has, in some band, the probe's value or one of its
+ * one-bit neighbours.
+ */
+const HASH_BANDS = 11;
+const WIDE_BANDS = 3;
+export const FRAME_HASH_MAX_INDEXED_BITS = 2 * HASH_BANDS - 1;
+
+function bandBits(band: number): { start: number; length: number } {
+  return { start: band * 23 + Math.min(band, WIDE_BANDS), length: band < WIDE_BANDS ? 24 : 23 };
+}
+
+/** A hash's bands (256 characters of 0 and 1), as stored in `selfie_frame_hashes.bands`. */
+export function frameHashBands(hash: string): number[] {
+  return Array.from({ length: HASH_BANDS }, (_, band) => {
+    const { start, length } = bandBits(band);
+    return parseInt(hash.slice(start, start + length), 2);
+  });
+}
+
+/** Per band, the values a search for `hashes` looks up: each band value and those one bit away. */
+function bandProbes(hashes: readonly string[]): number[][] {
+  const probes = Array.from({ length: HASH_BANDS }, () => new Set<number>());
+  for (const hash of hashes)
+    frameHashBands(hash).forEach((value, band) => {
+      probes[band]!.add(value);
+      for (let bit = 0; bit < bandBits(band).length; bit++) probes[band]!.add(value ^ (1 << bit));
+    });
+  return probes.map((values) => [...values]);
+}
+
 function vectorLiteral(embedding: readonly number[]): string {
   return `[${embedding.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
 }
@@ -115,13 +149,27 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sea
 
     async seenFrames({ apiKeyId, excludeVerificationId, hashes, maxDistance }) {
       if (hashes.length === 0) return [];
+      if (maxDistance > FRAME_HASH_MAX_INDEXED_BITS)
+        throw new Error(
+          `the frame-hash index finds hashes within ${FRAME_HASH_MAX_INDEXED_BITS} bits, not ${maxDistance}`,
+        );
+      // The band indexes narrow the key's history to the hashes sharing a band value (or one bit
+      // from it) with some probe; the exact distance is checked on those alone.
+      const inSomeBand = sql.join(
+        bandProbes(hashes).map(
+          (values, band) => sql`seen.bands[${sql.lit(band + 1)}] = ANY(${sql.val(values)}::integer[])`,
+        ),
+        sql` OR `,
+      );
       const { rows } = await sql<{ frame: number }>`
+        WITH candidate AS (
+          SELECT seen.hash FROM selfie_frame_hashes seen
+          WHERE (${inSomeBand})
+            AND seen.api_key_id = ${apiKeyId} AND seen.verification_id <> ${excludeVerificationId})
         SELECT probe.ordinality - 1 AS frame
         FROM unnest(${sql.val(hashes)}::text[]) WITH ORDINALITY AS probe(hash, ordinality)
         WHERE EXISTS (
-          SELECT 1 FROM selfie_frame_hashes seen
-          WHERE seen.api_key_id = ${apiKeyId} AND seen.verification_id <> ${excludeVerificationId}
-            AND bit_count(seen.hash # probe.hash::bit(256)) <= ${maxDistance})
+          SELECT 1 FROM candidate WHERE bit_count(candidate.hash # probe.hash::bit(256)) <= ${maxDistance})
         ORDER BY frame`.execute(db);
       return rows.map((row) => Number(row.frame));
     },
@@ -178,6 +226,7 @@ export function createFaceTemplateWrites(
             api_key_id: apiKeyId,
             frame_index: index,
             hash,
+            bands: frameHashBands(hash),
             created_at: at,
           })),
         )

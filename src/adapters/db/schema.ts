@@ -227,6 +227,8 @@ export type SelfieFrameHashesTable = {
   frame_index: number;
   /** 256 characters of 0 and 1 (PostgreSQL `bit(256)`). */
   hash: string;
+  /** The hash's bands for the search index (`frameHashBands`). */
+  bands: number[];
   created_at: Timestamp;
 };
 
