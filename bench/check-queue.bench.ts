@@ -16,6 +16,7 @@ import pg from 'pg';
 import { buildSequence, faceImage } from '../test/unit/faces/face-fixtures.js';
 import { renderPdf417 } from '../test/helpers/barcode-images.js';
 import { sharedDataPath } from '../test/helpers/shared-data.js';
+import { scratchDatabase } from './lib/scratch-database.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,25 +35,6 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const p = (values: number[], q: number) => ms(percentile(sorted(values), q));
 
 type Service = { child: ChildProcess; role: string; logs: () => string; url: string | null };
-
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `idv_bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 function startService(role: 'api' | 'worker' | 'all', env: Record<string, string>, port?: number): Service {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src/main.ts')], {
@@ -192,7 +174,7 @@ async function unavailableReasons(db: pg.Client, refPrefix: string) {
   };
 }
 
-const database = await scratchDatabase();
+const database = await scratchDatabase(baseUrl, 'checks');
 const db = new pg.Client({ connectionString: database.url });
 const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-queue-'));

@@ -18,6 +18,11 @@ import sharp, { type OutputInfo } from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type * as HumanModule from '@vladmandic/human';
+import {
+  PORTRAIT_LOWPASS_SIGMA_PX,
+  SELFIE_LOWPASS_SIGMA_PX,
+  faceLowpass,
+} from '../src/adapters/ml/face-lowpass.js';
 import { humanFaceConfig } from '../src/adapters/ml/human-face-config.js';
 import { installOfflineFetch } from '../src/adapters/ml/offline-fetch.js';
 import type { AnalyzedFace } from '../src/core/faces/face-engine.js';
@@ -39,7 +44,10 @@ const SELFIE_FRAMES = 5;
 const LOCATE_SIDE_PX = 640;
 const MAX_INPUT_SIDE_PX = 1280;
 /** The engine's low-pass before the descriptor (face-models.ts): portrait σ 1.5, selfie σ 2. */
-const LOWPASS_SIGMA_PX: Record<Side, number> = { portrait: 1.5, selfie: 2 };
+const LOWPASS_SIGMA_PX: Record<Side, number> = {
+  portrait: PORTRAIT_LOWPASS_SIGMA_PX,
+  selfie: SELFIE_LOWPASS_SIGMA_PX,
+};
 
 type Side = 'portrait' | 'selfie';
 
@@ -82,40 +90,12 @@ async function loadModels() {
     graph(extraDir, 'mobileface'),
   ]);
 
-  const kernels = (sigma: number) => {
-    const radius = Math.ceil(3 * sigma);
-    const taps = Array.from({ length: 2 * radius + 1 }, (_, i) =>
-      Math.exp(-((i - radius) ** 2) / (2 * sigma ** 2)),
-    );
-    const tapSum = taps.reduce((a, b) => a + b, 0);
-    const x = tf.tile(
-      tf.tensor4d(
-        taps.map((v) => v / tapSum),
-        [1, taps.length, 1, 1],
-      ),
-      [1, 1, 3, 1],
-    ) as Tfjs.Tensor4D;
-    return { radius, x, y: tf.reshape(x, [taps.length, 1, 3, 1]) as Tfjs.Tensor4D };
+  const bySide = {
+    portrait: faceLowpass(tf, LOWPASS_SIGMA_PX.portrait),
+    selfie: faceLowpass(tf, LOWPASS_SIGMA_PX.selfie),
   };
-  const bySide = { portrait: kernels(LOWPASS_SIGMA_PX.portrait), selfie: kernels(LOWPASS_SIGMA_PX.selfie) };
   /** The engine's descriptor input: the 0..1 crop low-passed for its side (face-models.ts). */
-  const lowpass = (face: Tfjs.Tensor3D, side: Side) =>
-    tf.tidy(() => {
-      const { radius, x, y } = bySide[side];
-      const padded = tf.mirrorPad(
-        face.expandDims(0) as Tfjs.Tensor4D,
-        [
-          [0, 0],
-          [radius, radius],
-          [radius, radius],
-          [0, 0],
-        ],
-        'symmetric',
-      );
-      return tf
-        .depthwiseConv2d(tf.depthwiseConv2d(padded, x, 1, 'valid'), y, 1, 'valid')
-        .squeeze([0]) as Tfjs.Tensor3D;
-    });
+  const lowpass = (face: Tfjs.Tensor3D, side: Side) => bySide[side](face) as Tfjs.Tensor3D;
 
   /** A graph model's embedding: resized to its input, scaled by `prepare`, output picked by width. */
   const graphEmbedder = (

@@ -9,38 +9,18 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { openDatabase } from '../src/adapters/db/database.js';
 import { createFaceStore, frameHashBands } from '../src/adapters/db/face-store.js';
 import { migrate } from '../src/adapters/db/migrator.js';
 import type { Database } from '../src/adapters/db/schema.js';
 import { REPLAYED_FRAME_MAX_BITS } from '../src/core/faces/challenge.js';
+import { scratchDatabase } from './lib/scratch-database.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 
 const SIZES = (process.env.BENCH_REPLAY_VERIFICATIONS ?? '1000,10000,100000').split(',').map(Number);
 const FRAMES_PER_VERIFICATION = 8;
 const QUERIES = 15;
 const BATCH = 10_000;
-
-async function serverDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (!process.env.DATABASE_URL) return null;
-  const name = `idv_bench_replay_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Decided verifications of key 1 with 8 pseudo-random frame hashes each (two md5s make 256 bits). */
 async function grow(db: Kysely<Database>, from: number, to: number): Promise<void> {
@@ -121,7 +101,7 @@ async function measure(engine: string, url: string | undefined): Promise<string[
 }
 
 const rows = await measure('pglite', undefined);
-const server = await serverDatabase();
+const server = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'replay') : null;
 if (server) {
   try {
     rows.push(...(await measure('postgres', server.url)));

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { createContainer, type Container } from '../src/container.js';
 import { createApp } from '../src/http/app.js';
@@ -9,6 +8,7 @@ import { ensureBootstrapKeys } from '../src/bootstrap.js';
 import { hashSecret } from '../src/core/api-keys/api-key.js';
 import { createLogger } from '../src/adapters/logger.js';
 import { createVerification } from '../src/use-cases/verifications/create-verification.js';
+import { scratchDatabase } from './lib/scratch-database.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 
 /**
@@ -23,26 +23,6 @@ const READERS = 4;
 const BASELINE_MS = 3_000;
 const PROBE_INTERVAL_MS = 10;
 const DAY_MS = 86_400_000;
-
-async function serverDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (!process.env.DATABASE_URL) return null;
-  const name = `idv_bench_retention_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 async function seed(container: Container, apiKeyId: number): Promise<number> {
   const started = performance.now();
@@ -160,7 +140,7 @@ async function measure(databaseUrl: string | undefined) {
 }
 
 const rows: string[] = [];
-const server = await serverDatabase();
+const server = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'retention') : null;
 try {
   for (const url of [undefined, ...(server ? [server.url] : [])]) {
     const m = await measure(url);

@@ -17,6 +17,7 @@ import {
   portraitSearchTiles,
 } from '../../core/faces/portrait.js';
 import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
+import { PORTRAIT_LOWPASS_SIGMA_PX, SELFIE_LOWPASS_SIGMA_PX, faceLowpass } from './face-lowpass.js';
 import { humanFaceConfig } from './human-face-config.js';
 import { installOfflineFetch } from './offline-fetch.js';
 
@@ -40,20 +41,6 @@ const MAX_INPUT_SIDE_PX = 1280;
  * given, so a larger copy only costs tensor work); the portrait is then cut from the full image.
  */
 const LOCATE_SIDE_PX = 640;
-
-/**
- * Gaussian blur (σ in pixels of Human's 192-px aligned crop) applied to every face before the
- * descriptor. A licence portrait reaches us printed, re-photographed and often out of focus; a
- * selfie frame is sharp. Taking the fine detail off both sides makes them comparable, and the
- * sharp side gets a little more: on the realistic set (bench/face-eval.bench.ts, with the tiled
- * portrait search) portrait σ 1.5 against selfie σ 2 gives a pooled TAR of 0.975 at 1 impostor in
- * 8,880 (distance 0.46), where σ 1.5 on both sides gave 0.967 at 3 impostors (0.47). Symmetric σ 2
- * or 2.5, or more blur on the portrait, bring the hard impostors closer (see docs/faces.md).
- * Everything described with `analyze` (selfie frames, blocklist images) uses the selfie σ, so
- * templates stay comparable with each other.
- */
-const PORTRAIT_LOWPASS_SIGMA_PX = 1.5;
-const SELFIE_LOWPASS_SIGMA_PX = 2;
 
 /** Enough to tell "one face" from "several"; more only costs time on crowded images. */
 const MAX_FACES = 4;
@@ -197,49 +184,15 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
     return withFaces({ data, info }, false, async (face, tensor) => detectedFace(face, tensor, scale));
   }
 
-  // A Gaussian as two 1-D passes (separable: 2 × 13 taps at σ 2, not 169), the same kernel for
-  // each colour channel. Built once per worker and kept.
-  function lowpassKernels(sigma: number) {
-    const radius = Math.ceil(3 * sigma);
-    const taps = Array.from({ length: 2 * radius + 1 }, (_, i) =>
-      Math.exp(-((i - radius) ** 2) / (2 * sigma ** 2)),
-    );
-    const tapSum = taps.reduce((a, b) => a + b, 0);
-    const x = tf.tidy(() =>
-      tf.tile(
-        tf.tensor4d(
-          taps.map((v) => v / tapSum),
-          [1, taps.length, 1, 1],
-        ),
-        [1, 1, 3, 1],
-      ),
-    ) as Tfjs.Tensor4D;
-    return { radius, x, y: tf.reshape(x, [taps.length, 1, 3, 1]) as Tfjs.Tensor4D };
-  }
-  const portraitLowpass = lowpassKernels(PORTRAIT_LOWPASS_SIGMA_PX);
-  const selfieLowpass = lowpassKernels(SELFIE_LOWPASS_SIGMA_PX);
+  const portraitLowpass = faceLowpass(tf, PORTRAIT_LOWPASS_SIGMA_PX);
+  const selfieLowpass = faceLowpass(tf, SELFIE_LOWPASS_SIGMA_PX);
 
   /** Human's aligned face crop (0..1) as face-api's descriptor net wants it: 0..255, low-passed. */
   function descriptorInput(
     faceTensor: Tfjs.Tensor,
-    { radius: r, x, y }: ReturnType<typeof lowpassKernels>,
+    lowpass: (face: Tfjs.Tensor) => Tfjs.Tensor,
   ): Tfjs.Tensor {
-    return tf.tidy(() => {
-      const batch = tf.mul(faceTensor, 255).reshape([1, ...faceTensor.shape.slice(-3)]) as Tfjs.Tensor4D;
-      const padded = tf.mirrorPad(
-        batch,
-        [
-          [0, 0],
-          [r, r],
-          [r, r],
-          [0, 0],
-        ],
-        'symmetric',
-      );
-      return tf
-        .depthwiseConv2d(tf.depthwiseConv2d(padded, x, 1, 'valid'), y, 1, 'valid')
-        .reshape(faceTensor.shape);
-    });
+    return tf.tidy(() => tf.mul(lowpass(faceTensor), 255));
   }
 
   /**
