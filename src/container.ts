@@ -32,7 +32,7 @@ import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
 import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
 import { listenForNotifications } from './adapters/jobs/pg-listener.js';
 import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
-import { createLogger } from './adapters/logger.js';
+import { createAccessLog, createLogger } from './adapters/logger.js';
 import { createS3MediaStore } from './adapters/media/object-store.js';
 import { createMetrics } from './adapters/metrics.js';
 import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
@@ -53,6 +53,7 @@ import type { CheckEngines } from './use-cases/ports/check-engines.js';
 import type { FaceStore } from './use-cases/ports/face-store.js';
 import type { HandoffStore } from './use-cases/ports/handoff-store.js';
 import type { Metrics } from './use-cases/ports/metrics.js';
+import type { AccessLog } from './use-cases/ports/access-log.js';
 import type { PublishableKeyStore } from './use-cases/ports/publishable-key-store.js';
 import type { RateLimiter } from './use-cases/ports/rate-limiter.js';
 import type { SignalStore } from './use-cases/ports/signal-store.js';
@@ -77,6 +78,8 @@ export type Container = {
   config: Config;
   clock: Clock;
   logger: Logger;
+  /** One line per request, written by the HTTP layer (src/http/app.ts). */
+  accessLog: AccessLog;
   database: DatabaseHandle;
   metrics: Metrics;
   stores: {
@@ -410,6 +413,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     config,
     clock,
     logger,
+    accessLog: createAccessLog(logger),
     database,
     metrics,
     stores,
