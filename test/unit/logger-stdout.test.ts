@@ -136,7 +136,15 @@ describe('access lines', () => {
       status: 200,
       ms: 0.1,
     });
-    expect(written).toHaveLength(1);
+    createAccessLog(createLogger('info', destination))({
+      reqId: 'no-duration',
+      method: 'GET',
+      route: '/v1/keys',
+      status: 200,
+      ms: Number.NaN,
+    });
+    expect(written).toHaveLength(2);
     expect(JSON.parse(written[0]!)).toMatchObject({ reqId: 'a"b', status: 404 });
+    expect(JSON.parse(written[1]!)).toMatchObject({ reqId: 'no-duration', ms: null });
   });
 });
