@@ -22,8 +22,9 @@ const HEAVY_UNIT_TESTS = [
 ];
 
 /**
- * `vitest run` runs both projects (npm test, .ci/run); `--project unit` runs the pure tests only
- * (npm run test:unit), `--project integration` the rest (npm run test:integration).
+ * `vitest run` runs every project (npm test, .ci/run); `--project unit` the pure tests (npm run
+ * test:unit), `--project models` the model-backed ones, `--project integration` the database-backed
+ * API, contract and fuzz suites (npm run test:integration runs both of the last two).
  */
 export default defineConfig({
   test: {
@@ -42,11 +43,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'models', include: HEAVY_UNIT_TESTS },
+      },
+      {
+        extends: true,
         test: {
           name: 'integration',
           // Every other folder (api, contracts, and any added later) but the browser suite.
-          include: [...HEAVY_UNIT_TESTS, 'test/!(unit|e2e)/**/*.test.ts'],
+          include: ['test/!(unit|e2e)/**/*.test.ts'],
           exclude: ['node_modules/**'],
+          // Migrates once per run; each file starts from a copy (test/helpers/migrated-databases.ts).
+          globalSetup: ['test/helpers/migrated-databases.ts'],
         },
       },
     ],

@@ -140,6 +140,8 @@ export type ContainerOptions = {
   skipSanctions?: boolean;
   /** Where components load their files from; tests point one at a broken path to prove degraded mode for real. */
   componentPaths?: ComponentPaths;
+  /** PGlite only: start from this dumped data directory (tests load one migrated snapshot). */
+  initialData?: Blob | undefined;
 };
 
 /** How often open verifications past expires_at are marked expired (reads also expire them on the spot). */
@@ -172,6 +174,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: pgliteDir(config.dataDir),
+    initialData: options.initialData,
   });
   closers.push(() => database.close());
   try {

@@ -5,7 +5,12 @@ import { migrate } from '../../src/adapters/db/migrator.js';
 import { createPostgresRateLimiter } from '../../src/adapters/rate-limit/postgres-rate-limiter.js';
 import type { RateLimiter } from '../../src/use-cases/ports/rate-limiter.js';
 import { createRedisRateLimiter } from '../../src/adapters/rate-limit/redis-rate-limiter.js';
-import { createServerDatabase, createTestClock, type TestClock } from '../helpers/test-app.js';
+import {
+  createServerDatabase,
+  createTestClock,
+  migratedSnapshot,
+  type TestClock,
+} from '../helpers/test-app.js';
 
 type Backend = {
   name: string;
@@ -13,8 +18,12 @@ type Backend = {
 };
 
 async function databaseBackend(databaseUrl: string | undefined, clock: TestClock) {
-  const server = databaseUrl ? await createServerDatabase() : null;
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: server?.url, dataDir: 'memory://' });
+  const server = databaseUrl ? await createServerDatabase({ migrated: true }) : null;
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: server?.url,
+    dataDir: 'memory://',
+    initialData: server ? undefined : migratedSnapshot(),
+  });
   await migrate(database);
   const limiter = createPostgresRateLimiter(database.db, { clock });
   return {

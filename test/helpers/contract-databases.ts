@@ -3,7 +3,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/adapters/db/databas
 import { migrate } from '../../src/adapters/db/migrator.js';
 import { createApiKeyStore } from '../../src/adapters/db/api-key-store.js';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
-import { createServerDatabase, engines, type Engine } from './test-app.js';
+import { createServerDatabase, engines, migratedSnapshot, type Engine } from './test-app.js';
 
 export { engines, type Engine };
 
@@ -17,8 +17,12 @@ export async function openMigratedDatabase(engine: Engine): Promise<{
   connectAgain(): Promise<DatabaseHandle>;
   close(): Promise<void>;
 }> {
-  const server = engine === 'postgres' ? await createServerDatabase() : null;
-  const database = await openDatabase({ databaseUrl: server?.url, dataDir: 'memory://' });
+  const server = engine === 'postgres' ? await createServerDatabase({ migrated: true }) : null;
+  const database = await openDatabase({
+    databaseUrl: server?.url,
+    dataDir: 'memory://',
+    initialData: server ? undefined : migratedSnapshot(),
+  });
   await migrate(database);
   const others: DatabaseHandle[] = [];
   return {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { vi } from 'vitest';
+import fs from 'node:fs';
+import { inject, vi } from 'vitest';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { sharedDataPath } from './shared-data.js';
@@ -39,13 +40,28 @@ export function createTestClock(start = new Date('2026-11-01T12:00:00Z')): TestC
   };
 }
 
-/** A fresh, empty database on the server for one test file; dropped again by cleanup. */
-export async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The migrated PGlite data directory of this run (test/helpers/migrated-databases.ts), or undefined
+ * where no global setup made one: the database is then migrated from scratch.
+ */
+export function migratedSnapshot(): Blob | undefined {
+  const snapshotPath = inject('pgliteSnapshotPath');
+  return snapshotPath ? new Blob([fs.readFileSync(snapshotPath)]) : undefined;
+}
+
+/**
+ * A fresh database on the server for one test file, dropped again by cleanup: empty, or with
+ * `migrated` a copy of this run's migrated template (an empty one where the run made none).
+ */
+export async function createServerDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL!;
   const name = `idv_test_${crypto.randomBytes(6).toString('hex')}`;
+  const template = options.migrated ? inject('postgresTemplate') : null;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -84,7 +100,7 @@ export async function createTestApp(
     logger?: Logger;
   } = {},
 ): Promise<TestContext> {
-  const server = engine === 'postgres' ? await createServerDatabase() : null;
+  const server = engine === 'postgres' ? await createServerDatabase({ migrated: true }) : null;
   const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
   const config = loadConfig({
     DATA_DIR: 'memory://',
@@ -104,6 +120,7 @@ export async function createTestApp(
     logger: options.logger ?? createLogger('silent'),
     // The snapshot is loaded once, below, so the list's first refresh is the one tests see.
     skipSanctions: Boolean(options.sanctions),
+    ...(engine === 'pglite' && !options.env?.DATA_DIR ? { initialData: migratedSnapshot() } : {}),
     ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),
   });
   await ensureBootstrapKeys(container);

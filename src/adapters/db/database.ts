@@ -27,6 +27,8 @@ export type DatabaseHandle = {
   ping(): Promise<boolean>;
   /** Notifications on `channel` (sent by triggers) as a feed for the in-process read caches. */
   changes(channel: string, logger: Logger): Promise<ChangeFeed & { stop(): Promise<void> }>;
+  /** PGlite only: the data directory as a tarball, loadable again through `initialData`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -41,6 +43,8 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this dumped data directory (the tests load one migrated snapshot per file). */
+  initialData?: Blob | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -85,6 +89,7 @@ export async function openDatabase(options: {
   }
   const pglite = await PGlite.create(dataDir, {
     extensions: { vector },
+    ...(options.initialData ? { loadDataDir: options.initialData } : {}),
     parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
   });
   const onDisk = !dataDir.startsWith('memory://');
@@ -115,6 +120,7 @@ export async function openDatabase(options: {
   );
   return {
     ...opened,
+    dump: () => pglite.dumpDataDir('none'),
     async close() {
       await opened.close();
       if (onDisk) tightenTree(dataDir);
