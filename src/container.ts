@@ -46,19 +46,19 @@ import {
 } from './abuse/abuse-guards.js';
 import { createHeavyWork, withQueuedVideoDecoding, type HeavyWork } from './adapters/heavy-work.js';
 import { createTestSamples } from './adapters/test-samples/test-samples.js';
-import type { TestSamples } from './use-cases/ports/test-samples.js';
+import type { TestSamples } from './ports/test-samples.js';
 import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
-import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
-import type { CheckEngines } from './use-cases/ports/check-engines.js';
-import type { FaceStore } from './use-cases/ports/face-store.js';
-import type { HandoffStore } from './use-cases/ports/handoff-store.js';
-import type { Metrics } from './use-cases/ports/metrics.js';
-import type { AccessLog } from './use-cases/ports/access-log.js';
-import type { PublishableKeyStore } from './use-cases/ports/publishable-key-store.js';
-import type { RateLimiter } from './use-cases/ports/rate-limiter.js';
-import type { SignalStore } from './use-cases/ports/signal-store.js';
-import type { MediaStore, Transactor, VerificationStore } from './use-cases/ports/verification-store.js';
-import type { WebhookStore } from './use-cases/ports/webhooks.js';
+import type { ApiKeyStore } from './ports/api-key-store.js';
+import type { CheckEngines } from './ports/check-engines.js';
+import type { FaceStore } from './ports/face-store.js';
+import type { HandoffStore } from './ports/handoff-store.js';
+import type { Metrics } from './ports/metrics.js';
+import type { AccessLog } from './ports/access-log.js';
+import type { PublishableKeyStore } from './ports/publishable-key-store.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
+import type { SignalStore } from './ports/signal-store.js';
+import type { MediaStore, Transactor, VerificationStore } from './ports/verification-store.js';
+import type { WebhookStore } from './ports/webhooks.js';
 import {
   MEDIA_SWEEP_MIN_AGE_MS,
   sweepMediaObjects,

@@ -1,6 +1,6 @@
-import type { ListStats } from './use-cases/ports/sanctions.js';
-import type { MediaObjectStore } from './use-cases/ports/media-objects.js';
-import type { RateLimiter } from './use-cases/ports/rate-limiter.js';
+import type { ListStats } from './ports/sanctions.js';
+import type { MediaObjectStore } from './ports/media-objects.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
 
 /** One component's state in /readyz. */
 export type ComponentStatus = { status: 'ok' | 'degraded' | 'unavailable'; detail?: string };

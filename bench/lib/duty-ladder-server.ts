@@ -5,7 +5,7 @@ import { createMetrics } from '../../src/adapters/metrics.js';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
 import { systemClock } from '../../src/core/time.js';
 import { securityHeaderOptions, securityHeaders } from '../../src/http/security-headers.js';
-import type { ApiKey } from '../../src/use-cases/ports/api-key-store.js';
+import type { ApiKey } from '../../src/ports/api-key-store.js';
 import { DUTIES } from './duties.js';
 import { createApiKeyAuthenticator } from '../../src/use-cases/accounts/authenticate-api-key.js';
 

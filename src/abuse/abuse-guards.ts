@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { ApiError } from '../core/errors.js';
 import type { Clock } from '../core/time.js';
-import type { Metrics } from '../use-cases/ports/metrics.js';
-import type { BucketRule, RateLimiter } from '../use-cases/ports/rate-limiter.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { BucketRule, RateLimiter } from '../ports/rate-limiter.js';
 
 /** Failed API-key authentications per address and key prefix: 401, or 429 past a bound. Valid keys never reach it. */
 export type AuthGuard = {

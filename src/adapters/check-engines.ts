@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { FaceEngine } from '../core/faces/face-engine.js';
 import type { ComponentStatus } from '../readiness.js';
-import type { CheckEngines } from '../use-cases/ports/check-engines.js';
+import type { CheckEngines } from '../ports/check-engines.js';
 import { createBarcodeReader } from './barcode/barcode-reader.js';
 import { frameHash } from './media/frame-hash.js';
 import { extractVideoFrames, probeVideoDecoder } from './media/video-frames.js';

@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
 import { ApiError } from '../core/errors.js';
-import type { CheckEngines } from '../use-cases/ports/check-engines.js';
-import type { Metrics } from '../use-cases/ports/metrics.js';
-import type { WorkQueue } from '../use-cases/ports/work-queue.js';
+import type { CheckEngines } from '../ports/check-engines.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { WorkQueue } from '../ports/work-queue.js';
 import { createWorkQueue } from './work-queue.js';
 
 /**

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import type { AccessLog } from '../use-cases/ports/access-log.js';
+import type { AccessLog } from '../ports/access-log.js';
 
 /**
  * Secrets, tokens, images and personal data never reach the logs. Request logging records method,

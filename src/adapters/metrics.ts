@@ -1,5 +1,5 @@
 import client from 'prom-client';
-import type { Metrics } from '../use-cases/ports/metrics.js';
+import type { Metrics } from '../ports/metrics.js';
 
 /**
  * Prometheus metrics on a registry of their own (several apps in one test process must not collide).

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { WorkQueueLimits } from '../config.js';
-import type { WorkQueue } from '../use-cases/ports/work-queue.js';
+import type { WorkQueue } from '../ports/work-queue.js';
 
 /**
  * A bounded queue for expensive work (video decoding, image decoding and face models): at most

@@ -1,7 +1,7 @@
 import type { DedupeCheckResult } from '../core/checks.js';
 import { decideFaceDedupe, faceIdentityOf } from '../core/faces/face-dedupe.js';
 import { similarityFromDistance } from '../core/faces/face-similarity.js';
-import type { FaceStore } from '../use-cases/ports/face-store.js';
+import type { FaceStore } from '../ports/face-store.js';
 import type { Identity } from './identity.js';
 
 /** The selfie's template against earlier verifications' and the operator blocklist (SPEC 5.1). */

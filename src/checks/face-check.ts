@@ -3,8 +3,8 @@ import { REPLAYED_FRAME_MAX_BITS, type ChallengeAnswer } from '../core/faces/cha
 import type { FaceEngine } from '../core/faces/face-engine.js';
 import { MAX_LIVENESS_FRAMES, type LivenessEvidence } from '../core/faces/liveness.js';
 import { runFaceChecks } from '../core/faces/run-face-checks.js';
-import type { CheckEngines } from '../use-cases/ports/check-engines.js';
-import type { FaceStore } from '../use-cases/ports/face-store.js';
+import type { CheckEngines } from '../ports/check-engines.js';
+import type { FaceStore } from '../ports/face-store.js';
 
 export type FaceCheckOutcome = {
   faceMatch: FaceMatchCheckResult;

@@ -1,5 +1,5 @@
 import type { SanctionsCheckResult } from '../core/checks.js';
-import type { SanctionsScreening } from '../use-cases/ports/sanctions.js';
+import type { SanctionsScreening } from '../ports/sanctions.js';
 import type { Identity } from './identity.js';
 
 const unavailable = (component: string) => ({

@@ -1,8 +1,8 @@
 import { hashSecret } from '../core/api-keys/api-key.js';
 import { deviceHash, normalizeComponents } from '../core/signals/components.js';
 import type { Clock } from '../core/time.js';
-import type { RateLimiter } from './ports/rate-limiter.js';
-import type { SignalSink } from './ports/signal-store.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { SignalSink } from '../ports/signal-store.js';
 
 /** Unlinked batches are counted per client address over this rolling window. */
 const UNLINKED_WINDOW_SECONDS = 3600;

@@ -8,7 +8,7 @@ import { ApiError } from '../core/errors.js';
 import { generateOpaqueToken } from '../core/signing.js';
 import { addSeconds, type Clock } from '../core/time.js';
 import { isExpired, isOpen } from '../core/verifications/status.js';
-import type { HandoffStore, RequestOrigin } from './ports/handoff-store.js';
+import type { HandoffStore, RequestOrigin } from '../ports/handoff-store.js';
 import { newClientToken } from './verifications/create-verification.js';
 
 export const HANDOFF_TOKEN_PREFIX = 'ho_';

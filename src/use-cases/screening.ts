@@ -6,9 +6,9 @@ import { ApiError } from '../core/errors.js';
 import type { ScreeningListId } from '../core/screening/list-catalogue.js';
 import type { NameQuery } from '../core/screening/screen-name.js';
 import type { NameScreeningResult, WalletScreeningResult } from '../core/screening/screening-index.js';
-import type { Metrics } from './ports/metrics.js';
-import type { RateLimiter } from './ports/rate-limiter.js';
-import type { ListStats, MultiListResult, SanctionsStats, ScreeningService } from './ports/sanctions.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { ListStats, MultiListResult, SanctionsStats, ScreeningService } from '../ports/sanctions.js';
 
 /** SPEC 8: 30 lookups per client IP in a rolling 3600-second window. */
 export const FREE_TIER_LIMIT = 30;

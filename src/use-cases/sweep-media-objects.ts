@@ -1,4 +1,4 @@
-import type { MediaObjectStore } from './ports/media-objects.js';
+import type { MediaObjectStore } from '../ports/media-objects.js';
 
 /**
  * Objects younger than this are never swept: an upload writes its objects before the transaction

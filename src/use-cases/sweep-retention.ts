@@ -1,7 +1,7 @@
 import type { Clock } from '../core/time.js';
-import type { Metrics } from './ports/metrics.js';
-import type { RetentionBatch, RetentionCursor, RetentionStore } from './ports/retention.js';
-import type { MediaStore } from './ports/verification-store.js';
+import type { Metrics } from '../ports/metrics.js';
+import type { RetentionBatch, RetentionCursor, RetentionStore } from '../ports/retention.js';
+import type { MediaStore } from '../ports/verification-store.js';
 
 const DAY_MS = 86_400_000;
 

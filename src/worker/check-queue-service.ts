@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { expectedWaitMs, type QueueLoad } from '../core/verifications/admission.js';
-import type { CheckJobOutcome, CheckQueue, ClaimedCheckJob } from '../use-cases/ports/check-queue.js';
-import type { Metrics } from '../use-cases/ports/metrics.js';
+import type { CheckJobOutcome, CheckQueue, ClaimedCheckJob } from '../ports/check-queue.js';
+import type { Metrics } from '../ports/metrics.js';
 import type { BackgroundTask } from './background.js';
 import { checkJobLeaseMs, createCheckWorker, type CheckWorker } from './check-worker.js';
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { CheckJobOutcome, CheckQueue, ClaimedCheckJob } from '../use-cases/ports/check-queue.js';
+import type { CheckJobOutcome, CheckQueue, ClaimedCheckJob } from '../ports/check-queue.js';
+import { createWakeableSleep } from './wakeable-sleep.js';
 
 /**
  * How often an idle worker looks for work without a wake-up: enqueues wake it at once (in-process, or
@@ -59,25 +60,13 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const inFlight = new Set<Promise<void>>();
   let running = false;
   let wanted = true;
-  let wake: (() => void) | null = null;
+  const { sleep, wake } = createWakeableSleep();
   let loopDone: Promise<void> = Promise.resolve();
   let heartbeat: NodeJS.Timeout | null = null;
 
   function kick(): void {
     wanted = true;
-    wake?.();
-  }
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
+    wake();
   }
 
   function track(job: ClaimedCheckJob): void {
@@ -144,7 +133,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
     async stop() {
       if (!running) return;
       running = false;
-      wake?.();
+      wake();
       if (heartbeat) clearInterval(heartbeat);
       await loopDone;
       await Promise.allSettled([...inFlight]);

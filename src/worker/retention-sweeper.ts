@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Metrics } from '../use-cases/ports/metrics.js';
+import type { Metrics } from '../ports/metrics.js';
 import {
   sweepRetention,
   type RetentionDeps,

@@ -5,7 +5,7 @@ import {
   type RetrySchedule,
 } from '../core/webhooks/retry-schedule.js';
 import { signWebhookPayload } from '../core/webhooks/signature.js';
-import type { Metrics } from '../use-cases/ports/metrics.js';
+import type { Metrics } from '../ports/metrics.js';
 import type {
   AttemptRecord,
   ClaimedDelivery,
@@ -13,7 +13,8 @@ import type {
   PostResult,
   WebhookHttpClient,
   WebhookStore,
-} from '../use-cases/ports/webhooks.js';
+} from '../ports/webhooks.js';
+import { createWakeableSleep } from './wakeable-sleep.js';
 
 /**
  * How often an idle worker looks for work. Within one process kick() wakes it at once, and on
@@ -80,7 +81,7 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
   let running = false;
   let loopDone: Promise<void> = Promise.resolve();
   let stopListening: (() => Promise<void>) | null = null;
-  let wake: (() => void) | null = null;
+  const { sleep, wake } = createWakeableSleep();
   // What the next pass of the loop should do: look at the outbox, and/or claim due deliveries.
   let dispatchWanted = true;
   let claimWanted = true;
@@ -98,23 +99,11 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
   function nudge(what: { dispatch: boolean }): void {
     if (what.dispatch) dispatchWanted = true;
     claimWanted = true;
-    wake?.();
+    wake();
   }
 
   function kick(): void {
     nudge({ dispatch: true });
-  }
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
   }
 
   /** Wakes the loop when a scheduled retry falls due, so attempts keep the schedule's spacing. */
@@ -288,7 +277,7 @@ export function createWebhookDeliveryWorker(options: WebhookDeliveryWorkerOption
     },
     async stop() {
       running = false;
-      wake?.();
+      wake();
       await loopDone;
       await stopListening?.();
       stopListening = null;

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../src/adapters/db/database.js';
 import { createFaceStore } from '../../src/adapters/db/face-store.js';
 import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { addSeconds } from '../../src/core/time.js';
-import type { FaceStore } from '../../src/use-cases/ports/face-store.js';
+import type { FaceStore } from '../../src/ports/face-store.js';
 import { engines, insertApiKey, openMigratedDatabase, type Engine } from '../helpers/contract-databases.js';
 
 const T0 = new Date('2026-11-01T12:00:00Z');

@@ -6,8 +6,8 @@ import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { createS3MediaStore } from '../../src/adapters/media/object-store.js';
 import { addSeconds } from '../../src/core/time.js';
 import type { MediaItem } from '../../src/core/verifications/verification.js';
-import type { MediaObjectStore } from '../../src/use-cases/ports/media-objects.js';
-import type { MediaStore, PlacedMedia, Transactor } from '../../src/use-cases/ports/verification-store.js';
+import type { MediaObjectStore } from '../../src/ports/media-objects.js';
+import type { MediaStore, PlacedMedia, Transactor } from '../../src/ports/verification-store.js';
 import { engines, insertApiKey, openMigratedDatabase, type Engine } from '../helpers/contract-databases.js';
 import { S3_TEST_BUCKET, S3_TEST_CREDENTIALS, startS3 } from '../helpers/s3.js';
 

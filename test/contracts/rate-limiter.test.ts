@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/db/database.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
 import { createPostgresRateLimiter } from '../../src/adapters/rate-limit/postgres-rate-limiter.js';
-import type { RateLimiter } from '../../src/use-cases/ports/rate-limiter.js';
+import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 import { createRedisRateLimiter } from '../../src/adapters/rate-limit/redis-rate-limiter.js';
 import {
   createServerDatabase,

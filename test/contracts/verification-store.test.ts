@@ -6,7 +6,7 @@ import { createVerificationStore } from '../../src/adapters/db/verification-stor
 import type { StoredBarcode } from '../../src/core/checks.js';
 import { addSeconds } from '../../src/core/time.js';
 import type { Verification } from '../../src/core/verifications/verification.js';
-import type { Transactor, VerificationStore } from '../../src/use-cases/ports/verification-store.js';
+import type { Transactor, VerificationStore } from '../../src/ports/verification-store.js';
 import { engines, insertApiKey, openMigratedDatabase } from '../helpers/contract-databases.js';
 
 const T0 = new Date('2026-11-01T12:00:00Z');

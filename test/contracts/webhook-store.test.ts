@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../src/adapters/db/database.js';
 import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { createWebhookStore } from '../../src/adapters/db/webhook-store.js';
 import { createSecretBox } from '../../src/core/webhooks/secret-box.js';
-import type { AttemptRecord, ClaimedDelivery, WebhookStore } from '../../src/use-cases/ports/webhooks.js';
+import type { AttemptRecord, ClaimedDelivery, WebhookStore } from '../../src/ports/webhooks.js';
 import { engines, insertApiKey, openMigratedDatabase } from '../helpers/contract-databases.js';
 
 const LONG_LEASE_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { CheckQueue, ClaimedCheckJob } from '../../src/use-cases/ports/check-queue.js';
+import type { CheckQueue, ClaimedCheckJob } from '../../src/ports/check-queue.js';
 
 /** Claims the next check job as `workerId`, polling until a submit has enqueued one. */
 export async function claimNextJob(

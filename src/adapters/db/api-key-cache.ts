@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyStore } from '../../use-cases/ports/api-key-store.js';
+import type { ApiKey, ApiKeyStore } from '../../ports/api-key-store.js';
 import { createReadCache, type ReadCacheOptions } from './read-cache.js';
 
 /** The channel the api_keys trigger (migrations/0005) notifies on. */

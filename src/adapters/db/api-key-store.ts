@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ApiKey, ApiKeyStore } from '../../use-cases/ports/api-key-store.js';
+import type { ApiKey, ApiKeyStore } from '../../ports/api-key-store.js';
 import type { Database } from './schema.js';
 
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {

@@ -1,4 +1,4 @@
-import type { AuditLog } from '../../use-cases/ports/verification-store.js';
+import type { AuditLog } from '../../ports/verification-store.js';
 import type { Executor } from './schema.js';
 
 export function createAuditLog(db: Executor): AuditLog {

@@ -5,7 +5,7 @@ import type {
   CheckJobWrites,
   CheckQueue,
   ClaimedCheckJob,
-} from '../../use-cases/ports/check-queue.js';
+} from '../../ports/check-queue.js';
 import type { ChangeFeed } from './read-cache.js';
 import type { Executor } from './schema.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { FaceStore, NearestFace, NearestListed } from '../../use-cases/ports/face-store.js';
-import type { FaceTemplateWrites } from '../../use-cases/ports/verification-store.js';
+import type { FaceStore, NearestFace, NearestListed } from '../../ports/face-store.js';
+import type { FaceTemplateWrites } from '../../ports/verification-store.js';
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import { deleteTemplates } from './redaction.js';
 import { openIdentity, sealIdentity } from './sealed-columns.js';

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { HandoffLink, HandoffStore, RequestOrigin } from '../../use-cases/ports/handoff-store.js';
+import type { HandoffLink, HandoffStore, RequestOrigin } from '../../ports/handoff-store.js';
 import type { Database } from './schema.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

@@ -9,7 +9,7 @@ import type {
   IssuedChallenge,
   LivenessChallengeStore,
   LivenessChallengeWrites,
-} from '../../use-cases/ports/liveness-challenges.js';
+} from '../../ports/liveness-challenges.js';
 import type { Database, Executor } from './schema.js';
 
 type ChallengeRow = {

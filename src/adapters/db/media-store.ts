@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
-import type { MediaObjectStore } from '../../use-cases/ports/media-objects.js';
-import type { MediaRecords, MediaStore, PlacedMedia } from '../../use-cases/ports/verification-store.js';
+import type { MediaObjectStore } from '../../ports/media-objects.js';
+import type { MediaRecords, MediaStore, PlacedMedia } from '../../ports/verification-store.js';
 import { deleteMedia } from './redaction.js';
 import type { Database, Executor } from './schema.js';
 

@@ -1,4 +1,4 @@
-import type { Outbox } from '../../use-cases/ports/verification-store.js';
+import type { Outbox } from '../../ports/verification-store.js';
 import type { Executor } from './schema.js';
 
 /** The events table: written in the transaction that causes the event, drained by the webhook worker. */

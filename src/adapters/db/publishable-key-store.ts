@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PublishableKeyStore } from '../../use-cases/ports/publishable-key-store.js';
+import type { PublishableKeyStore } from '../../ports/publishable-key-store.js';
 import type { Database } from './schema.js';
 
 export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyStore {

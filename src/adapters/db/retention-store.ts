@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RetentionBatch, RetentionStore } from '../../use-cases/ports/retention.js';
+import type { RetentionBatch, RetentionStore } from '../../ports/retention.js';
 import { deleteMedia, deleteTemplates, redactVerifications } from './redaction.js';
 import type { Database, Executor } from './schema.js';
 

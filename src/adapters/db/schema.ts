@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type { StoredBarcode } from '../../core/checks.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
-import type { DeliveryStatus } from '../../use-cases/ports/webhooks.js';
+import type { DeliveryStatus } from '../../ports/webhooks.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -5,7 +5,7 @@ import type {
   SignalSink,
   SignalsSummary,
   SignalStore,
-} from '../../use-cases/ports/signal-store.js';
+} from '../../ports/signal-store.js';
 import type { Database } from './schema.js';
 
 export function createSignalStore(db: Kysely<Database>): SignalStore {

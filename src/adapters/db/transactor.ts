@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
-import type { Transactor, TransactionStores } from '../../use-cases/ports/verification-store.js';
+import type { Transactor, TransactionStores } from '../../ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
 import { createCheckJobWrites } from './check-queue.js';
 import { createFaceTemplateWrites } from './face-store.js';

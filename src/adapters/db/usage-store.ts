@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { UsageRecords, UsageStore } from '../../use-cases/ports/verification-store.js';
+import type { UsageRecords, UsageStore } from '../../ports/verification-store.js';
 import type { Executor } from './schema.js';
 
 export function createUsageRecords(db: Executor): UsageRecords {

@@ -1,6 +1,6 @@
 import { isExpired } from '../../core/verifications/status.js';
 import type { VerificationDetail } from '../../core/verifications/verification.js';
-import type { VerificationStore } from '../../use-cases/ports/verification-store.js';
+import type { VerificationStore } from '../../ports/verification-store.js';
 import { createReadCache, type ReadCacheOptions } from './read-cache.js';
 
 /** The channel the verifications and verification_audit triggers (migrations/0005) notify on, with the id. */

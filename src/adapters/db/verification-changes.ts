@@ -1,4 +1,4 @@
-import type { VerificationChanges } from '../../use-cases/ports/verification-changes.js';
+import type { VerificationChanges } from '../../ports/verification-changes.js';
 import type { ChangeFeed } from './read-cache.js';
 
 /**

@@ -3,7 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { isExpired, OPEN_STATUSES, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
-import type { VerificationStore, VerificationWrites } from '../../use-cases/ports/verification-store.js';
+import type { VerificationStore, VerificationWrites } from '../../ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
 import { redactVerifications } from './redaction.js';
 import { openBarcode, openDocChecks, sealBarcode, sealDocChecks } from './sealed-columns.js';

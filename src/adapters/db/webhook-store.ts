@@ -10,7 +10,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookStore,
-} from '../../use-cases/ports/webhooks.js';
+} from '../../ports/webhooks.js';
 import type { Database } from './schema.js';
 
 export const WEBHOOK_WORK_CHANNEL = 'webhook_work';

@@ -10,7 +10,7 @@ import {
   type GuardVerdict,
   type ResolveHost,
 } from './ssrf-guard.js';
-import type { PostResult, WebhookHttpClient } from '../../use-cases/ports/webhooks.js';
+import type { PostResult, WebhookHttpClient } from '../../ports/webhooks.js';
 
 /** Delivery records keep at most this much of a receiver's answer (issue 7: ≤ 1 KB). */
 export const RESPONSE_EXCERPT_BYTES = 1024;

@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { ApiError } from '../../core/errors.js';
-import type { MediaObjectStore } from '../../use-cases/ports/media-objects.js';
+import type { MediaObjectStore } from '../../ports/media-objects.js';
 
 export type S3MediaStoreOptions = {
   bucket: string;

@@ -9,7 +9,7 @@ import {
   type RateLimiter,
   type RateLimitResult,
   type WindowRule,
-} from '../../use-cases/ports/rate-limiter.js';
+} from '../../ports/rate-limiter.js';
 
 /**
  * Expired rows are deleted in bulk at most this often per instance. A key's own stale hits go at

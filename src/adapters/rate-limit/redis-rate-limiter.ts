@@ -9,7 +9,7 @@ import {
   type RateLimiter,
   type RateLimitResult,
   type WindowRule,
-} from '../../use-cases/ports/rate-limiter.js';
+} from '../../ports/rate-limiter.js';
 
 /**
  * Sliding log over a sorted set scored by call time (ms). Redis runs a script atomically, so the

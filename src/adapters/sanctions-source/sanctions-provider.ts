@@ -18,7 +18,7 @@ import {
   type LoadedList,
   type SanctionsSource,
 } from './load-sanctions-list.js';
-import type { RefreshOutcome, SanctionsStats } from '../../use-cases/ports/sanctions.js';
+import type { RefreshOutcome, SanctionsStats } from '../../ports/sanctions.js';
 import { OFFICIAL_SDN_XML_URL } from './official-sources.js';
 
 export type SanctionsLogger = {

@@ -13,7 +13,7 @@ import {
   type NameScreeningResult,
   type ScreeningIndex,
 } from '../../core/screening/screening-index.js';
-import type { ListMatch, ListStats, MultiListResult } from '../../use-cases/ports/sanctions.js';
+import type { ListMatch, ListStats, MultiListResult } from '../../ports/sanctions.js';
 import { loadCachedOneFileList, loadOneFileList } from './load-sanctions-list.js';
 import {
   OFFICIAL_EU_XML_URL,

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { TestSampleKind, TestSamples } from '../../use-cases/ports/test-samples.js';
+import type { TestSampleKind, TestSamples } from '../../ports/test-samples.js';
 
 /** Drawn by test/helpers/make-test-samples.ts; the back's PDF417 is a made-up Virginia licence. */
 const FILES: Record<TestSampleKind, { file: string; contentType: string }> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { ACTION_WINDOW_MS, CHALLENGE_ACTIONS } from '../../core/faces/challenge.js';
 import { isoWithoutZone } from '../../core/time.js';
-import type { IssuedChallenge } from '../../use-cases/ports/liveness-challenges.js';
+import type { IssuedChallenge } from '../../ports/liveness-challenges.js';
 import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';

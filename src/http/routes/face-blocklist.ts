@@ -13,8 +13,8 @@ import {
 } from '../../use-cases/accounts/face-blocklist.js';
 import type { RouteContext } from '../route-context.js';
 import { SESSION_UPLOAD_LIMIT_BYTES } from './session.js';
+import { errorSchema, keyedErrors } from '../schemas.js';
 
-const errorSchema = z.object({ detail: z.string() });
 const entrySchema = z.object({ id: z.number(), label: z.string(), created_at: z.string() });
 
 /** The operator's face blocklist (use-cases/accounts/face-blocklist.ts); `operator` scope only. */
@@ -44,7 +44,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
           label: z.string().trim().min(1).max(200),
           image_b64: z.string().max(SESSION_UPLOAD_LIMIT_BYTES),
         }),
-        response: { 201: entrySchema, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+        response: { 201: entrySchema, ...keyedErrors, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -67,7 +67,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
         tags: ['faces'],
         summary: 'List the blocklisted faces (labels only)',
         security: [{ apiKey: [] }],
-        response: { 200: z.array(entrySchema), 401: errorSchema, 403: errorSchema },
+        response: { 200: z.array(entrySchema), ...keyedErrors },
       },
     },
     async () =>
@@ -87,7 +87,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> 
         summary: 'Remove a blocklisted face',
         security: [{ apiKey: [] }],
         params: z.object({ entry_id: z.string() }),
-        response: { 204: z.null(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 204: z.null(), ...keyedErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {

@@ -5,14 +5,7 @@ import { isoWithoutZone } from '../../core/time.js';
 import { claimHandoff, handoffStatus, startHandoff, type HandoffDeps } from '../../use-cases/handoff.js';
 import type { RouteContext } from '../route-context.js';
 import { authenticateClientToken } from '../client-token-auth.js';
-
-const errorSchema = z.object({ detail: z.string() });
-const validationErrorSchema = z.object({
-  detail: z.union([
-    z.string(),
-    z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), type: z.string() })),
-  ]),
-});
+import { errorSchema, validationErrorSchema } from '../schemas.js';
 
 /**
  * Desktop-to-phone handoff (docs/api.md "Handoff"). The first device, holding the client token,

@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createPageServer, immutableAssets } from '../page-server.js';
 
 export interface HostedFlowOptions {
   /** flow/dist: index.html and assets/ from the flow build. */
@@ -31,8 +29,6 @@ export interface SdkAssetOptions {
   prefix?: string;
 }
 
-// Content-hashed names never change meaning, so browsers may keep them for a year without revalidating.
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 // The SDK keeps stable names (merchants hard-code /sdk/idv.js), so an update reaches them within an hour.
 const SDK_CACHE = 'public, max-age=3600';
 const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';
@@ -72,42 +68,20 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-interface PreparedPage {
-  mtimeMs: number;
-  etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
-}
-
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-function preparePage(
-  file: string,
-  mtimeMs: number,
-  publicPath: string,
-  apiOrigin: string | undefined,
-): PreparedPage {
-  let html = fs.readFileSync(file, 'utf8');
+function rewritePage(html: string, publicPath: string, apiOrigin: string | undefined): string {
   // The build writes ./assets/… links; absolute ones keep working whether the page is asked for as
   // /flow or /flow/ (the hosted URL has no trailing slash).
-  html = html.replace(/(href|src)="\.\/assets\//g, `$1="${publicPath}/assets/`);
-  if (apiOrigin) {
-    html = html.replace(
-      '<meta name="idv-api-base" content="" />',
-      `<meta name="idv-api-base" content="${escapeAttribute(new URL(apiOrigin).origin)}" />`,
-    );
-  }
-  const identity = Buffer.from(html);
-  return {
-    mtimeMs,
-    etag: `"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    identity,
-    gzip: zlib.gzipSync(identity, { level: 9 }),
-    brotli: zlib.brotliCompressSync(identity),
-  };
+  const linked = html.replace(/(href|src)="\.\/assets\//g, `$1="${publicPath}/assets/`);
+  return apiOrigin
+    ? linked.replace(
+        '<meta name="idv-api-base" content="" />',
+        `<meta name="idv-api-base" content="${escapeAttribute(new URL(apiOrigin).origin)}" />`,
+      )
+    : linked;
 }
 
 /**
@@ -119,8 +93,9 @@ export async function hostedFlowRoutes(app: FastifyInstance, opts: HostedFlowOpt
   const { inner, publicPath } = mountPoint(app, normalisePrefix(opts.prefix, '/flow'));
   const csp = contentSecurityPolicy(opts);
   const distDir = path.resolve(opts.distDir);
-  const indexFile = path.join(distDir, 'index.html');
-  let page: PreparedPage | undefined;
+  const page = createPageServer(path.join(distDir, 'index.html'), (html) =>
+    rewritePage(html, publicPath, opts.apiOrigin),
+  );
 
   function securityHeaders(reply: FastifyReply): void {
     reply.header('content-security-policy', csp);
@@ -134,45 +109,18 @@ export async function hostedFlowRoutes(app: FastifyInstance, opts: HostedFlowOpt
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    let mtimeMs: number;
-    try {
-      mtimeMs = fs.statSync(indexFile).mtimeMs;
-    } catch {
-      return reply.code(503).send({ detail: 'hosted flow is not built' });
-    }
-    if (!page || page.mtimeMs !== mtimeMs) page = preparePage(indexFile, mtimeMs, publicPath, opts.apiOrigin);
+    if (!page.built()) return reply.code(503).send({ detail: 'hosted flow is not built' });
     securityHeaders(reply);
     const configured = opts.embeddingOrigins ? await opts.embeddingOrigins() : [];
     if (configured.length > 0)
       reply.header('content-security-policy', contentSecurityPolicy({ ...opts, frameAncestors: configured }));
-    reply.header('cache-control', 'no-cache');
-    reply.header('etag', page.etag);
-    reply.header('vary', 'Accept-Encoding');
-    reply.type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(page.identity);
+    return page.send(request, reply) ?? reply;
   }
 
   await app.register(
     async (scope) => {
       scope.get('/', { schema: { hide: true } }, servePage);
-      await scope.register(fastifyStatic, {
-        root: path.join(distDir, 'assets'),
-        prefix: '/assets/',
-        decorateReply: false,
-        index: false,
-        preCompressed: true,
-        cacheControl: false,
-        setHeaders: (reply) => {
-          reply.header('cache-control', IMMUTABLE);
-          reply.header('content-security-policy', csp);
-          reply.header('x-content-type-options', 'nosniff');
-          reply.header('cross-origin-resource-policy', 'same-origin');
-        },
-      });
+      await immutableAssets(scope, { root: path.join(distDir, 'assets'), prefix: '/assets/', csp });
     },
     { prefix: inner },
   );

@@ -10,9 +10,10 @@ import {
   revokeApiKey,
   type ApiKeyDeps,
 } from '../../use-cases/accounts/api-keys.js';
-import type { ApiKey } from '../../use-cases/ports/api-key-store.js';
+import type { ApiKey } from '../../ports/api-key-store.js';
 import type { RouteContext } from '../route-context.js';
 import { unchanging } from '../serializer.js';
+import { errorSchema, keyedErrors } from '../schemas.js';
 
 const publicKeySchema = z.object({
   id: z.number().int(),
@@ -65,8 +66,6 @@ function parseKeyId(raw: string): number {
   return id;
 }
 
-const errorSchema = z.object({ detail: z.string() });
-
 export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { container, requireScope } = context;
@@ -91,8 +90,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
             .pick({ id: true, label: true, scopes: true, created_at: true })
             // The public object keeps SPEC 2.1's fields; the mode shows here and in the key's prefix.
             .extend({ mode: z.enum(KEY_MODES), api_key: z.string() }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
         },
       },
     },
@@ -117,7 +115,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
         tags: ['api keys'],
         summary: 'List the calling key and every key below it (those it created, and theirs)',
         security: [{ apiKey: [] }],
-        response: { 200: z.array(publicKeySchema), 401: errorSchema, 403: errorSchema },
+        response: { 200: z.array(publicKeySchema), ...keyedErrors },
       },
     },
     async (request) => toPublicKeys(await listApiKeys(deps, request.apiKey!)),
@@ -132,7 +130,7 @@ export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (i
         summary: 'Revoke a key and every key below it (idempotent; effective immediately)',
         security: [{ apiKey: [] }],
         params: keyIdParams,
-        response: { 200: publicKeySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: publicKeySchema, ...keyedErrors, 404: errorSchema },
       },
     },
     async (request) => {

@@ -10,10 +10,10 @@ import {
   revokePublishableKey,
   type PublishableKeyDeps,
 } from '../../use-cases/accounts/publishable-keys.js';
-import type { PublishableKey } from '../../use-cases/ports/publishable-key-store.js';
+import type { PublishableKey } from '../../ports/publishable-key-store.js';
 import type { RouteContext } from '../route-context.js';
+import { errorSchema, keyedErrors } from '../schemas.js';
 
-const errorSchema = z.object({ detail: z.string() });
 const publishableKeySchema = z.object({
   id: z.number(),
   publishable_key: z.string(),
@@ -79,7 +79,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
             allowed_origins: z.array(embeddingOrigin).max(20).default([]),
           })
           .default({ label: 'default', allowed_origins: [] }),
-        response: { 201: publishableKeySchema, 401: errorSchema, 403: errorSchema },
+        response: { 201: publishableKeySchema, ...keyedErrors },
       },
     },
     async (request, reply) => {
@@ -99,7 +99,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
         tags: ['api keys'],
         summary: 'List the calling key’s publishable keys',
         security: [{ apiKey: [] }],
-        response: { 200: z.array(publishableKeySchema), 401: errorSchema, 403: errorSchema },
+        response: { 200: z.array(publishableKeySchema), ...keyedErrors },
       },
     },
     async (request) => (await listPublishableKeys(deps, request.apiKey!)).map(present),
@@ -114,7 +114,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }>
         summary: 'Revoke a publishable key (idempotent)',
         security: [{ apiKey: [] }],
         params: z.object({ id: z.string() }),
-        response: { 200: publishableKeySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: publishableKeySchema, ...keyedErrors, 404: errorSchema },
       },
     },
     async (request) => {

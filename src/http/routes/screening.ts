@@ -13,8 +13,8 @@ import {
   type ScreeningDeps,
 } from '../../use-cases/screening.js';
 import type { RouteContext } from '../route-context.js';
+import { errorSchema, keyedErrors } from '../schemas.js';
 
-const errorSchema = z.object({ detail: z.string() });
 const readingSchema = z.object({ system: z.string(), text: z.string() });
 const nameMatchSchema = z.object({
   uid: z.number(),
@@ -74,7 +74,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
         summary: 'Screen a name (and optional date of birth) against the OFAC SDN list',
         security: [{ apiKey: [] }],
         body: z.object({ name: z.string().min(2).max(255), dob }),
-        response: { 200: nameAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+        response: { 200: nameAnswer, ...keyedErrors, 503: errorSchema },
       },
     },
     async (request) => screenOfacName(deps, { name: request.body.name, dob: request.body.dob ?? null }),
@@ -89,7 +89,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
         summary: 'Screen a crypto wallet address against the SDN list’s digital currency addresses',
         security: [{ apiKey: [] }],
         body: z.object({ address: z.string().min(8).max(255) }),
-        response: { 200: walletAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+        response: { 200: walletAnswer, ...keyedErrors, 503: errorSchema },
       },
     },
     async (request) => screenWallet(deps, request.body.address),
@@ -123,7 +123,7 @@ export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = as
           /** Default: every list the operator enabled (SCREENING_LISTS, plus OFAC). */
           lists: z.array(listId).min(1).optional(),
         }),
-        response: { 200: multiListAnswer, 401: errorSchema, 403: errorSchema, 503: errorSchema },
+        response: { 200: multiListAnswer, ...keyedErrors, 503: errorSchema },
       },
     },
     async (request) =>

@@ -6,7 +6,7 @@ import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import { checkFlowLaunch, type EmbeddingDeps } from '../../use-cases/verifications/check-embedding.js';
 import { FRAME_LABELS } from '../../core/faces/challenge.js';
 import { REASON_CODES } from '../../core/verifications/reason-codes.js';
-import { TEST_SAMPLE_KINDS } from '../../use-cases/ports/test-samples.js';
+import { TEST_SAMPLE_KINDS } from '../../ports/test-samples.js';
 import { testSample } from '../../use-cases/verifications/test-samples.js';
 import { issueLivenessChallenge } from '../../use-cases/verifications/issue-liveness-challenge.js';
 import { recordConsent } from '../../use-cases/verifications/record-consent.js';
@@ -16,7 +16,7 @@ import { uploadDocument } from '../../use-cases/verifications/upload-document.js
 import { uploadSelfie } from '../../use-cases/verifications/upload-selfie.js';
 import { sessionStateSchema, toSessionState } from '../presenters/verification.js';
 import type { RouteContext } from '../route-context.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { errorSchema, validationErrorSchema, keyedErrors } from '../schemas.js';
 import { authenticateClientToken, type ClientSession } from '../client-token-auth.js';
 
 /** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
@@ -114,8 +114,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
           ),
         response: {
           200: z.object({ ok: z.literal(true) }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           422: validationErrorSchema,
         },
       },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collectSignals, type SignalDeps } from '../../use-cases/collect-signals.js';
 import type { RouteContext } from '../route-context.js';
+import { errorSchema } from '../schemas.js';
 
 /**
  * SPEC 4.6 / 8: 64 KB. Fastify enforces it while reading: a Content-Length above it is refused
@@ -27,8 +28,6 @@ const collectAnswer = z.object({
       'False when a storage cap was reached (batches per verification, or unlinked batches per address and hour): answered, not kept',
     ),
 });
-
-const errorSchema = z.object({ detail: z.string() });
 
 export const signalRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();

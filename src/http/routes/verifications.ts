@@ -25,7 +25,7 @@ import {
 } from '../presenters/verification.js';
 import { signedMediaLinks, type MediaLinkDeps } from '../../use-cases/verifications/media-links.js';
 import type { RouteContext } from '../route-context.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { errorSchema, validationErrorSchema, keyedErrors } from '../schemas.js';
 
 const createBody = z.object({
   external_ref: z.string().trim().min(1).max(255),
@@ -88,8 +88,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
             client_token_expires_at: z.string(),
             url: z.string(),
           }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           422: validationErrorSchema,
         },
       },
@@ -126,8 +125,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
             has_more: z.boolean(),
             next_cursor: z.string().nullable(),
           }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
         },
       },
     },
@@ -169,8 +167,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         }),
         response: {
           200: verificationDetailSchema,
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           404: errorSchema,
           503: errorSchema,
         },
@@ -200,8 +197,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         body: reviewBody,
         response: {
           200: verificationDetailSchema,
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           404: errorSchema,
           409: errorSchema,
           422: validationErrorSchema,
@@ -231,8 +227,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         params: z.object({ id: z.string() }),
         response: {
           200: verificationDetailSchema,
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           404: errorSchema,
         },
       },
@@ -265,8 +260,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
               }),
             ),
           }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           404: errorSchema,
         },
       },
@@ -332,8 +326,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         params: z.object({ id: z.string() }),
         response: {
           200: z.object({ verification_id: z.string(), revoked_tokens: z.number().int() }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           404: errorSchema,
         },
       },
@@ -364,8 +357,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
             total: z.number(),
             data: z.array(z.object({ day: z.string(), verifications: z.number() })),
           }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
         },
       },
     },

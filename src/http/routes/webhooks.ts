@@ -13,10 +13,9 @@ import {
   retryWebhookDelivery,
   type WebhookEndpointDeps,
 } from '../../use-cases/accounts/webhook-endpoints.js';
-import type { DeliveryWithAttempts, WebhookEndpoint } from '../../use-cases/ports/webhooks.js';
+import type { DeliveryWithAttempts, WebhookEndpoint } from '../../ports/webhooks.js';
 import type { RouteContext } from '../route-context.js';
-
-const errorSchema = z.object({ detail: z.string() });
+import { errorSchema, keyedErrors } from '../schemas.js';
 
 const endpointSchema = z.object({
   id: z.number().int(),
@@ -138,8 +137,7 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         body: createBody,
         response: {
           201: endpointSchema.extend({ secret: z.string() }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
         },
       },
     },
@@ -157,7 +155,7 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         tags: ['webhooks'],
         summary: "List the calling key's active webhook endpoints",
         security: [{ apiKey: [] }],
-        response: { 200: z.array(endpointSchema), 401: errorSchema, 403: errorSchema },
+        response: { 200: z.array(endpointSchema), ...keyedErrors },
       },
     },
     async (request) => (await listWebhookEndpoints(deps, request.apiKey!)).map(toPublicEndpoint),
@@ -172,7 +170,7 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         summary: 'Delete (deactivate) an endpoint: deliveries stop and pending ones are cancelled',
         security: [{ apiKey: [] }],
         params: endpointParams,
-        response: { 204: z.null(), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 204: z.null(), ...keyedErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -202,8 +200,7 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
             has_more: z.boolean(),
             next_cursor: z.string().nullable(),
           }),
-          401: errorSchema,
-          403: errorSchema,
+          ...keyedErrors,
           404: errorSchema,
         },
       },
@@ -234,7 +231,7 @@ export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
         summary: 'Send a delivery again, with a fresh run of attempts',
         security: [{ apiKey: [] }],
         params: deliveryParams,
-        response: { 202: deliverySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 202: deliverySchema, ...keyedErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {

@@ -14,7 +14,7 @@ import {
 } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
-import type { ApiKey, ApiKeyStore } from '../ports/api-key-store.js';
+import type { ApiKey, ApiKeyStore } from '../../ports/api-key-store.js';
 
 export type ApiKeyDeps = { apiKeys: ApiKeyStore; clock: Clock; apiKeyPrefix: string };
 

@@ -13,7 +13,7 @@ import {
 } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
-import type { ApiKeyStore } from '../ports/api-key-store.js';
+import type { ApiKeyStore } from '../../ports/api-key-store.js';
 
 /** last_used_at is written at most this often per key and instance: a read-mostly hot path stays read-only. */
 const LAST_USED_WRITE_INTERVAL_MS = 60_000;

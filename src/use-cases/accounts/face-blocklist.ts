@@ -6,8 +6,8 @@
 import type { FaceTemplateOutcome } from '../../checks/face-check.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
-import type { BlocklistEntry, FaceStore } from '../ports/face-store.js';
-import type { WorkQueue } from '../ports/work-queue.js';
+import type { BlocklistEntry, FaceStore } from '../../ports/face-store.js';
+import type { WorkQueue } from '../../ports/work-queue.js';
 import type { CallingKey } from './api-keys.js';
 
 export type FaceBlocklistDeps = {

@@ -6,7 +6,7 @@
 import { generatePublishableKey } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
-import type { PublishableKey, PublishableKeyStore } from '../ports/publishable-key-store.js';
+import type { PublishableKey, PublishableKeyStore } from '../../ports/publishable-key-store.js';
 import type { CallingKey } from './api-keys.js';
 
 export type PublishableKeyDeps = { publishableKeys: PublishableKeyStore; clock: Clock };

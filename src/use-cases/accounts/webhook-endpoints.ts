@@ -5,8 +5,8 @@
  */
 import { ApiError, validationError } from '../../core/errors.js';
 import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
-import type { Metrics } from '../ports/metrics.js';
-import type { DeliveryWithAttempts, WebhookEndpoint, WebhookStore } from '../ports/webhooks.js';
+import type { Metrics } from '../../ports/metrics.js';
+import type { DeliveryWithAttempts, WebhookEndpoint, WebhookStore } from '../../ports/webhooks.js';
 import type { CallingKey } from './api-keys.js';
 
 /** The only thing a client learns about a refused webhook host. */

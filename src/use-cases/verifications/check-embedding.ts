@@ -1,7 +1,7 @@
 import { isAllowedReturnTarget, webOrigin } from '../../core/api-keys/embedding-origins.js';
 import { ApiError } from '../../core/errors.js';
 import type { Verification } from '../../core/verifications/verification.js';
-import type { PublishableKeyStore } from '../ports/publishable-key-store.js';
+import type { PublishableKeyStore } from '../../ports/publishable-key-store.js';
 
 export type EmbeddingDeps = { publishableKeys: Pick<PublishableKeyStore, 'ownerOf' | 'listOwned'> };
 

@@ -3,7 +3,7 @@ import { runChecks } from '../../checks/run-checks.js';
 import { faceIdentityOf } from '../../core/faces/face-dedupe.js';
 import type { FaceEngine } from '../../core/faces/face-engine.js';
 import { SUBMITTABLE } from '../../core/verifications/status.js';
-import type { CheckJobOutcome, ClaimedCheckJob } from '../ports/check-queue.js';
+import type { CheckJobOutcome, ClaimedCheckJob } from '../../ports/check-queue.js';
 import type { VerificationDeps } from './deps.js';
 
 export type CheckJobDeps = Pick<

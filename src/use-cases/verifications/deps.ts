@@ -1,12 +1,12 @@
 import type { CheckDeps } from '../../checks/run-checks.js';
 import type { Clock } from '../../core/time.js';
-import type { CheckQueue } from '../ports/check-queue.js';
-import type { LivenessChallengeStore } from '../ports/liveness-challenges.js';
-import type { Metrics } from '../ports/metrics.js';
-import type { SignalStore } from '../ports/signal-store.js';
-import type { VerificationChanges } from '../ports/verification-changes.js';
-import type { WorkQueue } from '../ports/work-queue.js';
-import type { MediaStore, Transactor, UsageStore, VerificationStore } from '../ports/verification-store.js';
+import type { CheckQueue } from '../../ports/check-queue.js';
+import type { LivenessChallengeStore } from '../../ports/liveness-challenges.js';
+import type { Metrics } from '../../ports/metrics.js';
+import type { SignalStore } from '../../ports/signal-store.js';
+import type { VerificationChanges } from '../../ports/verification-changes.js';
+import type { WorkQueue } from '../../ports/work-queue.js';
+import type { MediaStore, Transactor, UsageStore, VerificationStore } from '../../ports/verification-store.js';
 
 /** What the verification use cases work with: ports only, chosen by the container. */
 export type VerificationDeps = {

@@ -7,7 +7,7 @@ import { decodeVideo, requireDecodedImage } from '../../core/verifications/uploa
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import type { MediaItem, Verification } from '../../core/verifications/verification.js';
 import { withTimeBudget } from '../../checks/time-budget.js';
-import type { TransactionStores } from '../ports/verification-store.js';
+import type { TransactionStores } from '../../ports/verification-store.js';
 import type { VerificationDeps } from './deps.js';
 
 /** The rules the end user's uploads share (SPEC 3, PROTOCOL.md). */

@@ -1,7 +1,7 @@
 import { hashSecret } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import type { Verification } from '../../core/verifications/verification.js';
-import type { IssuedChallenge } from '../ports/liveness-challenges.js';
+import type { IssuedChallenge } from '../../ports/liveness-challenges.js';
 import type { VerificationDeps } from './deps.js';
 
 export type Session = { verification: Verification; tokenExpiresAt: Date };

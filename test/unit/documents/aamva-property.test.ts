@@ -49,17 +49,19 @@ const aamvaLike = fc
       elements.map(([id, v, s]) => id + v + s).join(''),
   );
 
+// Run counts keep the file near 4 s of the unit project (9,000 runs took 14.5 s under load 7); each
+// run draws a fresh seed, so CI keeps exploring new inputs over time.
 describe('parseAamva is total', () => {
   it('never throws on arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), expectTotal), { numRuns: 1000 });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 400 }), expectTotal), { numRuns: 300 });
   });
 
   it('never throws on arbitrary bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), expectTotal), { numRuns: 2000 });
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), expectTotal), { numRuns: 500 });
   });
 
   it('never throws on AAMVA-like strings', () => {
-    fc.assert(fc.property(aamvaLike, expectTotal), { numRuns: 3000 });
+    fc.assert(fc.property(aamvaLike, expectTotal), { numRuns: 800 });
   });
 
   it('never throws on valid payloads cut at any point or with any byte changed', () => {
@@ -76,7 +78,7 @@ describe('parseAamva is total', () => {
           expectTotal(payload.slice(0, i) + String.fromCharCode(byte) + payload.slice(i + 1));
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 300 },
     );
   });
 
@@ -125,7 +127,7 @@ describe('parse(generate(card)) = card', () => {
           expect(result.document.tolerated).toEqual([]);
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: 400 },
     );
   });
 
@@ -135,7 +137,7 @@ describe('parse(generate(card)) = card', () => {
         const result = parseAamva(Buffer.from(encodeCard(card), 'latin1'));
         expect(result.ok && result.document).toMatchObject(expectedOf(card));
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 
@@ -169,7 +171,7 @@ describe('parse(generate(card)) = card', () => {
           const deviation = reported[name];
           if (deviation) expect(result.document.tolerated).toContain(deviation);
         }),
-        { numRuns: 300 },
+        { numRuns: 150 },
       );
     });
   }

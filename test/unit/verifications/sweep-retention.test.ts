@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RetentionBatch, RetentionStore } from '../../../src/use-cases/ports/retention.js';
+import type { RetentionBatch, RetentionStore } from '../../../src/ports/retention.js';
 import {
   RETENTION_BATCH_TARGET_MS,
   sweepRetention,

@@ -1,4 +1,4 @@
-import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
+import type { FaceIdentity } from '../core/faces/face-dedupe.js';
 
 export type NearestFace = {
   verificationId: string;

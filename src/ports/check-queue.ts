@@ -1,5 +1,5 @@
-import type { ReasonCode } from '../../core/verifications/reason-codes.js';
-import type { QueueLoad } from '../../core/verifications/admission.js';
+import type { ReasonCode } from '../core/verifications/reason-codes.js';
+import type { QueueLoad } from '../core/verifications/admission.js';
 
 /** What a submit hands the check worker besides the stored verification and media. */
 export type CheckJobInput = {

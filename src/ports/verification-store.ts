@@ -1,9 +1,9 @@
-import type { KeyMode } from '../../core/api-keys/api-key.js';
-import type { StoredBarcode } from '../../core/checks.js';
-import type { ReasonCode } from '../../core/verifications/reason-codes.js';
+import type { KeyMode } from '../core/api-keys/api-key.js';
+import type { StoredBarcode } from '../core/checks.js';
+import type { ReasonCode } from '../core/verifications/reason-codes.js';
 import type { CheckJobWrites } from './check-queue.js';
 import type { LivenessChallengeWrites } from './liveness-challenges.js';
-import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
+import type { FaceIdentity } from '../core/faces/face-dedupe.js';
 import type {
   AuditActor,
   MediaIndexEntry,
@@ -11,10 +11,10 @@ import type {
   MediaKind,
   Verification,
   VerificationDetail,
-} from '../../core/verifications/verification.js';
-import type { Decision } from '../../core/verifications/decide.js';
-import type { ReviewDecision } from '../../core/verifications/review.js';
-import type { VerificationStatus } from '../../core/verifications/status.js';
+} from '../core/verifications/verification.js';
+import type { Decision } from '../core/verifications/decide.js';
+import type { ReviewDecision } from '../core/verifications/review.js';
+import type { VerificationStatus } from '../core/verifications/status.js';
 
 export type ListFilter = {
   limit: number;

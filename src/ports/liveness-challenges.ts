@@ -1,4 +1,4 @@
-import type { ChallengeAction, ChallengeAnswer, ChallengeFrame } from '../../core/faces/challenge.js';
+import type { ChallengeAction, ChallengeAnswer, ChallengeFrame } from '../core/faces/challenge.js';
 
 export type IssuedChallenge = {
   id: string;

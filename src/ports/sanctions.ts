@@ -1,11 +1,11 @@
-import type { ScreeningListId } from '../../core/screening/list-catalogue.js';
-import type { NameMatch, NameOutcome, NameQuery } from '../../core/screening/screen-name.js';
+import type { ScreeningListId } from '../core/screening/list-catalogue.js';
+import type { NameMatch, NameOutcome, NameQuery } from '../core/screening/screen-name.js';
 import type {
   LicenceHolder,
   NameScreeningResult,
   ScreeningIndex,
   WalletScreeningResult,
-} from '../../core/screening/screening-index.js';
+} from '../core/screening/screening-index.js';
 
 /** Screening against the loaded sanctions list; each answers null while no list is loaded. */
 export type SanctionsScreening = {

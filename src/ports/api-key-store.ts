@@ -1,4 +1,4 @@
-import type { KeyMode } from '../../core/api-keys/api-key.js';
+import type { KeyMode } from '../core/api-keys/api-key.js';
 
 export type ApiKey = {
   id: number;

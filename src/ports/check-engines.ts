@@ -1,4 +1,4 @@
-import type { FaceEngine } from '../../core/faces/face-engine.js';
+import type { FaceEngine } from '../core/faces/face-engine.js';
 
 export type BarcodeDecodeOutcome =
   { status: 'ok'; text: string } | { status: 'not_found' } | { status: 'unavailable'; error: string };
