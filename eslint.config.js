@@ -62,9 +62,16 @@ export default tseslint.config(
     },
   },
   {
-    // Ports and adapters: the use cases, checks, workers and HTTP layer depend on the ports in
-    // use-cases/ports (and the pure core); only the composition root names concrete adapters.
-    files: ['src/use-cases/**/*.ts', 'src/checks/**/*.ts', 'src/worker/**/*.ts', 'src/http/**/*.ts'],
+    // Ports and adapters: the use cases, checks, abuse guards, workers and HTTP layer depend on the
+    // ports in src/ports (and the pure core); only src/platform.ts names concrete adapters, and only
+    // src/modules/ wires them to routes and loops. scripts/check-layers.mjs adds cycles and type imports.
+    files: [
+      'src/use-cases/**/*.ts',
+      'src/checks/**/*.ts',
+      'src/abuse/**/*.ts',
+      'src/worker/**/*.ts',
+      'src/http/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -72,8 +79,11 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/adapters/**'],
-              message:
-                'depend on a port in src/use-cases/ports, not on an adapter; the container wires adapters',
+              message: 'depend on a port in src/ports, not on an adapter; src/platform.ts picks adapters',
+            },
+            {
+              group: ['**/platform', '**/platform.js', '**/modules/**', '**/main.js'],
+              message: 'take typed dependencies; the composition root (platform, modules) wires them in',
             },
           ],
         },

@@ -12,8 +12,8 @@ try {
   });
   const ratio = keys.rps / bare.rps;
   recordBenchmark(
-    `API keys: authenticated GET /v1/keys vs bare route (${server.container.database.engine})`,
-    `Engine: ${server.container.database.engine}. autocannon, 10 connections, 5 s each, after a 2 s warm-up.
+    `API keys: authenticated GET /v1/keys vs bare route (${server.platform.database.engine})`,
+    `Engine: ${server.platform.database.engine}. autocannon, 10 connections, 5 s each, after a 2 s warm-up.
 
 | route | req/s | p50 ms | p99 ms | errors / non-2xx |
 |---|---|---|---|---|

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
-import { createContainer, type Container } from '../src/container.js';
+import { createModules } from '../src/modules/index.js';
+import { createPlatform, type Platform } from '../src/platform.js';
 import { createApp } from '../src/http/app.js';
 import { ensureBootstrapKeys } from '../src/bootstrap.js';
 import { hashSecret } from '../src/core/api-keys/api-key.js';
@@ -24,10 +25,10 @@ const BASELINE_MS = 3_000;
 const PROBE_INTERVAL_MS = 10;
 const DAY_MS = 86_400_000;
 
-async function seed(container: Container, apiKeyId: number): Promise<number> {
+async function seed(platform: Platform, apiKeyId: number): Promise<number> {
   const started = performance.now();
-  const db = container.database.db;
-  const decidedAt = new Date(container.clock.now().getTime() - 400 * DAY_MS);
+  const db = platform.database.db;
+  const decidedAt = new Date(platform.clock.now().getTime() - 400 * DAY_MS);
   const chunk = 10_000;
   for (let done = 0; done < VERIFICATIONS; done += chunk) {
     await sql`
@@ -67,14 +68,15 @@ async function measure(databaseUrl: string | undefined) {
     SANCTIONS_LIST: '/nonexistent/no-sanctions-list-in-this-bench',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-  const container = await createContainer(config, { logger: createLogger('silent') });
-  await ensureBootstrapKeys(container);
-  const app = await createApp(container);
+  const platform = await createPlatform(config, { logger: createLogger('silent') });
+  const modules = await createModules(platform);
+  await ensureBootstrapKeys(platform);
+  const app = await createApp(modules.http);
   await app.ready();
   try {
-    const apiKeyId = (await container.stores.apiKeys.findByHash(hashSecret(rootKey)))!.id;
-    const seedMs = await seed(container, apiKeyId);
-    const pending = await createVerification(container.verificationDeps, {
+    const apiKeyId = (await platform.stores.apiKeys.findByHash(hashSecret(rootKey)))!.id;
+    const seedMs = await seed(platform, apiKeyId);
+    const pending = await createVerification(modules.verifications.deps, {
       apiKeyId,
       mode: 'live',
       externalRef: 'reader-during-sweep',
@@ -113,7 +115,7 @@ async function measure(databaseUrl: string | undefined) {
 
     let sweeping = true;
     const sweepStarted = performance.now();
-    const sweep = container.sweepRetention().finally(() => (sweeping = false));
+    const sweep = modules.privacy.sweepRetention().finally(() => (sweeping = false));
     const during = await readWhile(() => sweeping);
     const result = await sweep;
     const sweepMs = performance.now() - sweepStarted;
@@ -121,10 +123,10 @@ async function measure(databaseUrl: string | undefined) {
     const left = await sql<{ media: number; templates: number; unredacted: number }>`
       SELECT (SELECT count(*)::int FROM media) AS media, (SELECT count(*)::int FROM face_templates) AS templates,
         (SELECT count(*)::int FROM verifications WHERE redacted_at IS NULL AND external_ref LIKE 'bench-%') AS unredacted`.execute(
-      container.database.db,
+      platform.database.db,
     );
     return {
-      engine: container.database.engine,
+      engine: platform.database.engine,
       seedMs,
       sweepMs,
       result,
@@ -135,7 +137,8 @@ async function measure(databaseUrl: string | undefined) {
     };
   } finally {
     await app.close();
-    await container.close();
+    await modules.close();
+    await platform.close();
   }
 }
 

@@ -119,12 +119,12 @@ try {
   const keysOff = median(offRuns);
   const keysOn = median(onRuns);
 
-  const micro = await throttleMicrobench(plain.container.rateLimiter);
+  const micro = await throttleMicrobench(plain.platform.rateLimiter);
 
   const takes = 500;
   const takeStarted = performance.now();
   for (let i = 0; i < takes; i += 1) {
-    await plain.container.rateLimiter.take(`bench:${i % 10}`, { capacity: 1e9, refillPerSecond: 1e6 });
+    await plain.platform.rateLimiter.take(`bench:${i % 10}`, { capacity: 1e9, refillPerSecond: 1e6 });
   }
   const takeMs = (performance.now() - takeStarted) / takes;
 
@@ -133,7 +133,7 @@ try {
     `| ${name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`;
   recordBenchmark(
     'Signals collect and the per-key abuse throttle',
-    `Engine: ${plain.container.database.engine}; rate limiter: ${plain.container.rateLimiter.backend}. autocannon, 10 connections, 5 s each, after a 2 s warm-up. One-minute load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after on ${os.cpus().length} cores: with other work on the machine, HTTP figures spread widely between runs, and the in-process figure below is the one that isolates the throttle.
+    `Engine: ${plain.platform.database.engine}; rate limiter: ${plain.platform.rateLimiter.backend}. autocannon, 10 connections, 5 s each, after a 2 s warm-up. One-minute load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after on ${os.cpus().length} cores: with other work on the machine, HTTP figures spread widely between runs, and the in-process figure below is the one that isolates the throttle.
 
 | route | req/s | p50 ms | p99 ms | errors / non-2xx |
 |---|---|---|---|---|

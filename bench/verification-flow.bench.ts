@@ -10,7 +10,7 @@ const server = await startBenchServer();
 const unavailable = { status: 'unavailable' as const, error: 'stubbed out for the overhead benchmark' };
 // No face engine answers face match and liveness `unavailable` at once; no selfie template skips the
 // duplicate search; the bench server loads no sanctions list.
-Object.assign(server.container.checkEngines, { decodeBarcode: async () => unavailable, faceEngine: null });
+Object.assign(server.platform.checkEngines, { decodeBarcode: async () => unavailable, faceEngine: null });
 const jpeg = (
   await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 120, b: 150 } } })
     .jpeg()
@@ -69,8 +69,8 @@ try {
     headers: { 'x-api-key': server.rootKey },
   });
   recordBenchmark(
-    `Verification flow overhead and GET /v1/verifications/{id} (${server.container.database.engine})`,
-    `Engine: ${server.container.database.engine}. Submit with every check answering \`unavailable\` at once (front, back and 8 selfie frames of 640×480 JPEG already uploaded), ${runs} sequential runs after 5 warm-up runs: the cost of the flow itself (validation, loading media, decide(), one transaction with decision, audit, usage and outbox rows).
+    `Verification flow overhead and GET /v1/verifications/{id} (${server.platform.database.engine})`,
+    `Engine: ${server.platform.database.engine}. Submit with every check answering \`unavailable\` at once (front, back and 8 selfie frames of 640×480 JPEG already uploaded), ${runs} sequential runs after 5 warm-up runs: the cost of the flow itself (validation, loading media, decide(), one transaction with decision, audit, usage and outbox rows).
 
 | measure | value |
 |---|---|

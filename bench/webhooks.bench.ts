@@ -13,16 +13,16 @@ import { startBenchServer } from './lib/server.js';
 /**
  * Issue 7 targets: decision → first delivery attempt p50 ≤ 50 ms; ≥ 500 deliveries/s to a local
  * receiver with 2 workers. The decision is emulated as the submit path commits it: one transaction
- * writing the outbox row, then the post-commit nudge (container.notifyDecided()).
+ * writing the outbox row, then the post-commit nudge (modules.webhooks.kick()).
  */
 const LATENCY_SAMPLES = 200;
 const THROUGHPUT_EVENTS = 3_000;
 
 const secretKey = crypto.randomBytes(32).toString('base64url');
 const server = await startBenchServer({ WEBHOOK_ALLOW_INSECURE: '1', WEBHOOK_SECRET_KEY: secretKey });
-const { container } = server;
-const db = container.database.db;
-const apiKeyId = (await container.stores.apiKeys.findByHash(hashSecret(server.rootKey)))!.id;
+const { platform, modules } = server;
+const db = platform.database.db;
+const apiKeyId = (await platform.stores.apiKeys.findByHash(hashSecret(server.rootKey)))!.id;
 
 /**
  * The receiver runs in its own process, as a merchant's would: it answers 200 at once, and reports
@@ -90,14 +90,14 @@ const eventRow = () => ({
   data: JSON.stringify({ decision: 'approve', score: 93, reasons: [] }),
 });
 
-const stopBackground = await container.startBackground();
-const extraDatabase = container.config.databaseUrl
-  ? await openDatabase({ databaseUrl: container.config.databaseUrl })
-  : container.database;
+const stopBackground = await modules.startBackground();
+const extraDatabase = platform.config.databaseUrl
+  ? await openDatabase({ databaseUrl: platform.config.databaseUrl })
+  : platform.database;
 const secondWorker = createWebhookDeliveryWorker({
   store: createWebhookStore(extraDatabase.db, createSecretBox(parseSecretKey(secretKey))),
   client: createWebhookHttpClient({ timeoutMs: 10_000, allowInsecure: true }),
-  metrics: container.metrics,
+  metrics: platform.metrics,
   logger: createLogger('silent'),
   timeoutMs: 10_000,
 });
@@ -112,7 +112,7 @@ try {
       await trx.insertInto('events').values(eventRow()).execute();
     });
     const committedAt = performance.timeOrigin + performance.now();
-    container.notifyDecided();
+    modules.webhooks.kick();
     const { atMs } = await arrived;
     if (i >= 20) latencies.push(atMs - committedAt);
     await new Promise((r) => setTimeout(r, 5));
@@ -130,7 +130,7 @@ try {
       .values(rows.slice(i, i + 500))
       .execute();
   const started = performance.now();
-  container.notifyDecided();
+  modules.webhooks.kick();
   secondWorker.kick();
   while ((await receivedCount()) - before < THROUGHPUT_EVENTS) await new Promise((r) => setTimeout(r, 5));
   const sentSeconds = (performance.now() - started) / 1000;
@@ -148,8 +148,8 @@ try {
 
   const ms = (v: number) => v.toFixed(1);
   recordBenchmark(
-    `Webhooks (${container.database.engine}): decision → first attempt, and delivery throughput`,
-    `Engine: ${container.database.engine}. Local receiver in its own process (node:http on 127.0.0.1, answers 200 at once), WEBHOOK_ALLOW_INSECURE=1. Both workers run in the service process (PGlite allows one process; on PostgreSQL the second has its own pool).
+    `Webhooks (${platform.database.engine}): decision → first attempt, and delivery throughput`,
+    `Engine: ${platform.database.engine}. Local receiver in its own process (node:http on 127.0.0.1, answers 200 at once), WEBHOOK_ALLOW_INSECURE=1. Both workers run in the service process (PGlite allows one process; on PostgreSQL the second has its own pool).
 
 | measure | value | target |
 |---|---|---|
@@ -166,7 +166,7 @@ try {
     headers: { 'x-api-key': server.rootKey },
   });
   await secondWorker.stop();
-  if (extraDatabase !== container.database) await extraDatabase.close();
+  if (extraDatabase !== platform.database) await extraDatabase.close();
   await stopBackground();
   receiver.send({ type: 'exit' });
   await server.close();

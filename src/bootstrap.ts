@@ -5,7 +5,7 @@ import {
   isWellFormedApiKey,
   OPERATOR_SCOPE,
 } from './core/api-keys/api-key.js';
-import type { Container } from './container.js';
+import type { Platform } from './platform.js';
 
 /**
  * PROTOCOL.md: BOOTSTRAP_API_KEY is stored (hash only, scopes ["*", "operator"]) unless already
@@ -14,10 +14,12 @@ import type { Container } from './container.js';
  */
 const ROOT_SCOPES = ['*', OPERATOR_SCOPE];
 
-export async function ensureBootstrapKeys(container: Container): Promise<{ createdRootKey: string | null }> {
-  const { apiKeys } = container.stores;
-  const prefix = container.config.apiKeyPrefix;
-  const bootstrap = container.config.bootstrapApiKey;
+export async function ensureBootstrapKeys(
+  platform: Pick<Platform, 'config' | 'stores'>,
+): Promise<{ createdRootKey: string | null }> {
+  const { apiKeys } = platform.stores;
+  const prefix = platform.config.apiKeyPrefix;
+  const bootstrap = platform.config.bootstrapApiKey;
   if (bootstrap) {
     if (!isWellFormedApiKey(bootstrap, prefix)) {
       throw new Error(`BOOTSTRAP_API_KEY must be "${prefix}" followed by 43 base64url characters`);

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
-import { createContainer } from './container.js';
+import { createModules } from './modules/index.js';
+import { createPlatform } from './platform.js';
 import { createApp } from './http/app.js';
 import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
@@ -21,8 +22,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const container = await createContainer(config, { logger });
-  const { createdRootKey } = await ensureBootstrapKeys(container);
+  const platform = await createPlatform(config, { logger });
+  const modules = await createModules(platform);
+  const { createdRootKey } = await ensureBootstrapKeys(platform);
   if (createdRootKey) {
     // Printed once, on stdout and outside the structured log, so it never lands in log storage by accident.
     process.stdout.write(
@@ -30,12 +32,12 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await createApp(container);
-  const stopWorkers = await container.startBackground();
+  const app = await createApp(modules.http);
+  const stopWorkers = await modules.startBackground();
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
     logger.info(
-      { url: config.publicBaseUrl, engine: container.database.engine, role: config.role },
+      { url: config.publicBaseUrl, engine: platform.database.engine, role: config.role },
       'listening',
     );
   } else {
@@ -55,7 +57,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await stopWorkers();
-      await container.close();
+      await modules.close();
+      await platform.close();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'error during shutdown');

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import { loadConfig } from '../../src/config.js';
-import { createContainer, type Container } from '../../src/container.js';
+import { createModules, type Modules } from '../../src/modules/index.js';
+import { createPlatform, type Platform } from '../../src/platform.js';
 import { createApp } from '../../src/http/app.js';
 import type { App } from '../../src/http/route-context.js';
 import { createLogger } from '../../src/adapters/logger.js';
@@ -9,7 +10,8 @@ import { ensureBootstrapKeys } from '../../src/bootstrap.js';
 
 export type BenchServer = {
   app: App;
-  container: Container;
+  platform: Platform;
+  modules: Modules;
   url: string;
   rootKey: string;
   close(): Promise<void>;
@@ -28,18 +30,21 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
-  const container = await createContainer(config, { logger: createLogger('silent') });
-  await ensureBootstrapKeys(container);
-  const app = await createApp(container);
+  const platform = await createPlatform(config, { logger: createLogger('silent') });
+  const modules = await createModules(platform);
+  await ensureBootstrapKeys(platform);
+  const app = await createApp(modules.http);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
-    container,
+    platform,
+    modules,
     url: address,
     rootKey,
     async close() {
       await app.close();
-      await container.close();
+      await modules.close();
+      await platform.close();
     },
   };
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import { createContainer } from '../../src/container.js';
+import { createModules } from '../../src/modules/index.js';
+import { createPlatform } from '../../src/platform.js';
 import { createApp } from '../../src/http/app.js';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
 import { ensureBootstrapKeys } from '../../src/bootstrap.js';
@@ -24,12 +25,13 @@ const config = loadConfig({
   ML_DISABLED: '1',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
-const container = await createContainer(config);
-await ensureBootstrapKeys(container);
-const app = await createApp(container);
+const platform = await createPlatform(config);
+const modules = await createModules(platform);
+await ensureBootstrapKeys(platform);
+const app = await createApp(modules.http);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const apiKeyId = (await container.stores.apiKeys.findByHash(hashSecret(rootKey)))!.id;
-const deps = container.verificationDeps;
+const apiKeyId = (await platform.stores.apiKeys.findByHash(hashSecret(rootKey)))!.id;
+const deps = modules.verifications.deps;
 const pending = await createVerification(deps, {
   apiKeyId,
   mode: 'live',
@@ -42,8 +44,8 @@ const decided = await createVerification(deps, {
   externalRef: 'bench-decided',
   metadata: {},
 });
-const at = container.clock.now();
-await container.transact(async (tx) => {
+const at = platform.clock.now();
+await platform.transact(async (tx) => {
   const id = decided.verification.id;
   await tx.verifications.advance(id, { status: 'selfie', at });
   await tx.verifications.markDecided(id, {
@@ -65,7 +67,7 @@ process.stdout.write(
   `BENCH_READY ${JSON.stringify({
     url: address,
     rootKey,
-    engine: container.database.engine,
+    engine: platform.database.engine,
     pendingId: pending.verification.id,
     decidedId: decided.verification.id,
   })}\n`,
@@ -73,7 +75,8 @@ process.stdout.write(
 process.on('SIGTERM', () => {
   void (async () => {
     await app.close();
-    await container.close();
+    await modules.close();
+    await platform.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   })();

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, pgliteDir } from '../config.js';
-import { createContainer } from '../container.js';
+import { sweepMedia } from '../modules/privacy.js';
+import { createPlatform } from '../platform.js';
 import { ALL_SCOPES, displayPrefix, generateApiKey, hashSecret } from '../core/api-keys/api-key.js';
 import { createLogger } from '../adapters/logger.js';
 import { openDatabase } from '../adapters/db/database.js';
@@ -49,10 +50,10 @@ async function run(argv: string[]): Promise<number> {
       );
       return 2;
     }
-    const container = await createContainer(config, { logger: createLogger('warn', process.stderr) });
+    const platform = await createPlatform(config, { logger: createLogger('warn', process.stderr) });
     try {
       const apiKey = generateApiKey(config.apiKeyPrefix);
-      const row = await container.stores.apiKeys.insert({
+      const row = await platform.stores.apiKeys.insert({
         label: values.label,
         scopes,
         keyHash: hashSecret(apiKey),
@@ -63,18 +64,18 @@ async function run(argv: string[]): Promise<number> {
         JSON.stringify({ id: row.id, label: row.label, scopes: row.scopes, api_key: apiKey }, null, 2),
       );
     } finally {
-      await container.close();
+      await platform.close();
     }
     return 0;
   }
   if (command === 'sanctions' && sub === 'refresh') {
-    const container = await createContainer(config, {
+    const platform = await createPlatform(config, {
       logger: createLogger('warn', process.stderr),
       skipSanctions: true,
     });
     try {
-      const outcome = await container.sanctions.refresh();
-      const stats = container.sanctions.stats();
+      const outcome = await platform.sanctions.refresh();
+      const stats = platform.sanctions.stats();
       console.log(
         JSON.stringify(
           {
@@ -90,16 +91,16 @@ async function run(argv: string[]): Promise<number> {
       );
       return outcome === 'failed' ? 1 : 0;
     } finally {
-      await container.close();
+      await platform.close();
     }
   }
   if (command === 'webhooks' && sub === 'reseal') {
-    const container = await createContainer(config, {
+    const platform = await createPlatform(config, {
       logger: createLogger('warn', process.stderr),
       skipSanctions: true,
     });
     try {
-      const { resealed, unreadable } = await container.stores.webhooks.resealSecrets();
+      const { resealed, unreadable } = await platform.stores.webhooks.resealSecrets();
       console.log(JSON.stringify({ resealed, unreadable_endpoint_ids: unreadable }, null, 2));
       if (unreadable.length > 0) {
         console.error(
@@ -109,7 +110,7 @@ async function run(argv: string[]): Promise<number> {
       }
       return 0;
     } finally {
-      await container.close();
+      await platform.close();
     }
   }
   if (command === 'media' && sub === 'sweep') {
@@ -117,15 +118,15 @@ async function run(argv: string[]): Promise<number> {
       console.error('media are kept in the database (MEDIA_STORE=database): there is no bucket to sweep');
       return 2;
     }
-    const container = await createContainer(config, {
+    const platform = await createPlatform(config, {
       logger: createLogger('warn', process.stderr),
       skipSanctions: true,
     });
     try {
-      console.log(JSON.stringify(await container.sweepMedia(), null, 2));
+      console.log(JSON.stringify(await sweepMedia(platform), null, 2));
       return 0;
     } finally {
-      await container.close();
+      await platform.close();
     }
   }
   console.error(usage);

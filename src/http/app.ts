@@ -6,26 +6,15 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../core/errors.js';
-import type { Container } from '../container.js';
-import { embeddingOrigins } from '../use-cases/accounts/publishable-keys.js';
-import { createApiKeyAuth } from './auth.js';
-import { allowHostedFlowOrigin } from './cors.js';
-import { acceptJsonBodiesOnly } from './json-body.js';
-import { healthRoutes } from './routes/health.js';
-import { keyRoutes } from './routes/keys.js';
-import { metricsRoutes } from './routes/metrics.js';
-import { signalRoutes } from './routes/signals.js';
-import { webhookRoutes } from './routes/webhooks.js';
-import { mediaRoutes } from './routes/media.js';
-import { publishableKeyRoutes } from './routes/publishable-keys.js';
-import { sessionRoutes } from './routes/session.js';
-import { handoffRoutes } from './routes/handoff.js';
-import { faceBlocklistRoutes } from './routes/face-blocklist.js';
-import { screeningRoutes } from './routes/screening.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { AccessLog } from '../ports/access-log.js';
+import type { Metrics } from '../ports/metrics.js';
 import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
 import { reviewConsoleRoutes } from './routes/review-console.js';
-import { verificationRoutes } from './routes/verifications.js';
-import type { App, RouteContext } from './route-context.js';
+import { allowHostedFlowOrigin } from './cors.js';
+import { acceptJsonBodiesOnly } from './json-body.js';
+import type { App } from './route-context.js';
 import { zodValidatorCompiler } from './validation.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { responseSerializerCompiler } from './serializer.js';
@@ -38,17 +27,29 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  accessLog: AccessLog;
+  metrics: Metrics;
+  /** The modules' routes, each registering its plugins with the typed dependencies they take. */
+  routes: Array<(app: App) => Promise<void>>;
+  /** Read on each load of the hosted flow: the origins merchants allowed to frame it. */
+  embeddingOrigins: () => Promise<string[]>;
+};
+
 /**
- * Builds the HTTP application around a container. Tests call this and drive it with `inject`;
- * main.ts calls it and listens. Routes only translate between HTTP and the container's use cases.
+ * Builds the HTTP application from the modules' routes. Tests call this and drive it with `inject`;
+ * main.ts calls it and listens. Routes only translate between HTTP and the use cases.
  */
-export async function createApp(container: Container): Promise<App> {
+export async function createApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
   const app = Fastify({
-    loggerInstance: container.logger,
+    loggerInstance: deps.logger,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     // request.ip is the first address, from the right of X-Forwarded-For, not sent by a trusted proxy;
     // a direct client's own X-Forwarded-For is ignored (proxy-addr).
-    trustProxy: container.config.trustProxy.length > 0 ? container.config.trustProxy : false,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : crypto.randomUUID();
@@ -87,14 +88,14 @@ export async function createApp(container: Container): Promise<App> {
     // routeOptions is rebuilt on each read: read it once.
     const route = request.routeOptions.url ?? 'unmatched';
     const ms = reply.elapsedTime;
-    container.accessLog({
+    deps.accessLog({
       reqId: request.id,
       method: request.method,
       route,
       status: reply.statusCode,
       ms: Math.round(ms * 10) / 10,
     });
-    container.metrics.observeRequest(request.method, route, reply.statusCode, ms);
+    deps.metrics.observeRequest(request.method, route, reply.statusCode, ms);
     done();
   });
 
@@ -116,7 +117,7 @@ export async function createApp(container: Container): Promise<App> {
     return reply.status(error.status).send(error.body);
   });
 
-  addSecurityHeaders(app, container.config.publicBaseUrl);
+  addSecurityHeaders(app, config.publicBaseUrl);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -126,7 +127,7 @@ export async function createApp(container: Container): Promise<App> {
         description:
           'Verify US/Canadian driver licences (AAMVA PDF417), selfies, liveness, duplicate faces and OFAC sanctions. Errors use `{"detail": ...}`.',
       },
-      servers: [{ url: container.config.publicBaseUrl }],
+      servers: [{ url: config.publicBaseUrl }],
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
@@ -139,32 +140,19 @@ export async function createApp(container: Container): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  allowHostedFlowOrigin(app, container);
-  const context: RouteContext = { container, requireScope: createApiKeyAuth(container) };
-  await app.register(healthRoutes, { context });
-  await app.register(keyRoutes, { context });
-  await app.register(signalRoutes, { context });
-  await app.register(metricsRoutes, { context });
-  await app.register(webhookRoutes, { context });
-  await app.register(publishableKeyRoutes, { context });
-  await app.register(verificationRoutes, { context });
-  await app.register(mediaRoutes, { context });
-  await app.register(sessionRoutes, { context });
-  await app.register(handoffRoutes, { context });
-  await app.register(faceBlocklistRoutes, { context });
-  await app.register(screeningRoutes, { context });
-  if (container.config.servesHostedFlow) {
+  allowHostedFlowOrigin(app, config);
+  for (const routes of deps.routes) await routes(app);
+  if (config.servesHostedFlow) {
     await app.register(hostedFlowRoutes, {
       distDir: path.join(repoRoot, 'flow/dist'),
       prefix: '/flow',
-      embeddingOrigins: () =>
-        embeddingOrigins({ publishableKeys: container.stores.publishableKeys, clock: container.clock }),
+      embeddingOrigins: deps.embeddingOrigins,
     });
   }
   await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });
   await app.register(reviewConsoleRoutes, {
     distDir: path.join(repoRoot, 'console/dist'),
-    mediaOrigin: container.config.publicBaseUrl,
+    mediaOrigin: config.publicBaseUrl,
   });
 
   return app;

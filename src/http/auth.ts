@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Scope } from '../core/api-keys/api-key.js';
-import type { Container } from '../container.js';
 import {
   createApiKeyAuthenticator,
   type AuthenticatedKey,
+  type ApiKeyAuthDeps,
 } from '../use-cases/accounts/authenticate-api-key.js';
 
 export type { AuthenticatedKey };
@@ -18,15 +18,8 @@ declare module 'fastify' {
  * Builds the per-route `onRequest` hook for keyed endpoints. It runs before the body is read, so an
  * unauthenticated caller never gets a large body parsed, and before validation, so 401/403 win over 422.
  */
-export function createApiKeyAuth(container: Container) {
-  const authenticate = createApiKeyAuthenticator({
-    apiKeys: container.stores.apiKeys,
-    clock: container.clock,
-    apiKeyPrefix: container.config.apiKeyPrefix,
-    failures: container.authGuard,
-    throttle: container.keyThrottle,
-    warn: (error, message) => container.logger.warn({ err: error }, message),
-  });
+export function createApiKeyAuth(deps: ApiKeyAuthDeps) {
+  const authenticate = createApiKeyAuthenticator(deps);
 
   return function requireScope(scope: Scope | null) {
     return async function apiKeyHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Container } from '../container.js';
+import type { VerificationDeps } from '../use-cases/verifications/deps.js';
 import { resolveSession, type Session } from '../use-cases/verifications/session.js';
 
 export type ClientSession = Session;
@@ -19,8 +19,14 @@ export function presentedClientToken(request: FastifyRequest): string | undefine
  * token is missing, unknown, past its life, or its verification has expired (PROTOCOL.md).
  */
 export function authenticateClientToken(
-  container: Container,
+  deps: VerificationDeps,
   request: FastifyRequest,
 ): Promise<ClientSession> {
-  return resolveSession(container.verificationDeps, presentedClientToken(request));
+  return resolveSession(deps, presentedClientToken(request));
+}
+
+/** Who sent a browser request, as the audit log keeps it: the address and a user agent cut to 512 characters. */
+export function requestOrigin(request: FastifyRequest): { ip: string; userAgent: string | null } {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null };
 }

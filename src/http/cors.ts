@@ -1,5 +1,4 @@
 import type { App } from './route-context.js';
-import type { Container } from '../container.js';
 
 /** The routes the hosted flow calls from the browser; every other route stays same-origin only. */
 const BROWSER_ROUTES = /^\/v1\/(session\/|signals\/collect(\?|$))/;
@@ -23,11 +22,11 @@ const PREFLIGHT_HEADERS = {
  * other routes cost one pattern test. Every answer keeps the `Vary: Origin` that plugin put on all
  * of them, so no response changed.
  */
-export function allowHostedFlowOrigin(app: App, container: Container): void {
-  const origins = new Set([
-    new URL(container.config.hostedFlowUrl).origin,
-    new URL(container.config.publicBaseUrl).origin,
-  ]);
+export function allowHostedFlowOrigin(
+  app: App,
+  urls: { hostedFlowUrl: string; publicBaseUrl: string },
+): void {
+  const origins = new Set([new URL(urls.hostedFlowUrl).origin, new URL(urls.publicBaseUrl).origin]);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('vary', 'Origin');
     if (!BROWSER_ROUTES.test(request.url)) return done();

@@ -6,7 +6,6 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Container } from '../container.js';
 import type { createApiKeyAuth } from './auth.js';
 
 /** The Fastify instance the service builds, with zod types on every route. */
@@ -18,8 +17,5 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What every route plugin is given: the container's ports and use-case dependencies, and the auth hook. */
-export type RouteContext = {
-  container: Container;
-  requireScope: ReturnType<typeof createApiKeyAuth>;
-};
+/** The API-key hook of keyed routes: `requireScope('keys:write')` (auth.ts). */
+export type RequireScope = ReturnType<typeof createApiKeyAuth>;

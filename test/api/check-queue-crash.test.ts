@@ -92,7 +92,7 @@ describe.skipIf(!process.env.DATABASE_URL)('check queue survives a killed worker
     expect(answer.json()).toMatchObject({ status: 'decided' });
     expect(second.output()).toMatch(/claimed \d+ attempt 2/);
 
-    const { db } = t.container.database;
+    const { db } = t.platform.database;
     const job = await db
       .selectFrom('check_jobs')
       .select(['status', 'attempts', 'outcome'])

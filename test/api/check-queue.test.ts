@@ -22,7 +22,7 @@ describe.each(engines)('check queue on %s', (engine) => {
       payload: {},
     });
   const rows = async (table: 'events' | 'usage_records', verificationId: string) =>
-    t.container.database.db
+    t.platform.database.db
       .selectFrom(table)
       .selectAll()
       .where('verification_id', '=', verificationId)
@@ -39,14 +39,14 @@ describe.each(engines)('check queue on %s', (engine) => {
     const detail = await verificationDetail(t, v.id);
     expect(detail.status).toBe('selfie');
     expect(detail.audit_log.map((a: { event: string }) => a.event)).not.toContain('verification.submitted');
-    const kinds = (await t.container.stores.media.index(v.id)).map((m) => m.kind).sort();
+    const kinds = (await t.platform.stores.media.index(v.id)).map((m) => m.kind).sort();
     expect(kinds).toEqual(['document_back', 'document_front', 'selfie_frame', 'selfie_frame']);
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json();
     expect(ready.components.check_queue).toMatchObject({ status: 'degraded' });
 
     const worker = createCheckWorker({
-      queue: t.container.checks.queue,
-      run: (job) => decideCheckJob(t.container.verificationDeps, job),
+      queue: t.modules.checkQueue.service.queue,
+      run: (job) => decideCheckJob(t.modules.verifications.deps, job),
       logger: createLogger('silent'),
       concurrency: 1,
       leaseMs: 30_000,
@@ -79,7 +79,7 @@ describe.each(engines)('check queue on %s', (engine) => {
 
   it('re-runs a job whose lease ran out and commits its decision once; the first worker’s late result is dropped', async () => {
     const v = await verificationReadyToSubmit(t);
-    const { queue } = t.container.checks;
+    const { queue } = t.modules.checkQueue.service;
     await queue.heartbeat('test-worker', 1);
     const submitted = submit(v.client_token);
     const claim = (workerId: string, leaseMs: number) => claimNextJob(queue, workerId, leaseMs);
@@ -89,9 +89,9 @@ describe.each(engines)('check queue on %s', (engine) => {
     const second = await claim('live-worker', 30_000);
     expect(second.id).toBe(first.id);
     expect(second.attempts).toBe(2);
-    expect(await decideCheckJob(t.container.verificationDeps, second)).toBe('decided');
+    expect(await decideCheckJob(t.modules.verifications.deps, second)).toBe('decided');
     queue.announceDone(second.id);
-    expect(await decideCheckJob(t.container.verificationDeps, first)).toBe('lease_lost');
+    expect(await decideCheckJob(t.modules.verifications.deps, first)).toBe('lease_lost');
 
     const answer = await submitted;
     expect(answer.statusCode, answer.body).toBe(200);
@@ -107,13 +107,13 @@ describe.each(engines)('check queue on %s', (engine) => {
 
   it('holds an image-decoding slot only while decoding: a submit waiting for its decision holds none', async () => {
     const v = await verificationReadyToSubmit(t);
-    const { queue } = t.container.checks;
+    const { queue } = t.modules.checkQueue.service;
     await queue.heartbeat('test-worker', 1);
     const submitted = submit(v.client_token);
     const job = await claimNextJob(queue, 'test-worker');
     // The job is queued and claimed, so the submit is past decoding and is waiting for the decision.
-    expect(t.container.heavyWork.image.depth()).toEqual({ active: 0, waiting: 0 });
-    expect(await decideCheckJob(t.container.verificationDeps, job)).toBe('decided');
+    expect(t.platform.heavyWork.image.depth()).toEqual({ active: 0, waiting: 0 });
+    expect(await decideCheckJob(t.modules.verifications.deps, job)).toBe('decided');
     queue.announceDone(job.id);
     const answer = await submitted;
     expect(answer.statusCode, answer.body).toBe(200);
@@ -122,7 +122,7 @@ describe.each(engines)('check queue on %s', (engine) => {
 
   it('gives up the face checks, not the verification, after a job’s workers died three times', async () => {
     const v = await verificationReadyToSubmit(t);
-    const { queue } = t.container.checks;
+    const { queue } = t.modules.checkQueue.service;
     await queue.heartbeat('test-worker', 1);
     const submitted = submit(v.client_token);
     let job;
@@ -130,7 +130,7 @@ describe.each(engines)('check queue on %s', (engine) => {
       job = await claimNextJob(queue, `worker-${attempt}`, attempt < 4 ? 1 : 30_000);
     }
     expect(job!.attempts).toBe(4);
-    expect(await decideCheckJob(t.container.verificationDeps, job!)).toBe('decided');
+    expect(await decideCheckJob(t.modules.verifications.deps, job!)).toBe('decided');
     queue.announceDone(job!.id);
     expect((await submitted).statusCode).toBe(200);
     const detail = await verificationDetail(t, v.id);
@@ -149,8 +149,8 @@ describe('ROLE=api', () => {
   afterAll(async () => t?.close());
 
   it('does not load the face models: the check workers run the face checks', async () => {
-    expect(t.container.checkEngines.faceEngine).toBeNull();
-    expect(t.container.checks.worker).toBeNull();
+    expect(t.platform.checkEngines.faceEngine).toBeNull();
+    expect(t.modules.checkQueue.service.worker).toBeNull();
     const ready = (await t.app.inject({ method: 'GET', url: '/readyz', headers: operationsHeaders })).json();
     expect(ready.components.face_models).toEqual({
       status: 'ok',

@@ -22,7 +22,7 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const db = () => t.container.database.db;
+  const db = () => t.platform.database.db;
 
   it('stores images and personal fields as ciphertext; the API reads them back', async () => {
     const { id } = await decidedVerification(t);
@@ -75,7 +75,7 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
     });
     expect(image.statusCode).toBe(200);
     expect(image.rawPayload.equals(jpeg)).toBe(true);
-    const found = await t.container.stores.faces.nearest(
+    const found = await t.platform.stores.faces.nearest(
       (
         await db()
           .selectFrom('face_templates')

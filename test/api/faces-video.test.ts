@@ -70,7 +70,7 @@ async function startVerification() {
 }
 
 async function storedFrames(verificationId: string): Promise<Buffer[]> {
-  return t.container.stores.media.load(verificationId, 'selfie_frame');
+  return t.platform.stores.media.load(verificationId, 'selfie_frame');
 }
 
 async function verificationOf(id: string) {

@@ -118,7 +118,7 @@ describe.each(engines)('face checks through the HTTP API on %s', (engine) => {
       payload: { label: 'known fraud ring', image_b64: toB64(faceImage('london/london_062_neutral.jpg')) },
     });
     expect(added.statusCode).toBe(201);
-    const rows = await t.container.database.db.selectFrom('face_blocklist').selectAll().execute();
+    const rows = await t.platform.database.db.selectFrom('face_blocklist').selectAll().execute();
     expect(rows[0]!.embedding).toHaveLength(128);
     const listed = (await t.app.inject({ method: 'GET', url: '/v1/faces/blocklist', headers: key })).json();
     expect(listed.map((e: { label: string }) => e.label)).toContain('known fraud ring');

@@ -48,7 +48,7 @@ describe.each(engines)('desktop-to-phone handoff on %s', (engine) => {
     expect(link.url).not.toContain(v.client_token);
     expect(Date.parse(`${link.expires_at}Z`) - clock.now().getTime()).toBe(600_000);
     // Only the hash is stored.
-    const stored = await t.container.database.db
+    const stored = await t.platform.database.db
       .withTables<{ handoff_links: { token_hash: string; verification_id: string } }>()
       .selectFrom('handoff_links')
       .select('token_hash')

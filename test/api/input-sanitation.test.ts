@@ -58,7 +58,7 @@ describe.each(engines)('input the database cannot store, on %s', (engine) => {
       barcode,
     });
     expect(res.statusCode).toBe(200);
-    const stored = await t.container.stores.verifications.findById(created.id, t.clock.now());
+    const stored = await t.platform.stores.verifications.findById(created.id, t.clock.now());
     const browserText = (stored!.barcode as { browser_text: string }).browser_text;
     expect(browserText).toBe(`${SAMPLE_BARCODE}\u2400\ufffd`);
     expect(browserText).toHaveLength(barcode.length);

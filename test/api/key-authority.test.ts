@@ -87,7 +87,7 @@ describe.each(engines)('API key authority on %s', (engine) => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ detail: 'invalid API key' });
     }
-    const rows = await t.container.database.db
+    const rows = await t.platform.database.db
       .selectFrom('api_keys')
       .select(['id', 'revoked_at'])
       .where('id', 'in', [two.id, three.id, four.id, sibling.id])
@@ -138,7 +138,7 @@ describe.each(engines)('API key authority on %s', (engine) => {
       expect(res.json()).toEqual({ detail: 'missing scope: operator' });
     }
     expect((await get('/v1/faces/blocklist', t.rootKey)).statusCode).toBe(200);
-    const rootRow = await t.container.database.db
+    const rootRow = await t.platform.database.db
       .selectFrom('api_keys')
       .select('scopes')
       .where('owner_key_id', 'is', null)

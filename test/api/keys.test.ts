@@ -19,7 +19,7 @@ describe.each(engines)('API keys on %s', (engine) => {
     expect(typeof created.id).toBe('number');
     expect(created.api_key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
 
-    const rows = await t.container.database.db.selectFrom('api_keys').selectAll().execute();
+    const rows = await t.platform.database.db.selectFrom('api_keys').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(created.api_key);
     expect(JSON.stringify(rows)).not.toContain(created.api_key.slice(4));
 
@@ -40,7 +40,7 @@ describe.each(engines)('API keys on %s', (engine) => {
   });
 
   it('answers 401 "invalid API key" for missing, unknown and malformed keys, and audits each failure', async () => {
-    const before = await t.container.database.db.selectFrom('auth_failures').selectAll().execute();
+    const before = await t.platform.database.db.selectFrom('auth_failures').selectAll().execute();
     const missing = await t.app.inject({ method: 'GET', url: '/v1/keys' });
     const unknown = await t.app.inject({
       method: 'GET',
@@ -52,7 +52,7 @@ describe.each(engines)('API keys on %s', (engine) => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ detail: 'invalid API key' });
     }
-    const after = await t.container.database.db
+    const after = await t.platform.database.db
       .selectFrom('auth_failures')
       .selectAll()
       .orderBy('id')
@@ -130,7 +130,7 @@ describe.each(engines)('API keys on %s', (engine) => {
     });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    const failures = await t.container.database.db
+    const failures = await t.platform.database.db
       .selectFrom('auth_failures')
       .selectAll()
       .where('reason', '=', 'revoked')

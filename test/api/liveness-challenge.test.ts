@@ -30,7 +30,7 @@ describe.each(engines)('liveness challenges on %s', (engine) => {
     Array.from({ length: count }, (_, i) => ({ action, captured_at_ms: i * 300 }));
 
   async function storedAnswer(verificationId: string) {
-    return t.container.verificationDeps.challenges.selfieAnswer(verificationId);
+    return t.modules.verifications.deps.challenges.selfieAnswer(verificationId);
   }
 
   it('issues 2–3 random actions, at least one head and one face movement, bound to the token', async () => {
@@ -165,7 +165,7 @@ describe.each(engines)('liveness challenges on %s', (engine) => {
     const now = t.clock.now();
     // The token itself expires then too, so the answer is written directly as the session would.
     t.clock.set(new Date(expiresAt.getTime() + 1000));
-    const answer = await t.container.transact((tx) =>
+    const answer = await t.platform.transact((tx) =>
       tx.challenges.answer({
         verificationId: id,
         challengeId: challenge.id,

@@ -58,7 +58,7 @@ describe.each(engines)('media in an S3-compatible bucket (%s)', (engine) => {
 
   it('keeps the bytes in the bucket and only the object key in the database; links serve the same bytes', async () => {
     const { id } = await decidedVerification(t);
-    const rows = await t.container.database.db
+    const rows = await t.platform.database.db
       .selectFrom('media')
       .select(['kind', 'bytes', 'storage_key'])
       .where('verification_id', '=', id)
@@ -106,7 +106,7 @@ describe.each(engines)('media in an S3-compatible bucket (%s)', (engine) => {
     expect((await session('/v1/session/consent', token, { consent: true })).statusCode).toBe(200);
     const frontKey = async () =>
       (
-        await t.container.database.db
+        await t.platform.database.db
           .selectFrom('media')
           .select('storage_key')
           .where('verification_id', '=', created.id)
@@ -132,9 +132,9 @@ describe.each(engines)('media in an S3-compatible bucket (%s)', (engine) => {
   it('uploads for a verification that closed meanwhile leave no object behind', async () => {
     const { id } = await decidedVerification(t);
     const before = await objectKeys(s3.endpoint);
-    const verification = (await t.container.stores.verifications.findById(id, t.clock.now()))!;
+    const verification = (await t.platform.stores.verifications.findById(id, t.clock.now()))!;
     await expect(
-      saveUploads(t.container.verificationDeps, verification, {
+      saveUploads(t.modules.verifications.deps, verification, {
         media: [{ kind: 'document_front', index: 0, contentType: 'image/jpeg', bytes: jpeg }],
         status: 'doc_back',
         at: t.clock.now(),
@@ -162,17 +162,17 @@ describe.each(engines)('media in an S3-compatible bucket (%s)', (engine) => {
     } finally {
       client.destroy();
     }
-    const referenced = (
-      await t.container.database.db.selectFrom('media').select('storage_key').execute()
-    ).map((r) => `media/${r.storage_key}`);
+    const referenced = (await t.platform.database.db.selectFrom('media').select('storage_key').execute()).map(
+      (r) => `media/${r.storage_key}`,
+    );
 
     t.clock.set(new Date());
-    const young = await t.container.sweepMedia();
+    const young = await t.modules.privacy.sweepMedia();
     expect(young.deleted).toBe(0);
     expect(await objectKeys(s3.endpoint)).toContain(`media/${orphanKey}`);
 
     t.clock.set(new Date(Date.now() + 2 * 3_600_000));
-    const old = await t.container.sweepMedia();
+    const old = await t.modules.privacy.sweepMedia();
     expect(old).toEqual({ scanned: referenced.length + 1, deleted: 1 });
     expect(await objectKeys(s3.endpoint)).toEqual([...referenced].sort());
   });
@@ -203,7 +203,7 @@ describe('media bucket unreachable (pglite)', () => {
     const post = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: { 'x-client-token': token }, payload });
     expect((await post('/v1/session/consent', { consent: true })).statusCode).toBe(200);
-    const auditBefore = await t.container.database.db
+    const auditBefore = await t.platform.database.db
       .selectFrom('verification_audit')
       .select('event')
       .where('verification_id', '=', created.id)
@@ -221,13 +221,13 @@ describe('media bucket unreachable (pglite)', () => {
     });
     expect(back.statusCode).toBe(503);
 
-    const media = await t.container.database.db
+    const media = await t.platform.database.db
       .selectFrom('media')
       .select('id')
       .where('verification_id', '=', created.id)
       .execute();
     expect(media).toEqual([]);
-    const auditAfter = await t.container.database.db
+    const auditAfter = await t.platform.database.db
       .selectFrom('verification_audit')
       .select('event')
       .where('verification_id', '=', created.id)

@@ -14,9 +14,9 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/keys', headers })).statusCode).toBe(429);
     await t.app.inject({ method: 'GET', url: '/v1/keys?secret=hidden' });
     await t.app.inject({ method: 'GET', url: '/no/such/path/123' });
-    t.container.metrics.verificationDecided('approve');
-    t.container.metrics.checkFinished('face_match', 120, true);
-    t.container.metrics.webhookDelivery('delivered');
+    t.platform.metrics.verificationDecided('approve');
+    t.platform.metrics.checkFinished('face_match', 120, true);
+    t.platform.metrics.webhookDelivery('delivered');
 
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: operationsHeaders });
     expect(res.statusCode).toBe(200);

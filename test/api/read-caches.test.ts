@@ -26,7 +26,7 @@ const getVerification = (t: TestContext, id: string, key = t.rootKey) =>
 
 /** Counts the queries the app sends to each table while `fn` runs. */
 async function queriesDuring(t: TestContext, fn: () => Promise<unknown>): Promise<Record<string, number>> {
-  const spy = vi.spyOn(t.container.database.db, 'selectFrom');
+  const spy = vi.spyOn(t.platform.database.db, 'selectFrom');
   try {
     await fn();
     const counts: Record<string, number> = {};
@@ -75,7 +75,7 @@ describe.each(engines)('read caches (%s)', (engine) => {
   it('a revoke written straight into the database (an operator in psql) takes effect through the trigger', async () => {
     const child = await createChildKey(t);
     expect((await listKeys(t, child.api_key)).statusCode).toBe(200);
-    await t.container.database.db
+    await t.platform.database.db
       .updateTable('api_keys')
       .set({ revoked_at: new Date() })
       .where('id', '=', child.id)
@@ -150,7 +150,7 @@ describe.each(engines)('read caches (%s)', (engine) => {
   it('a change written straight into the database reaches a cached verification through the trigger', async () => {
     const { id } = await decidedVerification(t);
     expect((await getVerification(t, id)).json().external_ref).toBe('decided-in-test');
-    await t.container.database.db
+    await t.platform.database.db
       .updateTable('verifications')
       .set({ external_ref: 'changed-by-an-operator' })
       .where('id', '=', id)
@@ -169,7 +169,7 @@ describe('read cache rules, at the store (pglite)', () => {
   });
   afterAll(async () => t.close());
 
-  const rawKeys = () => createApiKeyStore(t.container.database.db);
+  const rawKeys = () => createApiKeyStore(t.platform.database.db);
 
   it('bypasses memory while the change feed is disconnected, and forgets everything on a reconnect', async () => {
     let connected = false;

@@ -39,7 +39,7 @@ async function leftovers(t: TestContext, id: string, needle: string): Promise<st
     const column = sql.ref(table === 'verifications' ? 'r.id' : 'r.verification_id');
     const { rows } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM ${sql.table(table)} AS r
-      WHERE ${column} = ${id} AND r::text ILIKE ${`%${needle}%`}`.execute(t.container.database.db);
+      WHERE ${column} = ${id} AND r::text ILIKE ${`%${needle}%`}`.execute(t.platform.database.db);
     if (rows[0]!.n > 0) found.push(table);
   }
   return found;
@@ -58,11 +58,11 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
   beforeAll(async () => {
     // ROLE=api: no check worker here, so the in-flight test decides when the checks commit.
     t = await createTestApp(engine, { env: { ROLE: 'api' } });
-    await t.container.checks.queue.heartbeat('redaction-test-worker', 1);
+    await t.modules.checkQueue.service.queue.heartbeat('redaction-test-worker', 1);
   });
   afterAll(async () => t?.close());
 
-  const db = () => t.container.database.db;
+  const db = () => t.platform.database.db;
 
   /** A decided verification with a face template, device signals and a webhook endpoint listening. */
   async function decidedWithEverything(): Promise<string> {
@@ -84,11 +84,11 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
       payload: {},
     });
     const job = await claimJob();
-    expect(await decideCheckJob(t.container.verificationDeps, job)).toBe('decided');
-    t.container.checks.queue.announceDone(job.id);
+    expect(await decideCheckJob(t.modules.verifications.deps, job)).toBe('decided');
+    t.modules.checkQueue.service.queue.announceDone(job.id);
     expect((await submitted).statusCode).toBe(200);
     // ML is off in this suite, so the decision stored no template; store one as the checks would.
-    await t.container.transact((tx) =>
+    await t.platform.transact((tx) =>
       tx.faces.remember({
         verificationId: v.id,
         apiKeyId: 1,
@@ -100,7 +100,7 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
     return v.id;
   }
 
-  const claimJob = () => claimNextJob(t.container.checks.queue, 'redaction-test-worker');
+  const claimJob = () => claimNextJob(t.modules.checkQueue.service.queue, 'redaction-test-worker');
 
   it('erases media, template and personal data in the tables; the decision and audit log stay', async () => {
     const id = await decidedWithEverything();
@@ -114,7 +114,7 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
     expect(before.redacted_at).toBeNull();
     expect(before.doc_checks.document.identity.first_name).toBe('MICHAEL');
     const probe = templates.get(id)!;
-    expect(await t.container.stores.faces.nearest(probe, PROBE)).toMatchObject({
+    expect(await t.platform.stores.faces.nearest(probe, PROBE)).toMatchObject({
       verificationId: id,
       distance: 0,
     });
@@ -158,7 +158,7 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.barcode).toBeNull();
-    expect((await t.container.stores.faces.nearest(probe, PROBE))?.verificationId).not.toBe(id);
+    expect((await t.platform.stores.faces.nearest(probe, PROBE))?.verificationId).not.toBe(id);
 
     const media = await t.app.inject({
       method: 'GET',
@@ -243,7 +243,7 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
     });
     const job = await claimJob();
     // The redaction lands while the checks run: after they read the inputs, before their commit.
-    const deps = t.container.verificationDeps;
+    const deps = t.modules.verifications.deps;
     const outcome = await decideCheckJob(
       {
         ...deps,
@@ -255,7 +255,7 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
       job,
     );
     expect(outcome).toBe('superseded');
-    t.container.checks.queue.announceDone(job.id);
+    t.modules.checkQueue.service.queue.announceDone(job.id);
     await submitted;
 
     const detail = await verificationDetail(t, v.id);

@@ -65,7 +65,7 @@ describe.each(engines)('image bombs on %s', (engine) => {
     expect(blocklist.statusCode).toBe(422);
     expect(blocklist.json()).toEqual(TOO_LARGE);
     // Nothing was stored, and the verification goes on normally afterwards.
-    expect(await t.container.stores.media.index(session.id)).toEqual([]);
+    expect(await t.platform.stores.media.index(session.id)).toEqual([]);
   });
 
   it('limits every sharp decode to 25 MP as well (a second guard behind the upload check)', async () => {
@@ -129,6 +129,6 @@ describe('parallel video uploads beyond the queue bound', () => {
       video_b64: clip,
     });
     expect(retried.statusCode).toBe(200);
-    expect(t.container.heavyWork.video.depth()).toEqual({ active: 0, waiting: 0 });
+    expect(t.platform.heavyWork.video.depth()).toEqual({ active: 0, waiting: 0 });
   });
 });

@@ -20,7 +20,7 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const db = () => t.container.database.db;
+  const db = () => t.platform.database.db;
 
   async function decided(): Promise<string> {
     const { id } = await decidedVerification(t);
@@ -81,7 +81,7 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
     // Day 31: the unfinished one expired long ago; a's media are past 30 days, b's are not.
     t.clock.set(new Date(start.getTime() + 31 * DAY * 1000));
     const fresh = await unfinished();
-    const first = await t.container.sweepRetention();
+    const first = await t.modules.privacy.sweepRetention();
     expect(first).toMatchObject({ completed: true, unfinished: 1, media: 12, pii: 0, templates: 0 });
     for (const id of a)
       expect(await state(id)).toEqual({
@@ -114,7 +114,7 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
     expect(openRow.metadata).toEqual({});
 
     // A second run finds nothing more to do.
-    expect(await t.container.sweepRetention()).toMatchObject({
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({
       unfinished: 0,
       media: 0,
       pii: 0,
@@ -123,7 +123,7 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
 
     // Day 61: a's personal data goes; b's media (41 days) too, its personal data stays.
     t.clock.set(new Date(start.getTime() + 61 * DAY * 1000));
-    expect(await t.container.sweepRetention()).toMatchObject({
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({
       unfinished: 1,
       media: 4,
       pii: 3,
@@ -147,7 +147,7 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
 
     // Day 91: a's templates are past 90 days; b's (71 days) stay.
     t.clock.set(new Date(start.getTime() + 91 * DAY * 1000));
-    expect(await t.container.sweepRetention()).toMatchObject({ pii: 1, templates: 3 });
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({ pii: 1, templates: 3 });
     for (const id of a) expect(await state(id)).toMatchObject({ template: false });
     expect(await state(b)).toMatchObject({ template: true, redacted: true });
 
@@ -183,9 +183,9 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
       .set({ holder: 'another-instance', expires_at: new Date(now.getTime() + 60_000) })
       .where('name', '=', 'retention-sweeper')
       .execute();
-    expect(await t.container.sweepRetention()).toBeNull();
+    expect(await t.modules.privacy.sweepRetention()).toBeNull();
     t.clock.advanceSeconds(61);
-    expect(await t.container.sweepRetention()).toMatchObject({ completed: true });
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({ completed: true });
     const lease = await db().selectFrom('job_leases').selectAll().executeTakeFirstOrThrow();
     expect(lease.holder).toMatch(/^retention-/);
   });

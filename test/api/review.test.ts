@@ -26,7 +26,7 @@ describe.each(engines)('manual review on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1' } });
-    stopBackground = await t.container.startBackground();
+    stopBackground = await t.modules.startBackground();
   });
   afterAll(async () => {
     for (const r of receivers) await r.close();
@@ -169,7 +169,7 @@ describe.each(engines)('manual review on %s', (engine) => {
     // A verification the checks approved or declined has nothing for a person to settle.
     for (const automatic of ['approve', 'decline']) {
       const { id } = await decidedVerification(t, key.api_key);
-      await t.container.database.db
+      await t.platform.database.db
         .updateTable('verifications')
         .set({ decision: automatic })
         .where('id', '=', id)
@@ -270,7 +270,7 @@ describe.each(engines)('manual review on %s', (engine) => {
     const { id } = await decidedVerification(t, key.api_key);
     expect((await detail(id, key.api_key)).review).toBeNull();
     // The finished verification is now served from memory: no query reaches the verifications table.
-    const spy = vi.spyOn(t.container.database.db, 'selectFrom');
+    const spy = vi.spyOn(t.platform.database.db, 'selectFrom');
     await vi.waitFor(
       async () => {
         spy.mockClear();
@@ -290,7 +290,7 @@ describe.each(engines)('manual review on %s', (engine) => {
   it('the transactor evicts the reviewed verification from the read cache, with no change notification', async () => {
     // A feed that never notifies isolates the in-process path (the trigger's notification is the other).
     const silentFeed: ChangeFeed = { connected: () => true, onChange: () => {} };
-    const db = t.container.database.db;
+    const db = t.platform.database.db;
     const sealer = createDataSealer(parseSecretKey(TEST_DATA_KEY));
     const cachedStore = () =>
       createCachedVerificationStore(createVerificationStore(db, sealer), {

@@ -204,7 +204,7 @@ describe.each(engines)('sanctions screening through the HTTP API on %s', (engine
         r.expected === 'match' &&
         (r as unknown as { entity_type: string }).entity_type === 'individual',
     )!;
-    const result = await screenSanctions(t.container.sanctions, {
+    const result = await screenSanctions(t.platform.sanctions, {
       firstName: listed.query.name!.split(' ')[0]!,
       middleName: null,
       lastName: listed.query.name!.split(' ').slice(1).join(' '),
@@ -236,7 +236,7 @@ describe('screening with no list loaded', () => {
       (await t.app.inject({ method: 'POST', url: '/v1/free/ofac', payload: { name: 'Jane Smith' } }))
         .statusCode,
     ).toBe(503);
-    const result = await screenSanctions(t.container.sanctions, {
+    const result = await screenSanctions(t.platform.sanctions, {
       firstName: 'JANE',
       middleName: null,
       lastName: 'SMITH',
@@ -334,7 +334,7 @@ describe.each(engines)('several sanctions lists through the HTTP API on %s', (en
   });
 
   it('screens a licence holder against every enabled list', async () => {
-    const result = await screenSanctions(t.container.sanctions, {
+    const result = await screenSanctions(t.platform.sanctions, {
       firstName: 'OLEG',
       middleName: 'VIKTOROVICH',
       lastName: 'SAMPLENKO',

@@ -126,7 +126,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
       linked: false,
       stored: true,
     });
-    const row = await t.container.database.db
+    const row = await t.platform.database.db
       .selectFrom('device_signals')
       .selectAll()
       .orderBy('id', 'desc')
@@ -167,7 +167,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
       linked: false,
       stored: true,
     });
-    const row = await t.container.database.db
+    const row = await t.platform.database.db
       .selectFrom('device_signals')
       .select('components')
       .orderBy('id', 'desc')
@@ -196,7 +196,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
       linked: false,
       stored: true,
     });
-    const { components } = await t.container.database.db
+    const { components } = await t.platform.database.db
       .selectFrom('device_signals')
       .select('components')
       .orderBy('id', 'desc')
@@ -232,7 +232,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
     const linked = await collect({ client_token: first.client_token, components: device });
     expect(linked.json()).toMatchObject({ accepted: 5, linked: true });
 
-    expect(await t.container.stores.signals.summary(first.id)).toEqual({
+    expect(await t.platform.stores.signals.summary(first.id)).toEqual({
       device_hash: deviceHash(device),
       collected_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/),
       components_count: 5,
@@ -246,16 +246,16 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
       client_token: second.client_token,
       components: { ...device, viewport: '800x600', prefers_color_scheme: 'dark' },
     });
-    const summary = await t.container.stores.signals.summary(second.id);
+    const summary = await t.platform.stores.signals.summary(second.id);
     expect(summary).toMatchObject({ device_hash: deviceHash(device), other_verifications_with_device: 1 });
-    expect(await t.container.stores.signals.summary(first.id)).toMatchObject({
+    expect(await t.platform.stores.signals.summary(first.id)).toMatchObject({
       other_verifications_with_device: 1,
     });
 
     // Another device is not.
     const third = await createVerification();
     await collect({ client_token: third.client_token, components: { ...device, screen: '390x844' } });
-    expect(await t.container.stores.signals.summary(third.id)).toMatchObject({
+    expect(await t.platform.stores.signals.summary(third.id)).toMatchObject({
       other_verifications_with_device: 0,
     });
   });
@@ -269,7 +269,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
     t.clock.advanceSeconds(1801);
     const expired = await collect({ client_token: verification.client_token, components: device });
     expect(expired.json()).toMatchObject({ linked: false, stored: true });
-    expect(await t.container.stores.signals.summary(verification.id)).toBeNull();
+    expect(await t.platform.stores.signals.summary(verification.id)).toBeNull();
   });
 
   it('has no rate cap', async () => {
@@ -289,7 +289,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
     expect(answers.slice(20)).toEqual(
       Array(5).fill({ accepted: 0, dropped_keys: 0, truncated_values: 0, linked: true, stored: false }),
     );
-    expect(await t.container.stores.signals.summary(verification.id)).toMatchObject({ batches: 20 });
+    expect(await t.platform.stores.signals.summary(verification.id)).toMatchObject({ batches: 20 });
   });
 
   it('keeps 60 unlinked batches per client address and rolling hour', async () => {
@@ -303,7 +303,7 @@ describe.each(engines)('POST /v1/signals/collect on %s', (engine) => {
     const countRows = async () =>
       Number(
         (
-          await t.container.database.db
+          await t.platform.database.db
             .selectFrom('device_signals')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()

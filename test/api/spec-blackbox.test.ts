@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createContainer, type Container } from '../../src/container.js';
+import { createModules, type Modules } from '../../src/modules/index.js';
+import { createPlatform, type Platform } from '../../src/platform.js';
 import { createApp } from '../../src/http/app.js';
 import type { App } from '../../src/http/route-context.js';
 import { createLogger } from '../../src/adapters/logger.js';
@@ -26,7 +27,8 @@ const FAILED_KEYS_FIRST = 150;
 type Answer = { status: number; headers: Headers; body: unknown };
 
 describe.each(engines)('SPEC black-box run with default settings on %s', (engine) => {
-  let container: Container;
+  let platform: Platform;
+  let modules: Modules;
   let app: App;
   let base: string;
   let rootKey: string;
@@ -81,9 +83,10 @@ describe.each(engines)('SPEC black-box run with default settings on %s', (engine
       ML_DISABLED: '1',
       ...(server ? { DATABASE_URL: server.url } : {}),
     });
-    container = await createContainer(config, { logger: createLogger('silent') });
-    await ensureBootstrapKeys(container);
-    app = await createApp(container);
+    platform = await createPlatform(config, { logger: createLogger('silent') });
+    modules = await createModules(platform);
+    await ensureBootstrapKeys(platform);
+    app = await createApp(modules.http);
     await app.listen({ host: config.host, port: 0 });
     base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
     // The list loads in the background as at any start; a client would retry 503s the same way.
@@ -96,7 +99,8 @@ describe.each(engines)('SPEC black-box run with default settings on %s', (engine
 
   afterAll(async () => {
     await app?.close();
-    await container?.close();
+    await modules?.close();
+    await platform?.close();
     await dropDatabase?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

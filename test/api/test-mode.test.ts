@@ -131,7 +131,7 @@ describe.each(engines)('test mode on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1' } });
-    stopBackground = await t.container.startBackground();
+    stopBackground = await t.modules.startBackground();
     receiver = await startReceiver();
     liveReceiver = await startReceiver();
     testKey = await createKey(t.rootKey, { label: 'sandbox', scopes: ['*'], mode: 'test' });
@@ -163,10 +163,10 @@ describe.each(engines)('test mode on %s', (engine) => {
       expect(liveKey.mode).toBe('live');
       expect(liveKey.api_key).toMatch(/^svc_[A-Za-z0-9_-]{43}$/);
       const root = (await request(t.rootKey, 'GET', '/v1/keys')).json() as Array<{ label: string }>;
-      const stored = await t.container.stores.apiKeys.listOwned(testKey.id);
+      const stored = await t.platform.stores.apiKeys.listOwned(testKey.id);
       expect(stored.map((k) => k.mode)).toEqual(['test']);
       expect(root.map((k) => k.label)).toContain('sandbox');
-      const bootstrap = (await t.container.stores.apiKeys.listOwned(1)).find((k) => k.label === 'bootstrap');
+      const bootstrap = (await t.platform.stores.apiKeys.listOwned(1)).find((k) => k.label === 'bootstrap');
       expect(bootstrap?.mode).toBe('live');
     });
 
@@ -317,8 +317,8 @@ describe.each(engines)('test mode on %s', (engine) => {
       const liveEndpoints = (await request(liveKey.api_key, 'GET', '/v1/webhooks')).json();
       expect(liveEndpoints.map((e: { url: string }) => e.url)).toEqual([liveReceiver.url]);
       // Each endpoint stores its key's mode (the SPEC's list shape stays id, url, events, active).
-      expect((await t.container.stores.webhooks.listActive(testKey.id)).map((e) => e.mode)).toEqual(['test']);
-      expect((await t.container.stores.webhooks.listActive(liveKey.id)).map((e) => e.mode)).toEqual(['live']);
+      expect((await t.platform.stores.webhooks.listActive(testKey.id)).map((e) => e.mode)).toEqual(['test']);
+      expect((await t.platform.stores.webhooks.listActive(liveKey.id)).map((e) => e.mode)).toEqual(['live']);
 
       // The live endpoint got the live decision and nothing from the many test ones.
       const liveEvents = await liveReceiver.waitForRequests(1);

@@ -55,14 +55,14 @@ const freeLookup = (t: TestContext, remoteAddress: string, forwardedFor?: string
   });
 
 async function rejections(t: TestContext, limiter: string): Promise<number> {
-  const line = (await t.container.metrics.render())
+  const line = (await t.platform.metrics.render())
     .split('\n')
     .find((l) => l.startsWith(`rate_limit_rejections_total{limiter="${limiter}"}`));
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
 async function auditedFailures(t: TestContext, ip: string): Promise<number> {
-  const rows = await t.container.database.db
+  const rows = await t.platform.database.db
     .selectFrom('auth_failures')
     .select('ip')
     .where('ip', '=', ip)
@@ -257,7 +257,7 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
     afterAll(async () => t?.close());
 
     it('never throttles a client at the configured rate, steady or in bursts', async () => {
-      expect(t.container.rateLimiter.backend).toBe(setup.redis ? 'redis' : 'postgres');
+      expect(t.platform.rateLimiter.backend).toBe(setup.redis ? 'redis' : 'postgres');
       const key = await createKey(t, 'steady');
       const statuses = new Map<number, number>();
       const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -278,7 +278,7 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
     it('answers a burst over the budget with 429, Retry-After and X-RateLimit-*, then lets the key in again', async () => {
       const key = await createKey(t, 'bursty');
       // Let the sync that creating the key set off finish first, so the burst is counted by one sync.
-      await t.container.keyThrottle.sync();
+      await t.modules.accounts.keyThrottle.sync();
       const before = await rejections(t, 'api_key');
       const burst = await Promise.all(Array.from({ length: 601 }, () => listKeys(t, key.api_key)));
       const passed = burst.filter((r) => r.statusCode === 200);
@@ -301,7 +301,7 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
 
       // The burst reaches the shared bucket before the clock moves on, as the once-a-second sync would
       // do in real time; otherwise the test would race that sync against the next requests.
-      await t.container.keyThrottle.sync();
+      await t.modules.accounts.keyThrottle.sync();
       t.clock.advanceSeconds(1);
       const after = await Promise.all(Array.from({ length: 11 }, () => listKeys(t, key.api_key)));
       expect(after.map((r) => r.statusCode).sort()).toEqual([...Array(10).fill(200), 429]);
@@ -309,10 +309,10 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
 
     it('shares each key’s budget between instances through the rate limiter', async () => {
       const options = {
-        limiter: t.container.rateLimiter,
+        limiter: t.platform.rateLimiter,
         clock: t.clock,
-        logger: t.container.logger,
-        metrics: t.container.metrics,
+        logger: t.platform.logger,
+        metrics: t.platform.metrics,
         perMinute: 20,
       };
       const instanceA = createKeyThrottle(options);
@@ -338,7 +338,7 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
     });
 
     it('does not charge a key twice when the shared bucket’s answer is lost after it counted', async () => {
-      const shared = t.container.rateLimiter;
+      const shared = t.platform.rateLimiter;
       let loseNextAnswer = true;
       const throttle = createKeyThrottle({
         limiter: {
@@ -351,8 +351,8 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
           },
         },
         clock: t.clock,
-        logger: t.container.logger,
-        metrics: t.container.metrics,
+        logger: t.platform.logger,
+        metrics: t.platform.metrics,
         perMinute: 60,
       });
       const keyId = 987_655;

@@ -62,7 +62,7 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
     expect(v.status).toBe('doc_front');
     expect(v.url).toBe(`${t.config.hostedFlowUrl}#token=${v.client_token}`);
     expect(Date.parse(v.expires_at + 'Z') - Date.parse(v.created_at + 'Z')).toBe(24 * 3600 * 1000);
-    const rows = await t.container.database.db
+    const rows = await t.platform.database.db
       .selectFrom('client_tokens')
       .selectAll()
       .where('verification_id', '=', v.id)
@@ -295,7 +295,7 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
 
   it('names what submit is missing: consent, image_b64, then the selfie', async () => {
     const v = await createVerification();
-    await t.container.transact((tx) =>
+    await t.platform.transact((tx) =>
       tx.verifications.advance(v.id, { status: 'doc_back', at: t.clock.now() }),
     );
     expect((await session('POST', '/v1/session/submit', v.client_token, {})).json()).toEqual({
@@ -370,7 +370,7 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
       'verification.decided',
     ]);
 
-    const { db } = t.container.database;
+    const { db } = t.platform.database;
     const usage = await db
       .selectFrom('usage_records')
       .selectAll()
@@ -425,7 +425,7 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json()).toEqual({ detail: 'cannot submit from status decided' });
-    const { db } = t.container.database;
+    const { db } = t.platform.database;
     expect(
       await db.selectFrom('events').selectAll().where('verification_id', '=', v.id).execute(),
     ).toHaveLength(1);
@@ -450,9 +450,9 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
   it('sweeps expired verifications in bulk', async () => {
     const v = await createVerification('swept');
     t.clock.advanceSeconds(24 * 3600 + 1);
-    const count = await t.container.stores.verifications.expireDue(t.clock.now());
+    const count = await t.platform.stores.verifications.expireDue(t.clock.now());
     expect(count).toBeGreaterThanOrEqual(1);
-    const row = await t.container.database.db
+    const row = await t.platform.database.db
       .selectFrom('verifications')
       .select('status')
       .where('id', '=', v.id)

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createContainer } from '../../src/container.js';
+import { createPlatform } from '../../src/platform.js';
 import { createLogger } from '../../src/adapters/logger.js';
 import {
   createSecretBox,
@@ -49,19 +49,19 @@ async function cli(dataDir: string, keys: Record<string, string>) {
 }
 
 async function sealedSecrets(dataDir: string): Promise<string[]> {
-  const container = await createContainer(loadConfig(settings(dataDir, { WEBHOOK_SECRET_KEY: NEW_KEY })), {
+  const platform = await createPlatform(loadConfig(settings(dataDir, { WEBHOOK_SECRET_KEY: NEW_KEY })), {
     logger: createLogger('silent'),
     skipSanctions: true,
   });
   try {
-    const rows = await container.database.db
+    const rows = await platform.database.db
       .selectFrom('webhook_endpoints')
       .select('secret_sealed')
       .orderBy('id')
       .execute();
     return rows.map((r) => r.secret_sealed);
   } finally {
-    await container.close();
+    await platform.close();
   }
 }
 
@@ -71,12 +71,12 @@ describe('rotating WEBHOOK_SECRET_KEY with `idv webhooks reseal` (PGlite on disk
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-rotation-'));
-    const container = await createContainer(loadConfig(settings(dataDir, { WEBHOOK_SECRET_KEY: OLD_KEY })), {
+    const platform = await createPlatform(loadConfig(settings(dataDir, { WEBHOOK_SECRET_KEY: OLD_KEY })), {
       logger: createLogger('silent'),
       skipSanctions: true,
     });
     try {
-      const key = await container.stores.apiKeys.insert({
+      const key = await platform.stores.apiKeys.insert({
         label: 'merchant',
         scopes: ['*'],
         keyHash: 'f'.repeat(64),
@@ -84,7 +84,7 @@ describe('rotating WEBHOOK_SECRET_KEY with `idv webhooks reseal` (PGlite on disk
         ownerKeyId: null,
       });
       for (const secret of secrets) {
-        await container.stores.webhooks.insertEndpoint({
+        await platform.stores.webhooks.insertEndpoint({
           apiKeyId: key.id,
           url: 'https://merchant.example/hooks',
           events: ['verification.decided'],
@@ -92,7 +92,7 @@ describe('rotating WEBHOOK_SECRET_KEY with `idv webhooks reseal` (PGlite on disk
         });
       }
     } finally {
-      await container.close();
+      await platform.close();
     }
   }, 60_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

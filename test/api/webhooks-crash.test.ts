@@ -77,7 +77,7 @@ describe.each(engines)('webhook delivery survives a killed worker on %s', (engin
     expect(created.statusCode).toBe(201);
     const secretFile = path.join(dataDir, 'webhook-secret.key');
     expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
-    const root = await t.container.stores.apiKeys.findByHash(hashSecret(t.rootKey));
+    const root = await t.platform.stores.apiKeys.findByHash(hashSecret(t.rootKey));
     const eventId = await insertDecidedEvent(t, root!.id, { decision: 'approve', score: 95, reasons: [] });
     if (engine === 'pglite') {
       // PGlite is single-process: hand the data directory over to the worker processes.
@@ -116,7 +116,7 @@ describe.each(engines)('webhook delivery survives a killed worker on %s', (engin
     second.kill('SIGTERM');
     await exited(second);
     const database = appOpen
-      ? t.container.database
+      ? t.platform.database
       : await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
     if (!appOpen) cleanups.push(() => database.close());
     const delivery = await database.db

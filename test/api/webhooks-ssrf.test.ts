@@ -13,7 +13,7 @@ describe.each(engines)('webhook SSRF guard on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { WEBHOOK_TIMEOUT_MS: '1000' } });
-    stopBackground = await t.container.startBackground();
+    stopBackground = await t.modules.startBackground();
     receiver = await startReceiver();
   });
   afterAll(async () => {
@@ -67,7 +67,7 @@ describe.each(engines)('webhook SSRF guard on %s', (engine) => {
     const plain = await create('http://93.184.216.34/hook');
     expect(plain.statusCode).toBe(422);
     expect(plain.json().detail[0].msg).toBe('url must use https');
-    const rows = await t.container.database.db.selectFrom('webhook_endpoints').select('url').execute();
+    const rows = await t.platform.database.db.selectFrom('webhook_endpoints').select('url').execute();
     expect(rows).toEqual([]);
   });
 
@@ -78,21 +78,21 @@ describe.each(engines)('webhook SSRF guard on %s', (engine) => {
   });
 
   it('checks again at delivery time: a host that now resolves inside is refused without connecting', async () => {
-    const root = await t.container.stores.apiKeys.findByHash(hashSecret(t.rootKey));
+    const root = await t.platform.stores.apiKeys.findByHash(hashSecret(t.rootKey));
     const port = new URL(receiver.url).port;
     // Written past the API, as if the name had resolved to a public address at creation and moved since.
-    const endpoint = await t.container.stores.webhooks.insertEndpoint({
+    const endpoint = await t.platform.stores.webhooks.insertEndpoint({
       apiKeyId: root!.id,
       url: `https://localhost:${port}/hook`,
       events: ['*'],
       secret: 'whsec_test',
     });
     await insertDecidedEvent(t, root!.id, { decision: 'approve', score: 90, reasons: [] });
-    t.container.webhooks.kick();
+    t.modules.webhooks.kick();
     const deadline = Date.now() + 10_000;
     let attempts: Array<{ error: string | null; status_code: number | null }> = [];
     while (Date.now() < deadline) {
-      attempts = await t.container.database.db
+      attempts = await t.platform.database.db
         .selectFrom('webhook_delivery_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
         .select(['a.error', 'a.status_code'])

@@ -12,7 +12,7 @@ describe.each(engines)('webhook default per-attempt timeout on %s', (engine) => 
   beforeAll(async () => {
     // WEBHOOK_TIMEOUT_MS deliberately unset: SPEC 6.1's 10 s must be what the worker enforces.
     t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1' } });
-    stopBackground = await t.container.startBackground();
+    stopBackground = await t.modules.startBackground();
     receiver = await startReceiver();
   });
   afterAll(async () => {
@@ -25,7 +25,7 @@ describe.each(engines)('webhook default per-attempt timeout on %s', (engine) => 
   it('abandons an attempt after 10 s by default, not before', async () => {
     expect(t.config.webhookTimeoutMs).toBe(10_000);
     receiver.respondWith(() => ({ status: 200, delayMs: 30_000 }));
-    const root = await t.container.stores.apiKeys.findByHash(hashSecret(t.rootKey));
+    const root = await t.platform.stores.apiKeys.findByHash(hashSecret(t.rootKey));
     const created = await t.app.inject({
       method: 'POST',
       url: '/v1/webhooks',
@@ -34,12 +34,12 @@ describe.each(engines)('webhook default per-attempt timeout on %s', (engine) => 
     });
     const endpointId = created.json().id as number;
     await insertDecidedEvent(t, root!.id, { decision: 'decline', score: 10, reasons: ['ofac_match'] });
-    t.container.webhooks.kick();
+    t.modules.webhooks.kick();
     await receiver.waitForRequests(1);
     const sentAt = Date.now();
     let attempt: { error: string | null; latency_ms: number; status_code: number | null } | undefined;
     while (!attempt && Date.now() - sentAt < 15_000) {
-      attempt = await t.container.database.db
+      attempt = await t.platform.database.db
         .selectFrom('webhook_delivery_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
         .select(['a.error', 'a.latency_ms', 'a.status_code'])

@@ -28,7 +28,7 @@ describe.each(engines)('webhook workers on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1', WEBHOOK_SECRET_KEY: secretKey } });
     receiver = await startReceiver();
-    apiKeyId = (await t.container.stores.apiKeys.findByHash(hashSecret(t.rootKey)))!.id;
+    apiKeyId = (await t.platform.stores.apiKeys.findByHash(hashSecret(t.rootKey)))!.id;
   });
   afterAll(async () => {
     await receiver.close();
@@ -39,7 +39,7 @@ describe.each(engines)('webhook workers on %s', (engine) => {
 
   /** On PostgreSQL each worker gets its own connection pool, as separate processes would. */
   async function startWorker(options: { pollIntervalMs?: number; listen?: boolean; key?: string } = {}) {
-    let database = t.container.database;
+    let database = t.platform.database;
     if (engine === 'postgres') {
       database = await openDatabase({ databaseUrl: t.config.databaseUrl });
       handles.push(database);
@@ -47,7 +47,7 @@ describe.each(engines)('webhook workers on %s', (engine) => {
     const worker = createWebhookDeliveryWorker({
       store: createWebhookStore(database.db, createSecretBox(parseSecretKey(options.key ?? secretKey))),
       client: createWebhookHttpClient({ timeoutMs: 5_000, allowInsecure: true }),
-      metrics: t.container.metrics,
+      metrics: t.platform.metrics,
       logger,
       timeoutMs: 5_000,
       ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
@@ -82,12 +82,12 @@ describe.each(engines)('webhook workers on %s', (engine) => {
       verification_id: crypto.randomUUID(),
       data: JSON.stringify({ decision: 'approve', score: 88, reasons: [] }),
     }));
-    await t.container.database.db.insertInto('events').values(rows).execute();
+    await t.platform.database.db.insertInto('events').values(rows).execute();
     return rows.map((r) => r.id);
   }
 
   async function deliveredCount(endpointId: number): Promise<number> {
-    const row = await t.container.database.db
+    const row = await t.platform.database.db
       .selectFrom('webhook_deliveries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('endpoint_id', '=', endpointId)
@@ -135,7 +135,7 @@ describe.each(engines)('webhook workers on %s', (engine) => {
       expect(received).toHaveLength(150);
       expect(new Set(received).size).toBe(150);
       expect([...received].sort()).toEqual([...ids].sort());
-      const attempts = await t.container.database.db
+      const attempts = await t.platform.database.db
         .selectFrom('webhook_delivery_attempts as a')
         .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
         .select(['a.attempt'])
@@ -160,7 +160,7 @@ describe.each(engines)('webhook workers on %s', (engine) => {
       const deadline = Date.now() + 10_000;
       let delivery: { status: string; id: number } | undefined;
       while (Date.now() < deadline) {
-        delivery = await t.container.database.db
+        delivery = await t.platform.database.db
           .selectFrom('webhook_deliveries')
           .select(['id', 'status'])
           .where('endpoint_id', '=', endpointId)
@@ -170,7 +170,7 @@ describe.each(engines)('webhook workers on %s', (engine) => {
         await sleep(25);
       }
       expect(delivery?.status).toBe('failed');
-      const attempts = await t.container.database.db
+      const attempts = await t.platform.database.db
         .selectFrom('webhook_delivery_attempts')
         .select(['error', 'status_code'])
         .where('delivery_id', '=', delivery!.id)

@@ -47,7 +47,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1', WEBHOOK_TIMEOUT_MS: '500' } });
-    stopBackground = await t.container.startBackground();
+    stopBackground = await t.modules.startBackground();
   });
   afterAll(async () => {
     // Receivers first: closing their connections ends attempts in flight, so the worker stops at once.
@@ -89,11 +89,11 @@ describe.each(engines)('webhooks on %s', (engine) => {
   ) => {
     const id = crypto.randomUUID();
     const verificationId = crypto.randomUUID();
-    await t.container.database.db
+    await t.platform.database.db
       .insertInto('events')
       .values({ id, type, api_key_id: key.id, verification_id: verificationId, data: JSON.stringify(data) })
       .execute();
-    t.container.webhooks.kick();
+    t.modules.webhooks.kick();
     return { id, verificationId };
   };
 
@@ -133,7 +133,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([{ id: created.id, url: created.url, events: created.events, active: true }]);
 
-    const rows = await t.container.database.db.selectFrom('webhook_endpoints').selectAll().execute();
+    const rows = await t.platform.database.db.selectFrom('webhook_endpoints').selectAll().execute();
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(created.secret);
     expect(dump).not.toContain(created.secret.slice('whsec_'.length));
@@ -293,7 +293,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     }
     await sleep(2_500);
     expect(r.requests).toHaveLength(3);
-    const metrics = (await t.container.metrics.render())
+    const metrics = (await t.platform.metrics.render())
       .split('\n')
       .filter((line) => line.startsWith('webhook_deliveries_total'))
       .join('\n');
@@ -358,13 +358,13 @@ describe.each(engines)('webhooks on %s', (engine) => {
     });
     expect(list.json()).toEqual([]);
 
-    const row = await t.container.database.db
+    const row = await t.platform.database.db
       .selectFrom('webhook_deliveries')
       .select(['status'])
       .where('endpoint_id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('cancelled');
-    const endpointRow = await t.container.database.db
+    const endpointRow = await t.platform.database.db
       .selectFrom('webhook_endpoints')
       .select(['active'])
       .where('id', '=', endpoint.id)
@@ -374,7 +374,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     await emit(key);
     await sleep(2_000);
     expect(r.requests).toHaveLength(1);
-    const count = await t.container.database.db
+    const count = await t.platform.database.db
       .selectFrom('webhook_deliveries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('endpoint_id', '=', endpoint.id)
@@ -518,14 +518,14 @@ describe.each(engines)('webhooks on %s', (engine) => {
   });
 
   it('delivers an outbox row to the endpoints of the key it names, and marks it dispatched', async () => {
-    const root = await t.container.stores.apiKeys.findByHash(hashSecret(t.rootKey));
+    const root = await t.platform.stores.apiKeys.findByHash(hashSecret(t.rootKey));
     const r = await receiver();
     const rootKey: Key = { id: root!.id, api_key: t.rootKey };
     await createEndpoint(rootKey, { url: r.url, events: ['verification.decided'] });
     const event = await emit(rootKey);
     const [request] = await r.waitForRequests(1);
     expect(JSON.parse(request!.rawBody.toString()).id).toBe(event.id);
-    const dispatched = await t.container.database.db
+    const dispatched = await t.platform.database.db
       .selectFrom('events')
       .select(['dispatched_at'])
       .where('id', '=', event.id)

@@ -216,7 +216,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
       resource: async (f) => {
         const endpointId = await ownedWebhook(f);
         // An outbox event of the owner's, as a decision writes it, becomes a delivery to its endpoint.
-        await f.t.container.database.db
+        await f.t.platform.database.db
           .insertInto('events')
           .values({
             id: crypto.randomUUID(),
@@ -226,8 +226,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
             data: JSON.stringify({ decision: 'approve' }),
           })
           .execute();
-        await f.t.container.stores.webhooks.dispatchEvents(100);
-        const { items } = await f.t.container.stores.webhooks.listDeliveries(endpointId, {
+        await f.t.platform.stores.webhooks.dispatchEvents(100);
+        const { items } = await f.t.platform.stores.webhooks.listDeliveries(endpointId, {
           limit: 1,
           beforeId: null,
         });

@@ -68,7 +68,7 @@ export async function verificationReadyToSubmit(
  * (their decisions store none). The embedding is random: unique to this verification.
  */
 export async function rememberTemplate(t: TestContext, verificationId: string): Promise<void> {
-  await t.container.transact((tx) =>
+  await t.platform.transact((tx) =>
     tx.faces.remember({
       verificationId,
       apiKeyId: 1,

@@ -5,7 +5,8 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { sharedDataPath } from './shared-data.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createContainer, type Container } from '../../src/container.js';
+import { createModules, type Modules } from '../../src/modules/index.js';
+import { createPlatform, type Platform } from '../../src/platform.js';
 import { createApp } from '../../src/http/app.js';
 import type { App } from '../../src/http/route-context.js';
 import { createLogger } from '../../src/adapters/logger.js';
@@ -78,7 +79,10 @@ export async function createServerDatabase(
 
 export type TestContext = {
   app: App;
-  container: Container;
+  /** The infrastructure: database, stores, ports; tests read and seed through it. */
+  platform: Platform;
+  /** The capabilities running on it: their use-case dependencies, workers and sweeps. */
+  modules: Modules;
   config: Config;
   clock: TestClock;
   rootKey: string;
@@ -115,7 +119,7 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();
-  const container = await createContainer(config, {
+  const platform = await createPlatform(config, {
     clock,
     logger: options.logger ?? createLogger('silent'),
     // The snapshot is loaded once, below, so the list's first refresh is the one tests see.
@@ -123,21 +127,24 @@ export async function createTestApp(
     ...(engine === 'pglite' && !options.env?.DATA_DIR ? { initialData: migratedSnapshot() } : {}),
     ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),
   });
-  await ensureBootstrapKeys(container);
-  if (options.sanctions && (await container.sanctions.refresh()) === 'failed')
+  const modules = await createModules(platform);
+  await ensureBootstrapKeys(platform);
+  if (options.sanctions && (await platform.sanctions.refresh()) === 'failed')
     throw new Error('OFAC snapshot did not load');
-  const app = await createApp(container);
+  const app = await createApp(modules.http);
   await app.ready();
   return {
     app,
-    container,
+    platform,
+    modules,
     config,
     clock,
     rootKey,
     engine,
     async close() {
       await app.close();
-      await container.close();
+      await modules.close();
+      await platform.close();
       await server?.drop();
     },
   };

@@ -11,7 +11,7 @@ export async function insertDecidedEvent(
   data: { decision: string; score: number; reasons: string[] },
 ): Promise<string> {
   const id = crypto.randomUUID();
-  await t.container.database.db
+  await t.platform.database.db
     .insertInto('events')
     .values({
       id,

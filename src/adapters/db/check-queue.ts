@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { QueueLoad } from '../../core/verifications/admission.js';
-import type {
-  CheckJobInput,
-  CheckJobWrites,
-  CheckQueue,
-  ClaimedCheckJob,
-} from '../../ports/check-queue.js';
+import type { CheckJobInput, CheckJobWrites, CheckQueue, ClaimedCheckJob } from '../../ports/check-queue.js';
 import type { ChangeFeed } from './read-cache.js';
 import type { Executor } from './schema.js';
 

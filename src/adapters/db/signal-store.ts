@@ -1,11 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isoWithoutZone } from '../../core/time.js';
-import type {
-  SignalRecord,
-  SignalSink,
-  SignalsSummary,
-  SignalStore,
-} from '../../ports/signal-store.js';
+import type { SignalRecord, SignalSink, SignalsSummary, SignalStore } from '../../ports/signal-store.js';
 import type { Database } from './schema.js';
 
 export function createSignalStore(db: Kysely<Database>): SignalStore {

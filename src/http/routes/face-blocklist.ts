@@ -11,25 +11,18 @@ import {
   removeBlocklistedFace,
   type FaceBlocklistDeps,
 } from '../../use-cases/accounts/face-blocklist.js';
-import type { RouteContext } from '../route-context.js';
+import type { RequireScope } from '../route-context.js';
 import { SESSION_UPLOAD_LIMIT_BYTES } from './session.js';
 import { errorSchema, keyedErrors } from '../schemas.js';
 
 const entrySchema = z.object({ id: z.number(), label: z.string(), created_at: z.string() });
 
 /** The operator's face blocklist (use-cases/accounts/face-blocklist.ts); `operator` scope only. */
-export const faceBlocklistRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
-  instance,
-  { context },
-) => {
+export const faceBlocklistRoutes: FastifyPluginAsync<{
+  deps: FaceBlocklistDeps;
+  requireScope: RequireScope;
+}> = async (instance, { deps, requireScope }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container, requireScope } = context;
-  const deps: FaceBlocklistDeps = {
-    faces: container.stores.faces,
-    clock: container.clock,
-    faceTemplate: container.faceTemplate,
-    imageWork: container.heavyWork.image,
-  };
 
   app.post(
     '/v1/faces/blocklist',

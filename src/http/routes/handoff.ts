@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import { claimHandoff, handoffStatus, startHandoff, type HandoffDeps } from '../../use-cases/handoff.js';
-import type { RouteContext } from '../route-context.js';
-import { authenticateClientToken } from '../client-token-auth.js';
+import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
+import { authenticateClientToken, requestOrigin } from '../client-token-auth.js';
 import { errorSchema, validationErrorSchema } from '../schemas.js';
 
 /**
@@ -12,20 +12,14 @@ import { errorSchema, validationErrorSchema } from '../schemas.js';
  * creates a single-use link and watches its status; the second device claims the link, without any
  * credential, for a client token of its own.
  */
-export const handoffRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
-  const { container } = context;
+export const handoffRoutes: FastifyPluginAsync<{
+  deps: HandoffDeps;
+  sessions: VerificationDeps;
+  /** HOSTED_FLOW_URL: the link the second device opens. */
+  hostedFlowUrl: string;
+}> = async (instance, { deps, sessions, hostedFlowUrl }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps: HandoffDeps = {
-    handoffs: container.stores.handoffs,
-    findVerification: (id) => container.stores.verifications.findById(id, container.clock.now()),
-    clock: container.clock,
-  };
   const security = [{ clientToken: [] }];
-  const origin = (request: FastifyRequest) => ({
-    ip: request.ip,
-    userAgent:
-      typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
-  });
 
   app.post(
     '/v1/session/handoff',
@@ -43,11 +37,11 @@ export const handoffRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request, reply) => {
-      const session = await authenticateClientToken(container, request);
-      const { token, expiresAt } = await startHandoff(deps, session.verification, origin(request));
+      const session = await authenticateClientToken(sessions, request);
+      const { token, expiresAt } = await startHandoff(deps, session.verification, requestOrigin(request));
       return reply.status(201).send({
         handoff_token: token,
-        url: `${container.config.hostedFlowUrl}#handoff=${encodeURIComponent(token)}`,
+        url: `${hostedFlowUrl}#handoff=${encodeURIComponent(token)}`,
         expires_at: isoWithoutZone(expiresAt)!,
       });
     },
@@ -71,7 +65,7 @@ export const handoffRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      const session = await authenticateClientToken(container, request);
+      const session = await authenticateClientToken(sessions, request);
       const status = await handoffStatus(deps, session.verification.id);
       return {
         status: status.status,
@@ -101,7 +95,7 @@ export const handoffRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      const claimed = await claimHandoff(deps, request.body.handoff_token, origin(request));
+      const claimed = await claimHandoff(deps, request.body.handoff_token, requestOrigin(request));
       return {
         verification_id: claimed.verificationId,
         client_token: claimed.clientToken,

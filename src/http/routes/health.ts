@@ -2,16 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasOperationsToken } from '../operations-token.js';
-import type { RouteContext } from '../route-context.js';
+import type { ReadinessReport } from '../../readiness.js';
 
 const componentSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']),
   detail: z.string().optional(),
 });
 
-export const healthRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
+export const healthRoutes: FastifyPluginAsync<{
+  readiness: () => Promise<ReadinessReport>;
+  /** METRICS_TOKEN: it unlocks the components' details. */
+  operationsToken: string | undefined;
+}> = async (instance, { readiness, operationsToken }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container } = context;
 
   app.get(
     '/healthz',
@@ -45,12 +48,10 @@ export const healthRoutes: FastifyPluginAsync<{ context: RouteContext }> = async
       },
     },
     async (request, reply) => {
-      const report = await container.readiness();
+      const report = await readiness();
       // The components name the engine, the decoder build and what is degraded: an attacker's map of
       // what to try. Load balancers need only the status.
-      const body = hasOperationsToken(request, container.config.metricsToken)
-        ? report
-        : { status: report.status };
+      const body = hasOperationsToken(request, operationsToken) ? report : { status: report.status };
       if (report.status === 'not_ready')
         return reply.status(503).send({ ...body, status: 'not_ready' as const });
       return reply.status(200).send({ ...body, status: report.status });

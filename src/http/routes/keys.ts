@@ -11,7 +11,7 @@ import {
   type ApiKeyDeps,
 } from '../../use-cases/accounts/api-keys.js';
 import type { ApiKey } from '../../ports/api-key-store.js';
-import type { RouteContext } from '../route-context.js';
+import type { RequireScope } from '../route-context.js';
 import { unchanging } from '../serializer.js';
 import { errorSchema, keyedErrors } from '../schemas.js';
 
@@ -66,14 +66,11 @@ function parseKeyId(raw: string): number {
   return id;
 }
 
-export const keyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
+export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: RequireScope }> = async (
+  instance,
+  { deps, requireScope },
+) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container, requireScope } = context;
-  const deps: ApiKeyDeps = {
-    apiKeys: container.stores.apiKeys,
-    clock: container.clock,
-    apiKeyPrefix: container.config.apiKeyPrefix,
-  };
 
   app.post(
     '/v1/keys',

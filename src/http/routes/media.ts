@@ -2,13 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openMediaLink, type MediaLinkDeps } from '../../use-cases/verifications/media-links.js';
-import type { RouteContext } from '../route-context.js';
 
 /** Serves one stored image to whoever holds a link signed by GET /v1/verifications/{id}/media, until it expires. */
-export const mediaRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
+export const mediaRoutes: FastifyPluginAsync<{ deps: MediaLinkDeps }> = async (instance, { deps }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container } = context;
-  const deps: MediaLinkDeps = { ...container.verificationDeps, signingKey: container.mediaSigningKey };
 
   app.get(
     '/v1/media/:media_id',

@@ -11,7 +11,7 @@ import {
   type PublishableKeyDeps,
 } from '../../use-cases/accounts/publishable-keys.js';
 import type { PublishableKey } from '../../ports/publishable-key-store.js';
-import type { RouteContext } from '../route-context.js';
+import type { RequireScope } from '../route-context.js';
 import { errorSchema, keyedErrors } from '../schemas.js';
 
 const publishableKeySchema = z.object({
@@ -54,16 +54,11 @@ const present = (row: PublishableKey) => ({
 });
 
 /** Routes for the keys the browser SDK names a merchant with (use-cases/accounts/publishable-keys.ts). */
-export const publishableKeyRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
-  instance,
-  { context },
-) => {
+export const publishableKeyRoutes: FastifyPluginAsync<{
+  deps: PublishableKeyDeps;
+  requireScope: RequireScope;
+}> = async (instance, { deps, requireScope }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container, requireScope } = context;
-  const deps: PublishableKeyDeps = {
-    publishableKeys: container.stores.publishableKeys,
-    clock: container.clock,
-  };
 
   app.post(
     '/v1/publishable-keys',

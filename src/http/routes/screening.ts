@@ -12,7 +12,7 @@ import {
   takeFreeLookup,
   type ScreeningDeps,
 } from '../../use-cases/screening.js';
-import type { RouteContext } from '../route-context.js';
+import type { RequireScope } from '../route-context.js';
 import { errorSchema, keyedErrors } from '../schemas.js';
 
 const readingSchema = z.object({ system: z.string(), text: z.string() });
@@ -53,17 +53,11 @@ const walletAnswer = z.object({
 });
 const dob = z.iso.date('dob must be a date as YYYY-MM-DD').optional();
 
-export const screeningRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
-  instance,
-  { context },
-) => {
+export const screeningRoutes: FastifyPluginAsync<{
+  deps: ScreeningDeps;
+  requireScope: RequireScope;
+}> = async (instance, { deps, requireScope }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container, requireScope } = context;
-  const deps: ScreeningDeps = {
-    sanctions: container.sanctions,
-    rateLimiter: container.rateLimiter,
-    metrics: container.metrics,
-  };
 
   app.post(
     '/v1/screen/ofac',

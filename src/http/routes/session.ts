@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
@@ -15,9 +15,11 @@ import { submitVerification } from '../../use-cases/verifications/submit-verific
 import { uploadDocument } from '../../use-cases/verifications/upload-document.js';
 import { uploadSelfie } from '../../use-cases/verifications/upload-selfie.js';
 import { sessionStateSchema, toSessionState } from '../presenters/verification.js';
-import type { RouteContext } from '../route-context.js';
+import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
+import type { TestSamples } from '../../ports/test-samples.js';
+import type { RetentionDays } from '../presenters/verification.js';
 import { errorSchema, validationErrorSchema, keyedErrors } from '../schemas.js';
-import { authenticateClientToken, type ClientSession } from '../client-token-auth.js';
+import { authenticateClientToken, requestOrigin, type ClientSession } from '../client-token-auth.js';
 
 /** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
 export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -57,27 +59,21 @@ const challengeAnswerSchema = z.object({
     .max(64),
 });
 
-export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
-  const { container } = context;
-  const deps = container.verificationDeps;
-  const embeddingDeps: EmbeddingDeps = { publishableKeys: container.stores.publishableKeys };
-
+export const sessionRoutes: FastifyPluginAsync<{
+  deps: VerificationDeps;
+  embeddingDeps: EmbeddingDeps;
+  testSamples: TestSamples;
+  retention: RetentionDays;
+}> = async (instance, { deps, embeddingDeps, testSamples, retention }) => {
   instance.decorateRequest('session', null);
   instance.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
-    request.session = await authenticateClientToken(container, request);
+    request.session = await authenticateClientToken(deps, request);
   });
 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const security = [{ clientToken: [] }];
-  const stateOf = async (session: Session) =>
-    toSessionState(await sessionState(deps, session), container.config.retention);
-
-  const requestContext = (request: FastifyRequest) => ({
-    ip: request.ip,
-    userAgent:
-      typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 512) : null,
-  });
+  const stateOf = async (session: Session) => toSessionState(await sessionState(deps, session), retention);
 
   app.get(
     '/v1/session/state',
@@ -142,7 +138,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
     },
     async (request) => {
       if (request.body.consent !== true) throw new ApiError('consent_required');
-      await recordConsent(deps, request.session!.verification, requestContext(request));
+      await recordConsent(deps, request.session!.verification, requestOrigin(request));
       return stateOf(request.session!);
     },
   );
@@ -233,7 +229,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
       },
     },
     async (request) => {
-      await submitVerification(deps, request.session!.verification, request.body, requestContext(request));
+      await submitVerification(deps, request.session!.verification, request.body, requestOrigin(request));
       return stateOf(request.session!);
     },
   );
@@ -256,7 +252,7 @@ export const sessionRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
     },
     async (request) => {
       const { kind } = request.params;
-      const sample = await testSample(container.testSamples, request.session!.verification, kind);
+      const sample = await testSample(testSamples, request.session!.verification, kind);
       return { kind, content_type: sample.contentType, image_b64: sample.bytes.toString('base64') };
     },
   );

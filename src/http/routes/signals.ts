@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { collectSignals, type SignalDeps } from '../../use-cases/collect-signals.js';
-import type { RouteContext } from '../route-context.js';
 import { errorSchema } from '../schemas.js';
 
 /**
@@ -29,16 +28,8 @@ const collectAnswer = z.object({
     ),
 });
 
-export const signalRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
+export const signalRoutes: FastifyPluginAsync<{ deps: SignalDeps }> = async (instance, { deps }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container } = context;
-  const deps: SignalDeps = {
-    signals: container.stores.signals,
-    rateLimiter: container.rateLimiter,
-    clock: container.clock,
-    maxBatchesPerVerification: container.config.signalsMaxBatchesPerVerification,
-    maxUnlinkedPerAddressPerHour: container.config.signalsMaxUnlinkedPerAddressPerHour,
-  };
   app.post(
     '/v1/signals/collect',
     {

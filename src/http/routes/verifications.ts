@@ -16,7 +16,6 @@ import {
   usageReport,
   verificationDetail,
 } from '../../use-cases/verifications/read-verifications.js';
-import type { Container } from '../../container.js';
 import {
   toDetail,
   toSummary,
@@ -24,7 +23,8 @@ import {
   verificationSummarySchema,
 } from '../presenters/verification.js';
 import { signedMediaLinks, type MediaLinkDeps } from '../../use-cases/verifications/media-links.js';
-import type { RouteContext } from '../route-context.js';
+import type { RequireScope } from '../route-context.js';
+import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
 import { errorSchema, validationErrorSchema, keyedErrors } from '../schemas.js';
 
 const createBody = z.object({
@@ -60,18 +60,18 @@ const reviewBody = z.object({
 /** The longest a merchant may wait for a decision in one request (GET /v1/verifications/{id}?wait=). */
 const MAX_WAIT_SECONDS = 30;
 
-export function hostedFlowUrl(container: Container, clientToken: string): string {
-  return `${container.config.hostedFlowUrl}#token=${encodeURIComponent(clientToken)}`;
-}
+/** Where the routes' links point: the hosted flow (HOSTED_FLOW_URL) and signed media (PUBLIC_BASE_URL). */
+export type PublicUrls = { hostedFlowUrl: string; publicBaseUrl: string };
 
-export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (
-  instance,
-  { context },
-) => {
+export const verificationRoutes: FastifyPluginAsync<{
+  deps: VerificationDeps;
+  mediaLinkDeps: MediaLinkDeps;
+  urls: PublicUrls;
+  requireScope: RequireScope;
+}> = async (instance, { deps, mediaLinkDeps, urls, requireScope }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container, requireScope } = context;
-  const deps = container.verificationDeps;
-  const mediaLinkDeps: MediaLinkDeps = { ...deps, signingKey: container.mediaSigningKey };
+  const hostedFlowUrl = (clientToken: string) =>
+    `${urls.hostedFlowUrl}#token=${encodeURIComponent(clientToken)}`;
 
   app.post(
     '/v1/verifications',
@@ -105,7 +105,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         ...toSummary(created.verification),
         client_token: created.clientToken,
         client_token_expires_at: isoWithoutZone(created.expiresAt)!,
-        url: hostedFlowUrl(container, created.clientToken),
+        url: hostedFlowUrl(created.clientToken),
       });
     },
   );
@@ -274,7 +274,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
           index: m.index,
           content_type: m.contentType,
           bytes: m.bytes,
-          url: `${container.config.publicBaseUrl}/v1/media/${m.mediaId}?expires=${m.expires}&signature=${m.signature}`,
+          url: `${urls.publicBaseUrl}/v1/media/${m.mediaId}?expires=${m.expires}&signature=${m.signature}`,
         })),
       };
     },
@@ -309,7 +309,7 @@ export const verificationRoutes: FastifyPluginAsync<{ context: RouteContext }> =
         verification_id: verification.id,
         client_token: token.clientToken,
         expires_at: isoWithoutZone(token.expiresAt)!,
-        url: hostedFlowUrl(container, token.clientToken),
+        url: hostedFlowUrl(token.clientToken),
       });
     },
   );

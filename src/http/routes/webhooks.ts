@@ -14,7 +14,7 @@ import {
   type WebhookEndpointDeps,
 } from '../../use-cases/accounts/webhook-endpoints.js';
 import type { DeliveryWithAttempts, WebhookEndpoint } from '../../ports/webhooks.js';
-import type { RouteContext } from '../route-context.js';
+import type { RequireScope } from '../route-context.js';
 import { errorSchema, keyedErrors } from '../schemas.js';
 
 const endpointSchema = z.object({
@@ -83,17 +83,18 @@ function parseId(raw: string, notFound: 'webhook_not_found' | 'delivery_not_foun
   return id;
 }
 
-export const webhookRoutes: FastifyPluginAsync<{ context: RouteContext }> = async (instance, { context }) => {
+export const webhookRoutes: FastifyPluginAsync<{
+  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
+  /** WEBHOOK_ALLOW_INSECURE: http:// endpoint URLs are accepted. */
+  allowInsecure: boolean;
+  requireScope: RequireScope;
+}> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { container, requireScope } = context;
+  const { requireScope, allowInsecure } = options;
   const deps: WebhookEndpointDeps = {
-    webhooks: container.stores.webhooks,
-    metrics: container.metrics,
-    checkHost: container.webhooks.checkHost,
-    kickDeliveries: container.webhooks.kick,
+    ...options.deps,
     logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
   };
-  const allowInsecure = container.config.webhookAllowInsecure;
 
   const createBody = z.object({
     url: z

@@ -6,9 +6,14 @@ import type { Metrics } from '../../ports/metrics.js';
 import type { SignalStore } from '../../ports/signal-store.js';
 import type { VerificationChanges } from '../../ports/verification-changes.js';
 import type { WorkQueue } from '../../ports/work-queue.js';
-import type { MediaStore, Transactor, UsageStore, VerificationStore } from '../../ports/verification-store.js';
+import type {
+  MediaStore,
+  Transactor,
+  UsageStore,
+  VerificationStore,
+} from '../../ports/verification-store.js';
 
-/** What the verification use cases work with: ports only, chosen by the container. */
+/** What the verification use cases work with: ports only, wired by the verifications module (src/modules/verifications.ts). */
 export type VerificationDeps = {
   verifications: VerificationStore;
   media: MediaStore;

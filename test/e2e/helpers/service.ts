@@ -3,7 +3,8 @@ import net from 'node:net';
 import { createLogger } from '../../../src/adapters/logger.js';
 import { ensureBootstrapKeys } from '../../../src/bootstrap.js';
 import { loadConfig } from '../../../src/config.js';
-import { createContainer } from '../../../src/container.js';
+import { createModules } from '../../../src/modules/index.js';
+import { createPlatform } from '../../../src/platform.js';
 import { createApp } from '../../../src/http/app.js';
 import { hostedFlowRoutes, sdkAssetRoutes } from '../../../src/http/routes/hosted-flow.js';
 import { flowDist, sdkDist } from './servers.js';
@@ -49,16 +50,17 @@ export async function startService(
     PUBLIC_BASE_URL: origin,
     ...env,
   });
-  const container = await createContainer(config, { logger: createLogger('silent') });
-  await ensureBootstrapKeys(container);
-  const app = await createApp(container);
+  const platform = await createPlatform(config, { logger: createLogger('silent') });
+  const modules = await createModules(platform);
+  await ensureBootstrapKeys(platform);
+  const app = await createApp(modules.http);
   // Until createApp mounts the flow itself, mount it here the way main.ts will.
   if (!app.hasRoute({ method: 'GET', url: '/flow' })) {
     await app.register(hostedFlowRoutes, { distDir: flowDist, prefix: '/flow' });
     await app.register(sdkAssetRoutes, { distDir: sdkDist, prefix: '/sdk' });
   }
   await app.listen({ host: '127.0.0.1', port });
-  const stopBackground = options.background ? await container.startBackground() : null;
+  const stopBackground = options.background ? await modules.startBackground() : null;
 
   async function post<T>(path: string, apiKey: string, body: unknown): Promise<T> {
     const response = await fetch(`${origin}${path}`, {
@@ -91,7 +93,8 @@ export async function startService(
     async close() {
       await stopBackground?.();
       await app.close();
-      await container.close();
+      await modules.close();
+      await platform.close();
     },
   };
 }

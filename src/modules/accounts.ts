@@ -1,0 +1,67 @@
+import { createAuthGuard, createKeyThrottle } from '../abuse/abuse-guards.js';
+import { faceTemplateOf } from '../checks/face-check.js';
+import { createApiKeyAuth } from '../http/auth.js';
+import { faceBlocklistRoutes } from '../http/routes/face-blocklist.js';
+import { keyRoutes } from '../http/routes/keys.js';
+import { publishableKeyRoutes } from '../http/routes/publishable-keys.js';
+import type { Platform } from '../platform.js';
+import { embeddingOrigins } from '../use-cases/accounts/publishable-keys.js';
+import type { Module } from './module.js';
+
+/**
+ * API keys and who may use them: the key hook every keyed route runs (with the failure guard and the
+ * per-key throttle), the key and publishable-key routes, and the operator's face blocklist.
+ */
+export function accountsModule(platform: Platform) {
+  const { config, clock, logger, metrics, rateLimiter, stores } = platform;
+  const authGuard = createAuthGuard({
+    limiter: rateLimiter,
+    logger,
+    metrics,
+    failureLimit: config.authFailureLimit,
+    windowSeconds: config.authFailureWindowSeconds,
+    failureDelayMs: config.authFailureDelayMs,
+  });
+  const keyThrottle = createKeyThrottle({
+    limiter: rateLimiter,
+    clock,
+    logger,
+    metrics,
+    perMinute: config.keyRateLimitPerMinute,
+  });
+  const requireScope = createApiKeyAuth({
+    apiKeys: stores.apiKeys,
+    clock,
+    apiKeyPrefix: config.apiKeyPrefix,
+    failures: authGuard,
+    throttle: keyThrottle,
+    warn: (error, message) => logger.warn({ err: error }, message),
+  });
+  metrics.addGauge('api_key_cache_entries', 'API keys and key lists held by the read cache', () =>
+    stores.apiKeys.cachedEntries(),
+  );
+  const publishableKeyDeps = { publishableKeys: stores.publishableKeys, clock };
+  return {
+    requireScope,
+    keyThrottle,
+    /** The origins merchants allowed to frame the hosted flow (read on each page load). */
+    embeddingOrigins: () => embeddingOrigins(publishableKeyDeps),
+    async routes(app) {
+      await app.register(keyRoutes, {
+        deps: { apiKeys: stores.apiKeys, clock, apiKeyPrefix: config.apiKeyPrefix },
+        requireScope,
+      });
+      await app.register(publishableKeyRoutes, { deps: publishableKeyDeps, requireScope });
+      await app.register(faceBlocklistRoutes, {
+        deps: {
+          faces: stores.faces,
+          clock,
+          faceTemplate: (image) => faceTemplateOf(platform.checkEngines.faceEngine, image),
+          imageWork: platform.heavyWork.image,
+        },
+        requireScope,
+      });
+    },
+    close: () => keyThrottle.close(),
+  } satisfies Module & Record<string, unknown>;
+}

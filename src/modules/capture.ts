@@ -1,0 +1,32 @@
+import { handoffRoutes } from '../http/routes/handoff.js';
+import { sessionRoutes } from '../http/routes/session.js';
+import type { Platform } from '../platform.js';
+import type { VerificationDeps } from '../use-cases/verifications/deps.js';
+import type { Module } from './module.js';
+
+/**
+ * The end user's side, behind the client token: session state, consent, document and selfie uploads,
+ * the liveness challenge, submit, test-mode samples, and the desktop-to-phone handoff.
+ */
+export function captureModule(platform: Platform, wiring: { verifications: VerificationDeps }): Module {
+  const { config, clock, stores } = platform;
+  return {
+    async routes(app) {
+      await app.register(sessionRoutes, {
+        deps: wiring.verifications,
+        embeddingDeps: { publishableKeys: stores.publishableKeys },
+        testSamples: platform.testSamples,
+        retention: config.retention,
+      });
+      await app.register(handoffRoutes, {
+        deps: {
+          handoffs: stores.handoffs,
+          findVerification: (id) => stores.verifications.findById(id, clock.now()),
+          clock,
+        },
+        sessions: wiring.verifications,
+        hostedFlowUrl: config.hostedFlowUrl,
+      });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { RequireScope } from '../http/route-context.js';
+import { webhookRoutes } from '../http/routes/webhooks.js';
+import type { Platform } from '../platform.js';
+import { createWebhookDeliveryWorker } from '../worker/webhook-delivery-worker.js';
+import type { Module } from './module.js';
+
+/** Webhook endpoints (routes) and the delivery worker that posts the outbox's events to them. */
+export function webhooksModule(platform: Platform, wiring: { requireScope: RequireScope }) {
+  const { config, metrics, logger, stores } = platform;
+  const worker = createWebhookDeliveryWorker({
+    store: stores.webhooks,
+    client: platform.webhookClient,
+    metrics,
+    logger,
+    timeoutMs: config.webhookTimeoutMs,
+    listen: platform.listenForWebhookWork,
+  });
+  return {
+    /** Wakes this process's delivery worker (a decision committed, a manual retry); a no-op where none runs. */
+    kick: () => worker.kick(),
+    async routes(app) {
+      await app.register(webhookRoutes, {
+        deps: {
+          webhooks: stores.webhooks,
+          metrics,
+          checkHost: platform.webhookHostPolicy,
+          kickDeliveries: () => worker.kick(),
+        },
+        allowInsecure: config.webhookAllowInsecure,
+        requireScope: wiring.requireScope,
+      });
+    },
+    loops: [worker],
+  } satisfies Module & Record<string, unknown>;
+}

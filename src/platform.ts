@@ -1,0 +1,232 @@
+/**
+ * The infrastructure: one adapter per port, chosen from the settings. The only file that names concrete
+ * adapters; what runs on them (routes, workers, periodic tasks, probes) lives in src/modules/.
+ * close() releases everything in reverse order of opening.
+ */
+import type { Logger } from 'pino';
+import { pgliteDir, type Config } from './config.js';
+import { systemClock, type Clock } from './core/time.js';
+import { createDataSealer, createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
+import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
+import { createApiKeyStore } from './adapters/db/api-key-store.js';
+import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
+import { createCheckQueue } from './adapters/db/check-queue.js';
+import { openDatabase } from './adapters/db/database.js';
+import { createFaceStore } from './adapters/db/face-store.js';
+import { createHandoffStore } from './adapters/db/handoff-store.js';
+import { createLivenessChallengeStore } from './adapters/db/liveness-challenge-store.js';
+import { createMediaStore } from './adapters/db/media-store.js';
+import { migrate, pendingMigrations } from './adapters/db/migrator.js';
+import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
+import { createRetentionStore } from './adapters/db/retention-store.js';
+import { createSignalStore } from './adapters/db/signal-store.js';
+import { createTransactor } from './adapters/db/transactor.js';
+import { createUsageStore } from './adapters/db/usage-store.js';
+import {
+  createCachedVerificationStore,
+  VERIFICATION_CHANGES_CHANNEL,
+} from './adapters/db/verification-cache.js';
+import { createVerificationChanges } from './adapters/db/verification-changes.js';
+import { createVerificationStore } from './adapters/db/verification-store.js';
+import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
+import { createHeavyWork, withQueuedVideoDecoding } from './adapters/heavy-work.js';
+import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
+import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
+import { listenForNotifications } from './adapters/jobs/pg-listener.js';
+import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
+import { createAccessLog, createLogger } from './adapters/logger.js';
+import { createS3MediaStore } from './adapters/media/object-store.js';
+import { createMetrics } from './adapters/metrics.js';
+import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
+import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
+import { createScreeningLists } from './adapters/sanctions-source/screening-lists.js';
+import { createTestSamples } from './adapters/test-samples/test-samples.js';
+import { componentProbes } from './readiness.js';
+
+export type PlatformOptions = {
+  clock?: Clock;
+  logger?: Logger;
+  /** Skip applying migrations at start (the `migrate` CLI and tests of the migrator). */
+  skipMigrations?: boolean;
+  /** Do not load the sanctions list in the background (the CLI refreshes it explicitly). */
+  skipSanctions?: boolean;
+  /** Where components load their files from; tests point one at a broken path to prove degraded mode for real. */
+  componentPaths?: ComponentPaths;
+  /** PGlite only: start from this dumped data directory (tests load one migrated snapshot). */
+  initialData?: Blob | undefined;
+};
+
+export type Platform = Awaited<ReturnType<typeof createPlatform>>;
+
+/**
+ * API keys and finished verifications are served from memory (adapters/db/read-cache.ts). Changes
+ * evict at once through trigger notifications; the age bound covers one missed on a connection that
+ * died silently. Entry bounds keep memory flat: a key row is under 1 KB, a verification's detail with
+ * its checks and audit log typically 5–20 KB, so at most ~10 MB and ~20 MB.
+ */
+const READ_CACHE = { maxAgeMs: 10_000, apiKeys: 10_000, verifications: 1_000 };
+
+export async function createPlatform(config: Config, options: PlatformOptions = {}) {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const closers: Array<() => Promise<void>> = [];
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: pgliteDir(config.dataDir),
+    initialData: options.initialData,
+  });
+  closers.push(() => database.close());
+  try {
+    const { applied } = options.skipMigrations ? { applied: [] } : await migrate(database);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const metrics = createMetrics();
+  const secretKey = (setting: 'WEBHOOK_SECRET_KEY' | 'DATA_ENCRYPTION_KEY', given: string | undefined) => {
+    const file = setting === 'WEBHOOK_SECRET_KEY' ? 'webhook-secret' : 'data-encryption';
+    if (!given)
+      logger.warn(
+        `${setting} is unset: ${setting === 'WEBHOOK_SECRET_KEY' ? 'webhook secrets' : 'images and personal data'} are encrypted with a key generated into DATA_DIR/${file}.key (in memory for memory://); multi-instance deployments must set ${setting}, the same on every instance`,
+      );
+    return parseSecretKey(given ?? loadOrCreateLocalSecret(config.dataDir, file).key);
+  };
+  const webhookSecrets = createSecretBox(
+    secretKey('WEBHOOK_SECRET_KEY', config.webhookSecretKey),
+    config.webhookSecretKeysPrevious.map(parseSecretKey),
+  );
+  const sealer = createDataSealer(
+    secretKey('DATA_ENCRYPTION_KEY', config.dataEncryptionKey),
+    config.dataEncryptionKeysPrevious.map(parseSecretKey),
+  );
+  const mediaObjects = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
+  if (mediaObjects) {
+    closers.push(async () => mediaObjects.close());
+    logger.info({ location: mediaObjects.location }, 'media are stored in an S3-compatible bucket');
+  }
+  const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
+  const verificationFeed = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
+  closers.push(
+    () => keyChanges.stop(),
+    () => verificationFeed.stop(),
+  );
+  const cache = { clock, maxAgeMs: READ_CACHE.maxAgeMs };
+  const verifications = createCachedVerificationStore(createVerificationStore(database.db, sealer), {
+    ...cache,
+    maxEntries: READ_CACHE.verifications,
+    feed: verificationFeed,
+  });
+  const apiKeys = createCachedApiKeyStore(createApiKeyStore(database.db), {
+    ...cache,
+    maxEntries: READ_CACHE.apiKeys,
+    feed: keyChanges,
+  });
+  const vectorSearch = await database.hasVector();
+  const changes = createVerificationChanges(verificationFeed, { maxWaiters: config.decisionWaitMaxClients });
+  const stores = {
+    apiKeys,
+    verifications,
+    media: createMediaStore(database.db, {
+      objects: mediaObjects,
+      sealer,
+      onCleanupError: (error: unknown, keys: string[]) =>
+        logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
+    }),
+    publishableKeys: createPublishableKeyStore(database.db),
+    signals: createSignalStore(database.db),
+    webhooks: createWebhookStore(database.db, webhookSecrets),
+    faces: createFaceStore(database.db, vectorSearch, sealer),
+    handoffs: createHandoffStore(database.db),
+    usage: createUsageStore(database.db),
+    challenges: createLivenessChallengeStore(database.db),
+    retention: createRetentionStore(database.db),
+  };
+  const transact = createTransactor(database.db, {
+    vectorSearch,
+    sealer,
+    onCommitted: (ids) => {
+      verifications.forget(ids);
+      changes.changed(ids);
+    },
+  });
+  const sanctions = createScreeningLists({
+    source: config.sanctionsList,
+    enabledLists: config.screeningLists,
+    listSources: config.screeningListSources,
+    dataDir: config.dataDir,
+    refreshIntervalMs: config.sanctionsRefreshMs,
+    logger,
+    now: () => clock.now(),
+  });
+  if (!options.skipSanctions) sanctions.start();
+  closers.push(() => sanctions.stop());
+  const loadedEngines = loadCheckEngines(config, logger, options.componentPaths ?? {});
+  closers.push(() => loadedEngines.close());
+  const heavyWork = createHeavyWork(config, metrics);
+  const rateLimiter = config.redisUrl
+    ? createRedisRateLimiter({
+        url: config.redisUrl,
+        keyPrefix: config.redisKeyPrefix,
+        clock,
+        onError: (error) => logger.warn({ err: error }, 'redis (rate limits) error'),
+      })
+    : createPostgresRateLimiter(database.db, {
+        clock,
+        onPruneError: (error) => logger.warn({ err: error }, 'could not prune rate-limit rows'),
+      });
+  closers.push(() => rateLimiter.close());
+  const checkQueue = await createCheckQueue(database.db, (channel) => database.changes(channel, logger));
+  closers.push(() => checkQueue.close());
+  return {
+    config,
+    clock,
+    logger,
+    /** One line per request, written by the HTTP layer (src/http/app.ts). */
+    accessLog: createAccessLog(logger),
+    database,
+    metrics,
+    stores,
+    changes,
+    /** Runs writes in one transaction (the use cases' unit of work). */
+    transact,
+    sanctions,
+    checkEngines: withQueuedVideoDecoding(loadedEngines, heavyWork.video),
+    /** Bounded queues for video decoding and image-heavy requests: full means 503 with Retry-After. */
+    heavyWork,
+    rateLimiter,
+    checkQueue,
+    /** Bucket objects for MEDIA_STORE=s3; undefined when media live in the database. */
+    mediaObjects,
+    testSamples: createTestSamples(),
+    /** Key for presigned media links (MEDIA_SIGNING_KEY, or one generated into DATA_DIR). */
+    mediaSigningKey: config.mediaSigningKey ?? loadOrCreateLocalSecret(config.dataDir, 'media-signing').key,
+    webhookClient: createWebhookHttpClient({
+      timeoutMs: config.webhookTimeoutMs,
+      allowInsecure: config.webhookAllowInsecure,
+    }),
+    /** SSRF guard at endpoint creation: null when the URL's host may be targeted, else why not. */
+    webhookHostPolicy: createWebhookHostPolicy({ allowInsecure: config.webhookAllowInsecure }),
+    /** Cross-process wake-ups of the webhook worker (PostgreSQL LISTEN); none on PGlite's one process. */
+    listenForWebhookWork: config.databaseUrl
+      ? (onWork: () => void) =>
+          listenForNotifications(config.databaseUrl!, WEBHOOK_WORK_CHANNEL, onWork, logger)
+      : undefined,
+    /** The infrastructure's /readyz components; modules add their own. */
+    probes: componentProbes({
+      database: {
+        engine: database.engine,
+        ping: () => database.ping(),
+        pending: () => pendingMigrations(database),
+      },
+      rateLimiter,
+      mediaObjects,
+      engines: () => loadedEngines.status(),
+      vectorSearch,
+      sanctionsLists: () => sanctions.listStats(),
+    }),
+    async close() {
+      for (const close of closers.reverse()) await close();
+    },
+  };
+}
