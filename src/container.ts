@@ -48,6 +48,7 @@ import { createHeavyWork, withQueuedVideoDecoding, type HeavyWork } from './adap
 import { createTestSamples } from './adapters/test-samples/test-samples.js';
 import type { TestSamples } from './use-cases/ports/test-samples.js';
 import { componentProbes, readinessReport, type ReadinessReport } from './readiness.js';
+import { timedPhase } from './startup-phases.js';
 import type { ApiKeyStore } from './use-cases/ports/api-key-store.js';
 import type { CheckEngines } from './use-cases/ports/check-engines.js';
 import type { FaceStore } from './use-cases/ports/face-store.js';
@@ -169,14 +170,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const clock = options.clock ?? systemClock;
   const closers: Array<() => Promise<void>> = [];
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: pgliteDir(config.dataDir),
-  });
+  const database = await timedPhase(logger, 'database', () =>
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) }),
+  );
   closers.push(() => database.close());
   try {
     if (!options.skipMigrations) {
-      const { applied } = await migrate(database);
+      const { applied } = await timedPhase(logger, 'migrations', () => migrate(database));
       if (applied.length > 0) logger.info({ applied }, 'migrations applied');
     }
   } catch (error) {

@@ -4,9 +4,10 @@ import { createApp } from './http/app.js';
 import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
 import { restrictNewFileModes } from './adapters/private-files.js';
+import { firstStartBanner, reportBackgroundPhases, timedPhase } from './startup-phases.js';
 
-/** How long in-flight requests and jobs get to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 15_000;
+/** Of the shutdown grace, kept back for closing the database and pools after the checks are drained. */
+const SHUTDOWN_CLOSE_MARGIN_MS = 2_000;
 
 async function main(): Promise<void> {
   restrictNewFileModes();
@@ -22,38 +23,59 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const container = await createContainer(config, { logger });
-  const { createdRootKey } = await ensureBootstrapKeys(container);
+  const { createdRootKey } = await timedPhase(logger, 'keys', () => ensureBootstrapKeys(container));
   if (createdRootKey) {
     // Printed once, on stdout and outside the structured log, so it never lands in log storage by accident.
     process.stdout.write(
-      `\n  No API key existed, so a root key (scopes ["*", "operator"]) was created. It is shown only this once:\n\n    ${createdRootKey}\n\n  Use it as the X-Api-Key header; create narrower keys with POST /v1/keys.\n\n`,
+      firstStartBanner({
+        rootKey: createdRootKey,
+        dataDir: config.dataDir,
+        engine: container.database.engine,
+        baseUrl: config.publicBaseUrl,
+      }),
     );
   }
 
   const app = await createApp(container);
   const stopWorkers = await container.startBackground();
   if (config.role !== 'worker') {
-    await app.listen({ port: config.port, host: config.host });
+    const address = await app.listen({ port: config.port, host: config.host });
     logger.info(
-      { url: config.publicBaseUrl, engine: container.database.engine, role: config.role },
+      {
+        url: config.publicBaseUrl,
+        address,
+        engine: container.database.engine,
+        role: config.role,
+        sinceStartMs: Math.round(performance.now()),
+      },
       'listening',
     );
   } else {
-    logger.info({ role: config.role }, 'worker started');
+    logger.info({ role: config.role, sinceStartMs: Math.round(performance.now()) }, 'worker started');
   }
+  const stopPhases = reportBackgroundPhases(() => container.readiness(), logger);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    const graceMs = config.shutdownGraceMs;
+    logger.info({ signal, graceMs }, 'shutting down: finishing requests and check jobs in flight');
+    stopPhases();
     const force = setTimeout(() => {
       logger.error('shutdown grace period expired; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
     force.unref();
     try {
-      await app.close();
+      // New connections are refused at once; requests in flight and check jobs finish side by side,
+      // and jobs still running near the end of the grace go back to the queue for another worker.
+      await Promise.all([
+        app.close(),
+        container.checks.worker?.stop({
+          releaseAfterMs: Math.max(0, graceMs - SHUTDOWN_CLOSE_MARGIN_MS),
+        }),
+      ]);
       await stopWorkers();
       await container.close();
       process.exit(0);
