@@ -4,10 +4,8 @@ import { createApp } from './http/app.js';
 import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
 import { restrictNewFileModes } from './adapters/private-files.js';
+import { gracefulShutdown } from './shutdown.js';
 import { firstStartBanner, reportBackgroundPhases, timedPhase } from './startup-phases.js';
-
-/** Of the shutdown grace, kept back for closing the database and pools after the checks are drained. */
-const SHUTDOWN_CLOSE_MARGIN_MS = 2_000;
 
 async function main(): Promise<void> {
   restrictNewFileModes();
@@ -55,35 +53,17 @@ async function main(): Promise<void> {
   }
   const stopPhases = reportBackgroundPhases(() => container.readiness(), logger);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    const graceMs = config.shutdownGraceMs;
-    logger.info({ signal, graceMs }, 'shutting down: finishing requests and check jobs in flight');
-    stopPhases();
-    const force = setTimeout(() => {
-      logger.error('shutdown grace period expired; exiting');
-      process.exit(1);
-    }, graceMs);
-    force.unref();
-    try {
-      // New connections are refused at once; requests in flight and check jobs finish side by side,
-      // and jobs still running near the end of the grace go back to the queue for another worker.
-      await Promise.all([
-        app.close(),
-        container.checks.worker?.stop({
-          releaseAfterMs: Math.max(0, graceMs - SHUTDOWN_CLOSE_MARGIN_MS),
-        }),
-      ]);
-      await stopWorkers();
-      await container.close();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
+  const shutdown = gracefulShutdown({
+    logger,
+    graceMs: config.shutdownGraceMs,
+    closeHttp: () => {
+      stopPhases();
+      return app.close();
+    },
+    checkWorker: container.checks.worker,
+    stopBackground: stopWorkers,
+    close: () => container.close(),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

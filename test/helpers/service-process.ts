@@ -25,13 +25,15 @@ export type ServiceProcess = {
 
 /**
  * The real service as its own process, from the sources through tsx, as `npm start` runs the build:
- * resolves once it listens (or, for ROLE=worker, once its worker started).
+ * resolves once it listens (or, for ROLE=worker, once its worker started). `entry` and `startedLine`
+ * run another script of the repository the same way (a test's child process).
  */
 export async function startService(
   env: Record<string, string>,
   entry = 'src/main.ts',
+  startedLine = /"msg":"(listening|worker started)"/,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, entry)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(repoRoot, entry)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...CHILD_DEFAULTS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,8 +75,8 @@ export async function startService(
       listeners.add(check);
       check();
     });
-  const started = await waitForLine(/"msg":"(listening|worker started)"/);
-  const address = (JSON.parse(started) as { address?: string }).address;
+  const started = await waitForLine(startedLine);
+  const address = started.startsWith('{') ? (JSON.parse(started) as { address?: string }).address : undefined;
   return {
     child,
     url: address ? address.replace('[::1]', '127.0.0.1') : null,

@@ -1,0 +1,38 @@
+/**
+ * A check worker process for the drain test: the real container (ROLE=api, so it starts no worker of
+ * its own), a check worker whose jobs hold for HOLD_MS after the claim before running, and the
+ * service's own SIGTERM handling (src/shutdown.ts) with SHUTDOWN_GRACE_MS. Prints "ready", then
+ * "claimed <id>" per job.
+ */
+import { loadConfig } from '../../src/config.js';
+import { createContainer } from '../../src/container.js';
+import { createLogger } from '../../src/adapters/logger.js';
+import { gracefulShutdown } from '../../src/shutdown.js';
+import { decideCheckJob } from '../../src/use-cases/verifications/decide-check-job.js';
+import { createCheckWorker } from '../../src/worker/check-worker.js';
+
+const holdMs = Number(process.env.HOLD_MS ?? 0);
+const config = loadConfig({ ...process.env, ROLE: 'api' });
+const container = await createContainer(config);
+const worker = createCheckWorker({
+  queue: container.checks.queue,
+  run: async (job) => {
+    process.stdout.write(`claimed ${job.id}\n`);
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    return decideCheckJob(container.verificationDeps, job);
+  },
+  logger: createLogger('silent'),
+  concurrency: 1,
+  leaseMs: container.checks.leaseMs,
+});
+await worker.start();
+const shutdown = gracefulShutdown({
+  logger: createLogger('silent'),
+  graceMs: config.shutdownGraceMs,
+  closeHttp: async () => {},
+  checkWorker: worker,
+  stopBackground: async () => {},
+  close: () => container.close(),
+});
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.stdout.write('ready\n');
