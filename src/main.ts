@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const container = await createContainer(config, { logger });
-  const { createdRootKey } = await timedPhase(logger, 'keys', () => ensureBootstrapKeys(container));
+  // Workers serve no HTTP: the API instances make the root key, so it is printed where it is used.
+  const { createdRootKey } =
+    config.role === 'worker'
+      ? { createdRootKey: null }
+      : await timedPhase(logger, 'keys', () => ensureBootstrapKeys(container));
   if (createdRootKey) {
     // Printed once, on stdout and outside the structured log, so it never lands in log storage by accident.
     process.stdout.write(

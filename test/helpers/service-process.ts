@@ -33,7 +33,9 @@ export async function startService(
   entry = 'src/main.ts',
   startedLine = /"msg":"(listening|worker started)"/,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(repoRoot, entry)], {
+  // A .js entry (scripts/start.js, the built service) runs on plain Node, as in production.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, path.resolve(repoRoot, entry)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...CHILD_DEFAULTS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
