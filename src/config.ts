@@ -138,7 +138,7 @@ export const environmentSchema = z.object({
     .default('all')
     .describe('all serves HTTP and runs background work; api only HTTP; worker only background work.'),
   SHUTDOWN_GRACE_MS: positiveInt(15_000).describe(
-    'After SIGTERM: how long requests and check jobs in flight get to finish; jobs still running are then given back to the queue and the process exits.',
+    'After SIGTERM, how long requests and check jobs in flight get to finish before the process exits.',
   ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -314,7 +314,7 @@ export type Config = {
   checkQueueMaxWaitMs: number;
   /** Check jobs one worker process runs at once. */
   checkWorkerConcurrency: number;
-  /** Per-key token bucket budget (requests per minute); 0 (the default, SPEC 8 "fair use") turns it off. */
+  /** Per-key token bucket budget (requests per minute); 0 (the default: no hard limit, fair use) turns it off. */
   keyRateLimitPerMinute: number;
   /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
   decisionWaitMaxClients: number;

@@ -148,7 +148,7 @@ const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Signals not linked to any verification (no or invalid client token) serve no check; the endpoint
- * has no rate cap (SPEC 8), so they are kept only this long.
+ * has no rate cap, so they are kept only this long.
  */
 const UNLINKED_SIGNALS_RETENTION_MS = 7 * 86_400_000;
 const SIGNALS_PRUNE_INTERVAL_MS = 3_600_000;
