@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const container = await createContainer(config, { logger });
+  logger.info({ sinceStartMs: Math.round(performance.now()) }, 'start-up: code loaded');
+  const container = await timedPhase(logger, 'container', () => createContainer(config, { logger }));
   // Workers serve no HTTP: the API instances make the root key, so it is printed where it is used.
   const { createdRootKey } =
     config.role === 'worker'
@@ -38,8 +39,8 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await createApp(container);
-  const stopWorkers = await container.startBackground();
+  const app = await timedPhase(logger, 'http routes', () => createApp(container));
+  const stopWorkers = await timedPhase(logger, 'background tasks', () => container.startBackground());
   if (config.role !== 'worker') {
     const address = await app.listen({ port: config.port, host: config.host });
     logger.info(
