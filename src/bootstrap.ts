@@ -8,7 +8,7 @@ import {
 import type { Platform } from './platform.js';
 
 /**
- * PROTOCOL.md: BOOTSTRAP_API_KEY is stored (hash only, scopes ["*", "operator"]) unless already
+ * BOOTSTRAP_API_KEY is stored (hash only, scopes ["*", "operator"]) unless already
  * present; with no key at all in the database, one root key with the same scopes is created and
  * returned so start-up can print it once. These and CLI-made keys are the only holders of `operator`.
  */

@@ -137,6 +137,9 @@ export const environmentSchema = z.object({
     .enum(['all', 'api', 'worker'])
     .default('all')
     .describe('all serves HTTP and runs background work; api only HTTP; worker only background work.'),
+  SHUTDOWN_GRACE_MS: positiveInt(15_000).describe(
+    'After SIGTERM, how long requests and check jobs in flight get to finish before the process exits.',
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -301,6 +304,8 @@ export type Config = {
   /** Prefix of every rate-limit key in Redis, so deployments can share one server. */
   redisKeyPrefix: string;
   role: 'all' | 'api' | 'worker';
+  /** SIGTERM's bound: in-flight requests and check jobs finish within it, or jobs go back to the queue. */
+  shutdownGraceMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   mlThreads: number;
   barcodeThreads: number;
@@ -309,7 +314,7 @@ export type Config = {
   checkQueueMaxWaitMs: number;
   /** Check jobs one worker process runs at once. */
   checkWorkerConcurrency: number;
-  /** Per-key token bucket budget (requests per minute); 0 (the default, SPEC 8 "fair use") turns it off. */
+  /** Per-key token bucket budget (requests per minute); 0 (the default: no hard limit, fair use) turns it off. */
   keyRateLimitPerMinute: number;
   /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
   decisionWaitMaxClients: number;
@@ -452,6 +457,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     role: e.ROLE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     logLevel: e.LOG_LEVEL,
     mlThreads: e.ML_THREADS,
     barcodeThreads: e.BARCODE_THREADS,

@@ -5,9 +5,8 @@ import { createApp } from './http/app.js';
 import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
 import { restrictNewFileModes } from './adapters/private-files.js';
-
-/** How long in-flight requests and jobs get to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 15_000;
+import { gracefulShutdown } from './shutdown.js';
+import { firstStartBanner, reportBackgroundPhases, timedPhase } from './startup-phases.js';
 
 async function main(): Promise<void> {
   restrictNewFileModes();
@@ -22,49 +21,59 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const platform = await createPlatform(config, { logger });
-  const modules = await createModules(platform);
-  const { createdRootKey } = await ensureBootstrapKeys(platform);
+  logger.info({ sinceStartMs: Math.round(performance.now()) }, 'start-up: code loaded');
+  const platform = await timedPhase(logger, 'platform', () => createPlatform(config, { logger }));
+  const modules = await timedPhase(logger, 'modules', () => createModules(platform));
+  // Workers serve no HTTP: the API instances make the root key, so it is printed where it is used.
+  const { createdRootKey } =
+    config.role === 'worker'
+      ? { createdRootKey: null }
+      : await timedPhase(logger, 'keys', () => ensureBootstrapKeys(platform));
   if (createdRootKey) {
     // Printed once, on stdout and outside the structured log, so it never lands in log storage by accident.
     process.stdout.write(
-      `\n  No API key existed, so a root key (scopes ["*", "operator"]) was created. It is shown only this once:\n\n    ${createdRootKey}\n\n  Use it as the X-Api-Key header; create narrower keys with POST /v1/keys.\n\n`,
+      firstStartBanner({
+        rootKey: createdRootKey,
+        dataDir: config.dataDir,
+        engine: platform.database.engine,
+        baseUrl: config.publicBaseUrl,
+      }),
     );
   }
 
-  const app = await createApp(modules.http);
-  const stopWorkers = await modules.startBackground();
+  const app = await timedPhase(logger, 'http routes', () => createApp(modules.http));
+  const stopWorkers = await timedPhase(logger, 'background tasks', () => modules.startBackground());
   if (config.role !== 'worker') {
-    await app.listen({ port: config.port, host: config.host });
+    const address = await app.listen({ port: config.port, host: config.host });
     logger.info(
-      { url: config.publicBaseUrl, engine: platform.database.engine, role: config.role },
+      {
+        url: config.publicBaseUrl,
+        address,
+        engine: platform.database.engine,
+        role: config.role,
+        sinceStartMs: Math.round(performance.now()),
+      },
       'listening',
     );
   } else {
-    logger.info({ role: config.role }, 'worker started');
+    logger.info({ role: config.role, sinceStartMs: Math.round(performance.now()) }, 'worker started');
   }
+  const stopPhases = reportBackgroundPhases(() => modules.readiness(), logger);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown grace period expired; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    try {
-      await app.close();
-      await stopWorkers();
+  const shutdown = gracefulShutdown({
+    logger,
+    graceMs: config.shutdownGraceMs,
+    closeHttp: () => {
+      stopPhases();
+      return app.close();
+    },
+    checkWorker: modules.checkQueue.service.worker,
+    stopBackground: stopWorkers,
+    close: async () => {
       await modules.close();
       await platform.close();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
+    },
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -3,6 +3,7 @@
  * adapters; what runs on them (routes, workers, periodic tasks, probes) lives in src/modules/.
  * close() releases everything in reverse order of opening.
  */
+import { timedPhase } from './startup-phases.js';
 import type { Logger } from 'pino';
 import { pgliteDir, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
@@ -70,14 +71,18 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const closers: Array<() => Promise<void>> = [];
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: pgliteDir(config.dataDir),
-    initialData: options.initialData,
-  });
+  const database = await timedPhase(logger, 'database', () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: pgliteDir(config.dataDir),
+      initialData: options.initialData,
+    }),
+  );
   closers.push(() => database.close());
   try {
-    const { applied } = options.skipMigrations ? { applied: [] } : await migrate(database);
+    const { applied } = options.skipMigrations
+      ? { applied: [] }
+      : await timedPhase(logger, 'migrations', () => migrate(database));
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   } catch (error) {
     await database.close();

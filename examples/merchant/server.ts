@@ -2,7 +2,7 @@
  * An example merchant app for the identity verification service, on node:http alone: its page opens
  * the browser SDK in a modal, its backend creates verifications with the secret API key (which never
  * reaches the browser), and it learns each outcome from the signed `verification.decided` webhook.
- * The page shows only what that webhook said, because client callbacks can be forged (SPEC 6.2).
+ * The page shows only what that webhook said, because client callbacks can be forged.
  *
  *   IDV_API_KEY=svc_... IDV_REGISTER_WEBHOOK=1 npx tsx examples/merchant/server.ts
  *

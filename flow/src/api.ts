@@ -1,5 +1,5 @@
 /**
- * Client for the session endpoints (PROTOCOL.md "Session endpoints"), authenticated by the client
+ * Client for the session endpoints (docs/api.md, "Session endpoints"), authenticated by the client
  * token alone. Every failure becomes an ApiError carrying the HTTP status and the server's `detail`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The postMessage side of SPEC 6.2: events go only to the parent origin named in the fragment, and
+ * The postMessage side of the SDK (docs/sdk.md): events go only to the parent origin named in the fragment, and
  * `init` is accepted only from that parent window and origin.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Device signals for POST /v1/signals/collect: coarse, non-invasive properties (no canvas or audio
- * fingerprinting). At most 50 keys, each value at most 500 characters (SPEC 4.6).
+ * fingerprinting). At most 50 keys, each value at most 500 characters.
  */
 
 const MAX_VALUE_CHARS = 500;

@@ -1,5 +1,5 @@
 /**
- * Browser SDK that embeds the hosted capture flow (SPEC 6.2). No runtime dependencies: it only builds
+ * Browser SDK that embeds the hosted capture flow. No runtime dependencies: it only builds
  * an iframe (modal or inline) or navigates the page (redirect), and relays the flow's postMessage events.
  */
 

@@ -4,7 +4,7 @@ import { similarityFromDistance } from '../core/faces/face-similarity.js';
 import type { FaceStore } from '../ports/face-store.js';
 import type { Identity } from './identity.js';
 
-/** The selfie's template against earlier verifications' and the operator blocklist (SPEC 5.1). */
+/** The selfie's template against earlier verifications' and the operator blocklist. */
 export async function searchDuplicates(
   faces: FaceStore,
   input: { verificationId: string; apiKeyId: number; template: number[] | null; identity: Identity | null },
@@ -35,7 +35,7 @@ export async function searchDuplicates(
       : null,
     current: faceIdentityOf(identity),
   });
-  // The nearest verification's id is shown only to the key that owns it (SPEC 5.1 rule 6).
+  // The nearest verification's id is shown only to the key that owns it.
   const detailNearest = result.detail.nearest as Record<string, unknown> | undefined;
   if (detailNearest && nearest && nearest.apiKeyId !== apiKeyId) delete detailNearest.verificationId;
   return { ...result, detail: { ...result.detail, search: faces.vectorSearch ? 'hnsw' : 'exact' } };

@@ -16,7 +16,7 @@ const ranOrNot = <T extends { status: string }>(
     ? { status: 'ok', ...ok(result as Extract<T, { status: 'ok' }>), duration_ms: round(durationMs) }
     : { status: 'unavailable', duration_ms: round(durationMs) };
 
-/** The verification's `checks` (SPEC 3): each check's status and headline figure. */
+/** The verification's `checks`: each check's status and headline figure. */
 export function checksSummary(results: CheckResults, durationsMs: CheckDurations): Record<string, unknown> {
   return {
     document: { status: results.document.status, reasons: results.document.reasons },

@@ -1,6 +1,6 @@
 /**
  * The one registry of API errors: every error the service returns leaves as
- * `{"detail": message}` with the status below (SPEC 7.1/7.2). docs/errors.md lists the same codes,
+ * `{"detail": message}` with the status below. docs/errors.md lists the same codes,
  * and a test keeps the two in step.
  */
 export const ERRORS = {
@@ -127,7 +127,7 @@ export type ErrorCode = keyof typeof ERRORS;
 
 export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
 
-/** An expected failure that maps to the SPEC envelope; anything else is a 500 with no detail. */
+/** An expected failure that maps to the error envelope; anything else is a 500 with no detail. */
 export class ApiError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;

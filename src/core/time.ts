@@ -3,7 +3,7 @@ export type Clock = { now(): Date };
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** SPEC 2.1: ISO 8601 timestamps without zone (UTC is implied). */
+/** ISO 8601 timestamps without zone (UTC is implied). */
 export function isoWithoutZone(date: Date | null | undefined): string | null {
   return date ? date.toISOString().replace(/Z$/, '') : null;
 }

@@ -4,7 +4,7 @@ import { resolveSession, type Session } from '../use-cases/verifications/session
 
 export type ClientSession = Session;
 
-/** SPEC 5.2: the client token comes as `X-Client-Token` or `Authorization: Bearer`. */
+/** The client token comes as `X-Client-Token` or `Authorization: Bearer`. */
 export function presentedClientToken(request: FastifyRequest): string | undefined {
   const header = request.headers['x-client-token'];
   if (typeof header === 'string' && header.length > 0) return header;
@@ -16,7 +16,7 @@ export function presentedClientToken(request: FastifyRequest): string | undefine
 
 /**
  * The verification behind the request's client token; 401 `invalid or expired client token` when the
- * token is missing, unknown, past its life, or its verification has expired (PROTOCOL.md).
+ * token is missing, unknown, past its life, or its verification has expired.
  */
 export function authenticateClientToken(
   deps: VerificationDeps,

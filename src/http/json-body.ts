@@ -25,7 +25,7 @@ export function exceedsJsonDepth(root: unknown, maxDepth: number): boolean {
 /**
  * JSON is the only body type: Fastify's own parser (which refuses `__proto__` keys) followed by the
  * depth bound. The plain-text parser Fastify adds by default is removed, so any other content type
- * gets 415 in the SPEC envelope instead of reaching a route as a string.
+ * gets 415 in the error envelope instead of reaching a route as a string.
  */
 export function acceptJsonBodiesOnly(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');

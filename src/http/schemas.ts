@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** The SPEC error envelope, shared by every route's documented responses. */
+/** The error envelope (docs/errors.md), shared by every route's documented responses. */
 export const errorSchema = z.object({ detail: z.string() });
 
-/** A 422 answers with the SPEC's `[{loc, msg, type}]` array; other errors with a string. */
+/** A 422 answers with the `[{loc, msg, type}]` array (docs/errors.md); other errors with a string. */
 export const validationErrorSchema = z.object({
   detail: z.union([
     z.string(),

@@ -41,7 +41,7 @@ export function toValidationIssues(error: z.core.$ZodError, part: string, input:
 }
 
 /**
- * Validates with the route's zod schema and reports failures in the SPEC 7.1 shape: a 422 whose
+ * Validates with the route's zod schema and reports failures in the error envelope (docs/errors.md): a 422 whose
  * `detail` is an array of `{loc, msg, type}` with loc like `["body", "label"]`. Text the database
  * cannot store (NUL, unpaired surrogates) is refused the same way, after the schema has run, so a
  * field whose schema escapes such characters (a barcode's text) keeps its content.

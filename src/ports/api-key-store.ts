@@ -24,7 +24,7 @@ export type ApiKeyStore = {
     mode?: KeyMode;
   }): Promise<ApiKey>;
   findByHash(keyHash: string): Promise<ApiKey | undefined>;
-  /** A key owns itself and the keys it created (PROTOCOL.md, Ownership). */
+  /** A key owns itself and the keys it created. */
   listOwned(ownerId: number): Promise<ApiKey[]>;
   findOwned(id: number, ownerId: number): Promise<ApiKey | undefined>;
   /** Idempotent: a second revoke keeps the first revoked_at. */

@@ -56,7 +56,7 @@ export type MultiListResult = {
   lists_unavailable: ScreeningListId[];
 };
 
-/** The screening routes' view of the lists: OFAC alone (SPEC's routes), every enabled list, and their health. */
+/** The screening routes' view of the lists: OFAC alone (the /v1/screen/ofac routes), every enabled list, and their health. */
 export type ScreeningService = Pick<SanctionsScreening, 'screenName' | 'screenWallet'> & {
   stats(): SanctionsStats;
   listStats(): ListStats[];

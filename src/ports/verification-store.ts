@@ -48,7 +48,7 @@ export type DecisionRecord = {
 };
 
 /**
- * Verifications and their client tokens. Reads apply the expire-on-read rule (PROTOCOL.md: an open
+ * Verifications and their client tokens. Reads apply the expire-on-read rule (an open
  * verification past expires_at is expired when read), so no caller repeats it.
  */
 export type VerificationStore = {
@@ -117,7 +117,7 @@ export type AuditLog = {
 };
 
 export type UsageRecords = {
-  /** Meters one completed verification (SPEC: usage counts decided verifications). */
+  /** Meters one completed verification (usage counts decided verifications). */
   record(input: { verificationId: string; apiKeyId: number; at: Date }): Promise<void>;
 };
 

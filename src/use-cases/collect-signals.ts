@@ -8,7 +8,7 @@ import type { SignalSink } from '../ports/signal-store.js';
 const UNLINKED_WINDOW_SECONDS = 3600;
 
 /**
- * Storage caps (the endpoint itself has no rate cap, SPEC 8): a verification keeps its first
+ * Storage caps (the endpoint itself has no rate cap): a verification keeps its first
  * `maxBatchesPerVerification` batches, and batches no verification claims are kept while the
  * sender's address has allowance left in the rolling hour.
  */
@@ -32,7 +32,7 @@ export type CollectResult = {
 /**
  * Stores one batch of device signals. A missing, unknown or expired client token does not refuse the
  * batch: the signals are stored unlinked and the answer says `linked: false`. Refusing would tell a
- * prober which tokens are live, and the endpoint takes no credentials anyway (SPEC 5.1.4).
+ * prober which tokens are live, and the endpoint takes no credentials anyway.
  */
 export async function collectSignals(
   deps: SignalDeps,

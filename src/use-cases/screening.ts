@@ -1,5 +1,5 @@
 /**
- * Name and wallet screening for merchants (SPEC 4.4) and the keyless free lookup (SPEC 4.7). A list
+ * Name and wallet screening for merchants and the keyless free lookup. A list
  * that is not loaded yet is `screening_unavailable` (503), never an empty answer that reads as clean.
  */
 import { ApiError } from '../core/errors.js';
@@ -10,7 +10,7 @@ import type { Metrics } from '../ports/metrics.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { ListStats, MultiListResult, SanctionsStats, ScreeningService } from '../ports/sanctions.js';
 
-/** SPEC 8: 30 lookups per client IP in a rolling 3600-second window. */
+/** 30 lookups per client IP in a rolling 3600-second window. */
 export const FREE_TIER_LIMIT = 30;
 export const FREE_TIER_WINDOW_SECONDS = 3600;
 

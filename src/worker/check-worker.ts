@@ -28,8 +28,12 @@ export type CheckWorker = {
   start(): Promise<void>;
   /** Wakes the loop now (a job was just enqueued in this process). */
   kick(): void;
-  /** Stops claiming, lets the jobs in flight finish, and withdraws this worker's heartbeat. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming, lets the jobs in flight finish, and withdraws this worker's heartbeat. With
+   * `releaseAfterMs` (a shutdown's grace period), jobs still running by then are given back to the
+   * queue for another worker at once instead of waiting out their lease; their late results are dropped.
+   */
+  stop(options?: { releaseAfterMs?: number }): Promise<void>;
   inFlight(): number;
 };
 
@@ -57,7 +61,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
   const { queue, logger, concurrency, leaseMs } = options;
   const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
   const id = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Map<Promise<void>, ClaimedCheckJob>();
   let running = false;
   let wanted = true;
   const { sleep, wake } = createWakeableSleep();
@@ -85,7 +89,7 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
         inFlight.delete(task);
         kick();
       });
-    inFlight.add(task);
+    inFlight.set(task, job);
   }
 
   async function loop(): Promise<void> {
@@ -130,13 +134,32 @@ export function createCheckWorker(options: CheckWorkerOptions): CheckWorker {
       heartbeat.unref();
       loopDone = loop();
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       if (!running) return;
       running = false;
       wake();
       if (heartbeat) clearInterval(heartbeat);
       await loopDone;
-      await Promise.allSettled([...inFlight]);
+      const finished = Promise.allSettled([...inFlight.keys()]);
+      if (stopOptions.releaseAfterMs === undefined) await finished;
+      else {
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = await Promise.race([
+          finished.then(() => false),
+          new Promise<boolean>(
+            (resolve) => (timer = setTimeout(() => resolve(true), stopOptions.releaseAfterMs)),
+          ),
+        ]);
+        clearTimeout(timer);
+        if (timedOut && inFlight.size > 0) {
+          const jobs = [...inFlight.values()];
+          await Promise.all(jobs.map((job) => queue.release(job).catch(() => undefined)));
+          logger.warn(
+            { jobs: jobs.map((job) => job.id) },
+            'shutting down: check jobs still running were given back to the queue',
+          );
+        }
+      }
       await queue.retire(id).catch(() => undefined);
     },
   };

@@ -55,7 +55,7 @@ export type WebhookDeliveryWorkerOptions = {
   client: WebhookHttpClient;
   metrics: Pick<Metrics, 'webhookDelivery'>;
   logger: Logger;
-  /** The per-attempt timeout the client enforces (SPEC 6.1: 10 s); the lease is derived from it. */
+  /** The per-attempt timeout the client enforces (10 s); the lease is derived from it. */
   timeoutMs: number;
   pollIntervalMs?: number;
   concurrency?: number;

@@ -118,7 +118,7 @@ describe.each(engines)('desktop-to-phone handoff on %s', (engine) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 
-  it('an expired link, a replaced link and an unknown link are refused in the SPEC envelope', async () => {
+  it('an expired link, a replaced link and an unknown link are refused in the error envelope', async () => {
     const v = await createVerification();
     const old = await createLink(v.client_token);
     const current = await createLink(v.client_token);

@@ -16,7 +16,7 @@ import { SAMPLE_BARCODE } from '../helpers/session-flow.js';
 import { createServerDatabase, engines, OFAC_SNAPSHOT } from '../helpers/test-app.js';
 
 /**
- * A client's black-box run over every SPEC route against a real listening server with DEFAULT
+ * A client's black-box run over every documented route against a real listening server with DEFAULT
  * settings: nothing about throttling, proxies or guards is configured. The only settings are where
  * data lives (DATA_DIR, DATABASE_URL, the local OFAC snapshot: there is no network here), the root
  * key (to know it), quiet logs, and ML_DISABLED (the face models are not what this run is about
@@ -26,7 +26,7 @@ const FAILED_KEYS_FIRST = 150;
 
 type Answer = { status: number; headers: Headers; body: unknown };
 
-describe.each(engines)('SPEC black-box run with default settings on %s', (engine) => {
+describe.each(engines)('API black-box run with default settings on %s', (engine) => {
   let platform: Platform;
   let modules: Modules;
   let app: App;
@@ -332,7 +332,7 @@ describe.each(engines)('SPEC black-box run with default settings on %s', (engine
     expectError('free tier: 31st', free[30]!, 429, 'free tier rate limit exceeded — 30 lookups per hour');
     check('free tier: Retry-After', Number(free[30]!.headers.get('retry-after')) > 0, free[30]!.headers);
 
-    // Keyed endpoints keep working for valid keys, at any rate (SPEC 8), after all those failures.
+    // Keyed endpoints keep working for valid keys, at any rate, after all those failures.
     const burst = await Promise.all(Array.from({ length: 200 }, () => call('GET', '/v1/keys', { key })));
     check(
       '200 keyed requests at once: no 429',

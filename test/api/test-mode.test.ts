@@ -10,9 +10,9 @@ type Key = { id: number; api_key: string; mode: string };
 type Decided = { decision: string; score: number; reasons: string[] };
 
 /**
- * One forced input per SPEC 7.3 reason code, with the decision SPEC 3's rules give it: strong
+ * One forced input per reason code, with the decision the decision rules (docs/decision-policy.md) give it: strong
  * matches decline, possible matches and every `*_unavailable` cap at review (degraded ML adding
- * ml_degraded_capped_at_review), a server decode outage is neutral. The reasons SPEC 3 gives no
+ * ml_degraded_capped_at_review), a server decode outage is neutral. The reasons the rules give no
  * decision for follow docs/decision-policy.md's weights (barcode and licence-number failures and
  * below-threshold scores land in review; a missing element alone keeps 90 points, an approval).
  */
@@ -195,7 +195,7 @@ describe.each(engines)('test mode on %s', (engine) => {
       expect(detail.checks.test_mode).toBe(true);
     });
 
-    it('covers every SPEC reason code', () => {
+    it('covers every reason code', () => {
       expect(SINGLE.map((c) => c.code).sort()).toEqual([...REASON_CODES].sort());
     });
 
@@ -316,7 +316,7 @@ describe.each(engines)('test mode on %s', (engine) => {
       expect(testEndpoints.map((e: { url: string }) => e.url)).toEqual([receiver.url]);
       const liveEndpoints = (await request(liveKey.api_key, 'GET', '/v1/webhooks')).json();
       expect(liveEndpoints.map((e: { url: string }) => e.url)).toEqual([liveReceiver.url]);
-      // Each endpoint stores its key's mode (the SPEC's list shape stays id, url, events, active).
+      // Each endpoint stores its key's mode (the documented list shape stays id, url, events, active).
       expect((await t.platform.stores.webhooks.listActive(testKey.id)).map((e) => e.mode)).toEqual(['test']);
       expect((await t.platform.stores.webhooks.listActive(liveKey.id)).map((e) => e.mode)).toEqual(['live']);
 

@@ -10,7 +10,7 @@ describe.each(engines)('webhook default per-attempt timeout on %s', (engine) => 
   let receiver: Receiver;
 
   beforeAll(async () => {
-    // WEBHOOK_TIMEOUT_MS deliberately unset: SPEC 6.1's 10 s must be what the worker enforces.
+    // WEBHOOK_TIMEOUT_MS deliberately unset: the documented 10 s must be what the worker enforces.
     t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1' } });
     stopBackground = await t.modules.startBackground();
     receiver = await startReceiver();

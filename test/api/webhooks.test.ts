@@ -141,7 +141,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(row.secret_sealed).toMatch(/^v1\./);
   });
 
-  it('answers 422 in the SPEC array shape for a bad url or events list', async () => {
+  it('answers 422 in the 422 array shape for a bad url or events list', async () => {
     const key = await newKey();
     const cases: Array<[unknown, unknown[]]> = [
       [{ events: ['*'] }, ['body', 'url']],

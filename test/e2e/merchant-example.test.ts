@@ -118,7 +118,7 @@ describe('the example merchant app', () => {
       expect(await page.getAttribute('#status', 'data-outcome')).toBe(verification.decision);
       expect(await page.locator('#status').innerText()).toMatch(MESSAGES[verification.decision]!);
 
-      // The merchant accepted exactly one delivery, signed as SPEC 5.3 says, and the service saw its 200.
+      // The merchant accepted exactly one delivery, signed as docs/webhooks.md says, and the service saw its 200.
       const accepted = merchant.webhookReceipts.filter((r) => r.result === 'accepted');
       expect(accepted).toHaveLength(1);
       const receipt = accepted[0]!;

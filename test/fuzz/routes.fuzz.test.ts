@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../helpers/test-app.js';
 /**
  * Every route × malformed bodies, headers, encodings, sizes, nesting, NUL and unpaired surrogates,
  * and wrong methods. Routes come from the OpenAPI document, so a new route is fuzzed without
- * touching this file. The invariant: never a 500, and every error in the SPEC envelope as JSON.
+ * touching this file. The invariant: never a 500, and every error in the error envelope as JSON.
  *
  * 503 is allowed only with the registry's messages for a component this test deliberately runs
  * without (the face model: ML_DISABLED), so an unavailable dependency is not mistaken for a crash.

@@ -5,7 +5,7 @@ import { OPERATOR_SCOPE, SCOPES, type Scope } from '../../src/core/api-keys/api-
 import type { App } from '../../src/http/route-context.js';
 import type { TestContext } from './test-app.js';
 
-/** SPEC 5.1 and 7, word for word. */
+/** The documented 401/403/404 answers, word for word (docs/errors.md). */
 export const INVALID_API_KEY = 'invalid API key';
 export const missingScope = (scope: Scope) => `missing scope: ${scope}`;
 
@@ -29,7 +29,7 @@ export type SecurityFixtures = {
 };
 
 export type RoutePolicy = {
-  /** The scope SPEC 5.1 requires; null for routes any valid key may call (ownership still applies). */
+  /** The scope the route requires (docs/security.md); null for routes any valid key may call (ownership still applies). */
   scope: Scope | null;
   /** A valid body, for routes whose body is checked before the resource is looked up. */
   payload?: Record<string, unknown>;
@@ -37,7 +37,7 @@ export type RoutePolicy = {
   ownership?:
     | {
         kind: 'owned';
-        /** SPEC 7: the 404 message another key's resource gets. */
+        /** The 404 message another key's resource gets. */
         notFound: string;
         /** Creates a resource owned by `owner`; returns the path parameters that name it. */
         resource(f: SecurityFixtures): Promise<Record<string, string>>;
@@ -119,7 +119,7 @@ async function ownedWebhook(f: SecurityFixtures): Promise<number> {
 }
 
 /**
- * Every keyed route's scope (SPEC 5.1) and ownership rule. A keyed route missing here fails
+ * Every keyed route's scope and ownership rule. A keyed route missing here fails
  * test/api/route-security.test.ts, so a new route cannot skip these checks.
  */
 export const ROUTE_POLICIES: Record<string, RoutePolicy> = {

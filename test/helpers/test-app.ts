@@ -98,7 +98,7 @@ export async function createTestApp(
     componentPaths?: ComponentPaths;
     /** Load the face models (slow, ~400 MB); without it ML_DISABLED=1 and face checks answer unavailable. */
     ml?: boolean;
-    /** Load the OFAC snapshot of ../shared/data and wait for it; otherwise no list is loaded (screening unavailable). */
+    /** Load the OFAC snapshot of the test data and wait for it; otherwise no list is loaded (screening unavailable). */
     sanctions?: boolean;
     /** The service's logger; silent unless given. */
     logger?: Logger;

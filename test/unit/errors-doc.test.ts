@@ -30,7 +30,7 @@ describe('docs/errors.md stays in step with the code', () => {
     }
   });
 
-  it('lists every decision reason code in SPEC order, and nothing else', () => {
+  it('lists every decision reason code in the stable order, and nothing else', () => {
     const rows = tableRows('Decision reason codes');
     expect(rows.map(([code]) => code!.replace(/`/g, ''))).toEqual([...REASON_CODES]);
   });

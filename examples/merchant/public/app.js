@@ -1,7 +1,7 @@
 /* global IdvSdk, document, fetch, setTimeout */
 // The page only moves its UI along with the SDK callbacks. What it tells the user comes from the
 // merchant server, which learnt it from the signed webhook: anything in the browser can call
-// onComplete with a made-up status (SPEC 6.2).
+// onComplete with a made-up status (sdk/README.md).
 (() => {
   const button = document.getElementById('verify');
   const statusLine = document.getElementById('status');

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { workerScript } from '../worker-script.js';
 import type { DecodeTask, DecodeTaskResult } from './decode-worker.js';
 
 /**
@@ -42,22 +41,8 @@ export type BarcodeReaderOptions = {
  */
 const hardStopGraceMs = 500;
 
-function workerLocation(): { filename: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts'))
-    return { filename: new URL('./decode-worker.js', here).href, execArgv: process.execArgv };
-  // Source run (tsx in dev and production start, vitest in tests): the worker is TypeScript too and
-  // needs tsx's loader, which a worker thread does not get from a vitest fork.
-  const tsxLoader = pathToFileURL(createRequire(here).resolve('tsx')).href;
-  const hasTsx = process.execArgv.some((argument) => argument.includes('tsx'));
-  return {
-    filename: new URL('./decode-worker.ts', here).href,
-    execArgv: hasTsx ? process.execArgv : [...process.execArgv, '--import', tsxLoader],
-  };
-}
-
 export function createBarcodeReader(options: BarcodeReaderOptions): BarcodeReader {
-  const { filename, execArgv } = workerLocation();
+  const { filename, execArgv } = workerScript(import.meta.url, 'decode-worker');
   const pool = new Piscina<DecodeTask, DecodeTaskResult>({
     filename,
     execArgv,

@@ -41,7 +41,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
       return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
     },
 
-    /** A key owns itself and every key below it: those it created, and theirs (PROTOCOL.md, Ownership). */
+    /** A key owns itself and every key below it: those it created, and theirs. */
     async listOwned(ownerId: number): Promise<ApiKey[]> {
       return db
         .selectFrom('api_keys')

@@ -5,6 +5,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { startChangeFeed } from '../jobs/pg-listener.js';
+import { lockDataDirectory } from './data-dir-lock.js';
 import { ensurePrivateDirectory, tightenTree } from '../private-files.js';
 import type { ChangeFeed } from './read-cache.js';
 import type { Database } from './schema.js';
@@ -83,16 +84,24 @@ export async function openDatabase(options: {
     });
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) {
+  const onDisk = !dataDir.startsWith('memory://');
+  let unlock = () => {};
+  if (onDisk) {
     ensurePrivateDirectory(path.dirname(path.resolve(dataDir)));
+    unlock = lockDataDirectory(dataDir);
     ensurePrivateDirectory(dataDir);
   }
-  const pglite = await PGlite.create(dataDir, {
-    extensions: { vector },
-    ...(options.initialData ? { loadDataDir: options.initialData } : {}),
-    parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
-  });
-  const onDisk = !dataDir.startsWith('memory://');
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir, {
+      extensions: { vector },
+      ...(options.initialData ? { loadDataDir: options.initialData } : {}),
+      parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   if (onDisk) tightenTree(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   // This process is PGlite's only client: notifications arrive with the writing query's own result,
@@ -124,6 +133,7 @@ export async function openDatabase(options: {
     async close() {
       await opened.close();
       if (onDisk) tightenTree(dataDir);
+      unlock();
     },
   };
 }

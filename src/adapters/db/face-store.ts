@@ -17,7 +17,7 @@ import type { Database, Executor } from './schema.js';
 export const HNSW_EF_SEARCH = 200;
 
 /**
- * The frame-hash search index (migrations/0017_liveness_challenges.sql): a 256-bit hash cut into
+ * The frame-hash search index (migrations/0018_frame_hash_bands.sql): a 256-bit hash cut into
  * 11 bands, 3 of 24 bits then 8 of 23, each band's bits an integer with an index of its own. Two
  * hashes within 21 bits differ in at most one bit in some band (pigeonhole: 11 bands × 2 bits > 21),
  * so every hash within that many bits of a probe has, in some band, the probe's value or one of its

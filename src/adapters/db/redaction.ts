@@ -11,7 +11,7 @@ import type { Executor } from './schema.js';
 export async function redactVerifications(db: Executor, ids: string[], at: Date): Promise<string[]> {
   if (ids.length === 0) return [];
   const open = sql.join(OPEN_STATUSES.map((status) => sql.lit(status)));
-  // doc_checks keeps only the duplicate-face reason (SPEC 2.4); everything else in it was read from the
+  // doc_checks keeps only the duplicate-face reason; everything else in it was read from the
   // licence or the face. checks keeps each check's status and figure, without the device details.
   const { rows } = await sql<{ id: string }>`
     UPDATE verifications SET

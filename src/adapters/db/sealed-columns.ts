@@ -5,7 +5,7 @@ import type { DataSealer } from '../../core/webhooks/secret-box.js';
 /**
  * Personal data in jsonb columns is stored as `{"sealed": "d1.…"}` (DATA_ENCRYPTION_KEY), so a dump of
  * the database shows no licence data. doc_checks keeps its duplicate-face reason in the clear beside the
- * sealed whole (SPEC 2.4 names it; it is no personal data), which is what redaction keeps of it.
+ * sealed whole (the API returns it; it is no personal data), which is what redaction keeps of it.
  * Rows written before encryption hold plain JSON and are read as they are.
  */
 type Sealed = { sealed: string };

@@ -36,7 +36,7 @@ async function expire(db: Kysely<Database>, now: Date, verificationId?: string):
 }
 
 /**
- * Reads of verifications. Each applies the expire-on-read rule (PROTOCOL.md) in one place: a read
+ * Reads of verifications. Each applies the expire-on-read rule in one place: a read
  * that finds an open verification past expires_at expires it, then reads it again.
  */
 export function createVerificationStore(db: Kysely<Database>, sealer?: DataSealer): VerificationStore {

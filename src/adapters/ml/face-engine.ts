@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
+import { workerScript } from '../worker-script.js';
 import type {
   FaceAnalysis,
   FaceEngine,
@@ -19,17 +18,6 @@ export type FaceEngineOptions = {
   modelDir?: string;
 };
 
-const require = createRequire(import.meta.url);
-
-/**
- * The worker is TypeScript run through tsx. Worker threads inherit the parent's `--import` of tsx
- * (`npm start`, `tsx bench/…`); under other runners (vitest) the thread is given the loader itself.
- */
-function workerExecArgv(): string[] | undefined {
-  if (process.execArgv.some((arg) => arg.includes('tsx'))) return undefined;
-  return [...process.execArgv, '--import', pathToFileURL(require.resolve('tsx')).href];
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -40,16 +28,15 @@ function messageOf(error: unknown): string {
  * turn into `unavailable`.
  */
 export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
-  const workerUrl = new URL('./face-worker.ts', import.meta.url);
   const workerData: FaceWorkerData = options.modelDir ? { modelDir: options.modelDir } : {};
-  const execArgv = workerExecArgv();
+  const { filename, execArgv } = workerScript(import.meta.url, 'face-worker');
   const pool = new Piscina<FaceWorkerTask, FaceWorkerResult>({
-    filename: workerUrl.href,
+    filename,
     minThreads: options.threads,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
     workerData,
-    ...(execArgv ? { execArgv } : {}),
+    execArgv,
   });
   let lastModels: ModelInfo[] = [];
   let closed = false;

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 
-/** The scopes of SPEC 5.1, which `POST /v1/keys` may grant (each only by a key that holds it). */
+/** The scopes (docs/security.md) which `POST /v1/keys` may grant (each only by a key that holds it). */
 export const SCOPES = [
   'verifications:write',
   'verifications:read',
-  // Not in the SPEC's table: recording a person's decision on a verification decided `review` (docs/review.md).
+  // Not among the base scopes: recording a person's decision on a verification decided `review` (docs/review.md).
   'verifications:review',
   'screen:ofac',
   'keys:write',
@@ -48,7 +48,7 @@ export function modeOfNewKey(granter: KeyMode, requested: KeyMode | undefined): 
   return granter === 'test' && mode === 'live' ? null : mode;
 }
 
-/** 32 random bytes as base64url: 43 characters after the prefix (SPEC 2.1, PROTOCOL.md). */
+/** 32 random bytes as base64url: 43 characters after the prefix. */
 export function generateApiKey(prefix: string): string {
   return prefix + crypto.randomBytes(32).toString('base64url');
 }

@@ -62,7 +62,7 @@ export function chooseBarcodeSource(
 
 /**
  * True when neither the server nor the browser produced any barcode text: the HTTP layer answers
- * 422 and the user retakes the photo (PROTOCOL.md). Text that is not AAMVA is not a retake; it is
+ * 422 and the user retakes the photo. Text that is not AAMVA is not a retake; it is
  * the decision reason `barcode_parse_failed`.
  */
 export function barcodeRetakeRequired(input: Pick<CheckDocumentInput, 'server' | 'browserBarcode'>): boolean {

@@ -2,7 +2,7 @@ import type { AamvaDocument } from './aamva/types.js';
 
 /**
  * Florida, Illinois and Wisconsin build the driver licence number from the holder's name, date of
- * birth and sex (Soundex-based; community-documented, tables in the test data's SPEC-FACTS.md §4,
+ * birth and sex (Soundex-based; community-documented, published tables,
  * which cites De Smet and two independent implementations that agree value for value). A number
  * that does not recompute is a forgery indicator, never proof: the tables were never validated
  * against a real issued number, and the check is skipped where the scheme is known not to apply.

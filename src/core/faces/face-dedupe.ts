@@ -93,7 +93,7 @@ const SEVERITY: Record<FaceDedupeReason, number> = {
 };
 
 /**
- * PROTOCOL "Duplicate face": nearest earlier face at or above the threshold → same identity:
+ * Nearest earlier face at or above the threshold → same identity:
  * `returning_customer`; different identity: `face_duplicate_different_identity`; identity unknown
  * on either side: `face_seen_before`. A listed face at or above the threshold → `face_seen_before`
  * (it overrides `returning_customer`, never a different-identity decline). Otherwise

@@ -1,4 +1,4 @@
-/** SPEC §3 rule 4: a face-match similarity below this gives `face_match_below_threshold`. */
+/** The API's threshold: a face-match similarity below this gives `face_match_below_threshold`. */
 export const FACE_MATCH_THRESHOLD = 0.6;
 
 /**

@@ -2,10 +2,10 @@ import { verifyChallenge, type ChallengeAnswer, type ChallengeVerdict } from './
 import type { AnalyzedFace } from './face-engine.js';
 import { euclideanDistance, median } from './face-similarity.js';
 
-/** SPEC §3 rule 4: a liveness score below this gives `liveness_below_threshold`. */
+/** The API's threshold: a liveness score below this gives `liveness_below_threshold`. */
 export const LIVENESS_THRESHOLD = 0.5;
 
-/** The hosted flow captures 8 frames over about 2 s; PROTOCOL keeps the first 8 of an upload. */
+/** The hosted flow captures 8 frames over about 2 s; the session API keeps the first 8 of an upload. */
 export const MAX_LIVENESS_FRAMES = 8;
 
 /** Motion can only be told from one odd frame with three or more frames (see robustRange). */

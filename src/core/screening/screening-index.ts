@@ -41,7 +41,7 @@ export function buildScreeningIndex(list: SdnList): ScreeningIndex {
   };
 }
 
-/** PROTOCOL.md answer of POST /v1/screen/ofac and POST /v1/free/ofac. */
+/** The answer of POST /v1/screen/ofac and POST /v1/free/ofac. */
 export type NameScreeningResult = {
   outcome: NameOutcome;
   score: number;
@@ -51,7 +51,7 @@ export type NameScreeningResult = {
   query: { name: string; readings: NameReading[] };
 };
 
-/** PROTOCOL.md answer of POST /v1/screen/wallet. */
+/** The answer of POST /v1/screen/wallet. */
 export type WalletScreeningResult = {
   outcome: 'match' | 'no_match';
   list_version: string;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-/** SPEC 4.6 and 8: at most 50 component keys; each value at most 500 characters. */
+/** At most 50 component keys; each value at most 500 characters. */
 export const MAX_COMPONENT_KEYS = 50;
 export const MAX_VALUE_CHARS = 500;
 
@@ -47,7 +47,7 @@ function truncate(text: string): { text: string; truncated: boolean } {
 }
 
 /**
- * Applies the SPEC limits: keeps the first 50 keys in the order the parsed body enumerates them
+ * Applies the documented limits: keeps the first 50 keys in the order the parsed body enumerates them
  * (document order, except that integer-like keys come first, as JSON.parse orders them), turns every
  * value into a string (non-strings as JSON) and truncates it at 500 characters.
  */

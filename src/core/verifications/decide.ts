@@ -5,7 +5,7 @@ import { REASON_CODES, type ReasonCode } from './reason-codes.js';
 
 export type Decision = 'approve' | 'review' | 'decline';
 
-/** SPEC 3 rule 4: the thresholds that turn a similarity or liveness score into a reason live with the face checks. */
+/** The thresholds that turn a similarity or liveness score into a reason live with the face checks. */
 export { FACE_MATCH_THRESHOLD } from '../faces/face-similarity.js';
 export { LIVENESS_THRESHOLD } from '../faces/liveness.js';
 
@@ -61,7 +61,7 @@ function componentPoints(weight: number, reasons: ReasonCode[]): number {
   return Math.max(0, weight - penalty);
 }
 
-/** Pure: check results in, decision, score and every reason that fired (in the stable order of SPEC 7.3) out. */
+/** Pure: check results in, decision, score and every reason that fired (in the stable order of docs/errors.md) out. */
 export function decide(checks: CheckResults): DecisionOutcome {
   const { weights } = POLICY;
   const documentReasons: ReasonCode[] = [...checks.document.reasons];

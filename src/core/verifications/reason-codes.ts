@@ -1,4 +1,4 @@
-/** Decision reason codes of SPEC section 7.3, in the stable order they are reported. */
+/** Decision reason codes (docs/errors.md), in the stable order they are reported. */
 export const REASON_CODES = [
   'ofac_match',
   'ofac_possible_match',

@@ -1,8 +1,8 @@
-/** PROTOCOL.md: doc_front (initial) → doc_back → selfie → decided; expired past expires_at. */
+/** Statuses: doc_front (initial) → doc_back → selfie → decided; expired past expires_at. */
 export const VERIFICATION_STATUSES = ['doc_front', 'doc_back', 'selfie', 'decided', 'expired'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** SPEC 3: submit is accepted only from these statuses. */
+/** Submit is accepted only from these statuses. */
 export const SUBMITTABLE: readonly VerificationStatus[] = ['doc_back', 'selfie'];
 
 export const OPEN_STATUSES: readonly VerificationStatus[] = ['doc_front', 'doc_back', 'selfie'];
@@ -33,7 +33,7 @@ export function isExpired(status: string, expiresAt: Date, now: Date): boolean {
   return isOpen(status) && now.getTime() >= expiresAt.getTime();
 }
 
-/** SDK status names (SPEC 6.2) for a decision. */
+/** SDK status names for a decision. */
 export function sdkStatus(decision: string | null): 'approved' | 'in_review' | 'declined' | null {
   if (decision === 'approve') return 'approved';
   if (decision === 'review') return 'in_review';

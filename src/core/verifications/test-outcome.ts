@@ -5,11 +5,11 @@ import { REASON_CODES, type DocumentReasonCode, type ReasonCode } from './reason
 /**
  * Test mode's forced outcomes (docs/testing.md). A test verification runs no ML and no screening: its
  * check results are made from the reason codes asked for, and the real decide() turns them into the
- * decision, score and reasons, so a forced outcome follows SPEC 3's rules exactly as a live one does.
+ * decision, score and reasons, so a forced outcome follows the decision rules (docs/decision-policy.md) exactly as a live one does.
  * An empty list forces every check to pass (approve).
  */
 
-/** Values a forced check reports: clearly on one side of the SPEC's thresholds (0.6 and 0.5). */
+/** Values a forced check reports: clearly on one side of the API's thresholds (0.6 and 0.5). */
 const PASSING = { similarity: 0.95, liveness: 0.95 };
 const FAILING = { similarity: 0.3, liveness: 0.2 };
 const SANCTIONS_SCORE = { match: 1, possible_match: 0.9, no_match: 0 } as const;
@@ -39,7 +39,7 @@ export function forcedCheckResults(
   document: DocumentCheckResult,
 ): CheckResults {
   const has = (r: ReasonCode) => reasons.includes(r);
-  // ml_degraded_capped_at_review is derived (SPEC 3 rule 3): asked for alone, liveness ML is degraded.
+  // ml_degraded_capped_at_review is derived: asked for alone, liveness ML is degraded.
   const degradeLiveness =
     has('liveness_unavailable') || (has('ml_degraded_capped_at_review') && !has('face_match_unavailable'));
   return {
@@ -95,7 +95,7 @@ export function testOutcomeProblem(reasons: readonly string[]): string | null {
   const produced = decide(forcedCheckResults(codes, noDocument)).reasons;
   const lost = codes.filter((r) => !produced.includes(r));
   if (lost.length > 0) {
-    return `${lost.join(', ')} cannot be produced together with ${codes.filter((r) => !lost.includes(r)).join(', ') || 'the rest'} under SPEC 3's decision rules`;
+    return `${lost.join(', ')} cannot be produced together with ${codes.filter((r) => !lost.includes(r)).join(', ') || 'the rest'} under the decision rules (docs/decision-policy.md)`;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 /**
- * Decoding of uploaded media (PROTOCOL.md: raw base64 or `data:` URLs; JPEG, PNG or WebP images;
+ * Decoding of uploaded media (raw base64 or `data:` URLs; JPEG, PNG or WebP images;
  * WebM or MP4 video). The bytes are checked by decoding them and reading their signature, never by
  * trusting a declared type.
  */

@@ -5,7 +5,7 @@ import type { StoredBarcode } from '../checks.js';
 import type { VerificationStatus } from './status.js';
 
 /**
- * A verification as the use cases and the HTTP layer see it. Field names follow the API (SPEC 3),
+ * A verification as the use cases and the HTTP layer see it. Field names follow the API,
  * so presenters map it without renaming; the stores map their rows to it.
  */
 export type Verification = {

@@ -1,6 +1,6 @@
-/** Every event the service emits (SPEC 6.1). The catalogue may grow; `*` subscribes to all of it. */
+/** Every event the service emits. The catalogue may grow; `*` subscribes to all of it. */
 /**
- * Beyond SPEC 6.1: `verification.reviewed` (a reviewer settled a verification decided `review`) and
+ * Beyond the base events: `verification.reviewed` (a reviewer settled a verification decided `review`) and
  * `verification.redacted` (its personal data was erased on request, docs/privacy.md).
  */
 export const WEBHOOK_EVENT_TYPES = [
@@ -24,7 +24,7 @@ export function subscribesTo(subscribed: readonly string[], eventType: string): 
 
 /**
  * Checks an `events` list as given to POST /v1/webhooks: known names, or `["*"]` alone. Returns the
- * problems by index (empty when valid) so the route can report them in the SPEC 422 shape.
+ * problems by index (empty when valid) so the route can report them in the 422 error shape.
  */
 export function subscriptionProblems(
   events: readonly string[],

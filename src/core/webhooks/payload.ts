@@ -9,7 +9,7 @@ export type WebhookEvent = {
 };
 
 /**
- * The delivery body: SPEC 2.5's `{event, verification_id, data}` plus `id` (the event id, the same
+ * The delivery body: the documented `{event, verification_id, data}` plus `id` (the event id, the same
  * for every attempt and endpoint, so receivers can drop duplicates) and `created_at`. It is
  * serialised once and stored, so every attempt sends, and signs, the same bytes.
  */

@@ -1,7 +1,7 @@
 /**
- * SPEC 6.1 / 8: up to 3 attempts, waits of 0.5 s, 1.0 s and 2.0 s, success is a status below 300.
+ * Up to 3 attempts, waits of 0.5 s, 1.0 s and 2.0 s, success is a status below 300.
  * `waitsMs[n - 1]` is the wait after failed attempt n. With three attempts only the first two waits
- * separate attempts; the 2.0 s entry is kept so the SPEC's doubling stays in one table should the
+ * separate attempts; the 2.0 s entry is kept so the base doubling stays in one table should the
  * attempt cap be raised.
  */
 export type RetrySchedule = { maxAttempts: number; waitsMs: readonly number[] };

@@ -6,7 +6,7 @@ const IV_BYTES = 12;
 /** Domain separation: a ciphertext made for another purpose under the same key never opens here. */
 const ASSOCIATED_DATA = Buffer.from('webhook-endpoint-secret', 'utf8');
 
-/** An endpoint's signing secret: 32 random bytes, shown once at creation (SPEC 2.3). */
+/** An endpoint's signing secret: 32 random bytes, shown once at creation. */
 export function generateWebhookSecret(): string {
   return SECRET_PREFIX + crypto.randomBytes(32).toString('base64url');
 }

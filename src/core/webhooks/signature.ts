@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 
-/** SPEC 5.3: the header every delivery carries. */
+/** The header every delivery carries. */
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 
-/** SPEC 5.3 recommends receivers accept timestamps at most this far from their own clock. */
+/** docs/webhooks.md recommends receivers accept timestamps at most this far from their own clock. */
 export const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 type RawBody = string | Uint8Array;

@@ -4,7 +4,7 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; message: string };
 
 /**
- * The syntactic rules of an endpoint URL (SPEC 2.3: HTTPS). `allowInsecure` (WEBHOOK_ALLOW_INSECURE,
+ * The syntactic rules of an endpoint URL (HTTPS). `allowInsecure` (WEBHOOK_ALLOW_INSECURE,
  * tests and local development) also admits http. Where the host points is the SSRF guard's job.
  */
 export function checkWebhookUrlSyntax(raw: string, options: { allowInsecure: boolean }): WebhookUrlCheck {

@@ -19,9 +19,9 @@ export const verificationSummarySchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   decided_at: z.string().nullable(),
-  /** Beyond the SPEC (docs/testing.md): `test` for a verification created with a test key. */
+  /** Beyond the base API (docs/testing.md): `test` for a verification created with a test key. */
   mode: z.enum(KEY_MODES),
-  /** Beyond the SPEC (docs/review.md): the decision that stands, after any manual review. */
+  /** Beyond the base API (docs/review.md): the decision that stands, after any manual review. */
   final_decision: z.enum(['approve', 'decline']).nullable(),
   review: z
     .object({
@@ -31,7 +31,7 @@ export const verificationSummarySchema = z.object({
       reviewer_key_id: z.number(),
     })
     .nullable(),
-  /** Beyond the SPEC (docs/privacy.md): when the personal data was erased; null while it is kept. */
+  /** Beyond the base API (docs/privacy.md): when the personal data was erased; null while it is kept. */
   redacted_at: z.string().nullable(),
 });
 
@@ -110,7 +110,7 @@ function presentDetail({ verification, audit }: VerificationDetail): PresentedDe
 
 const stepState = z.enum(['pending', 'done']);
 
-/** PROTOCOL.md: what the capture flow sees of its verification. */
+/** What the capture flow sees of its verification. */
 export const sessionStateSchema = z.object({
   verification_id: z.string(),
   status: z.enum(VERIFICATION_STATUSES),
@@ -124,7 +124,7 @@ export const sessionStateSchema = z.object({
   mode: z.enum(KEY_MODES),
   test_outcome: z.array(z.string()).nullable(),
   /**
-   * Beyond PROTOCOL.md (docs/faces.md, "Challenge"): the newest liveness challenge issued with
+   * Beyond the base session API (docs/faces.md, "Challenge"): the newest liveness challenge issued with
    * POST /v1/session/challenge, or null before the first. `answered` once a selfie used it.
    */
   liveness_challenge: z
@@ -137,7 +137,7 @@ export const sessionStateSchema = z.object({
       action_window_ms: z.number(),
     })
     .nullable(),
-  /** Beyond PROTOCOL.md (docs/privacy.md): how long this deployment keeps the data, for the consent text. */
+  /** Beyond the base session API (docs/privacy.md): how long this deployment keeps the data, for the consent text. */
   retention: z.object({
     media_days: z.number(),
     personal_data_days: z.number(),

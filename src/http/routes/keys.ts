@@ -85,7 +85,7 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
         response: {
           201: publicKeySchema
             .pick({ id: true, label: true, scopes: true, created_at: true })
-            // The public object keeps SPEC 2.1's fields; the mode shows here and in the key's prefix.
+            // The public object keeps its documented fields; the mode shows here and in the key's prefix.
             .extend({ mode: z.enum(KEY_MODES), api_key: z.string() }),
           ...keyedErrors,
         },

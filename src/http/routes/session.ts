@@ -21,7 +21,7 @@ import type { RetentionDays } from '../presenters/verification.js';
 import { errorSchema, validationErrorSchema, keyedErrors } from '../schemas.js';
 import { authenticateClientToken, requestOrigin, type ClientSession } from '../client-token-auth.js';
 
-/** PROTOCOL.md: session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
+/** Session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
 export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import { collectSignals, type SignalDeps } from '../../use-cases/collect-signals
 import { errorSchema } from '../schemas.js';
 
 /**
- * SPEC 4.6 / 8: 64 KB. Fastify enforces it while reading: a Content-Length above it is refused
+ * 64 KB. Fastify enforces it while reading: a Content-Length above it is refused
  * before any byte is read, and a chunked body is cut off at the first chunk that crosses it (the
  * connection is then closed), so an oversized body is never buffered.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC 5.1: who is calling, from the `X-API-Key` they present. Unknown, revoked and missing keys are
+ * Who is calling, from the `X-API-Key` they present. Unknown, revoked and missing keys are
  * 401 with an audit row; past the failure bound per address and key prefix, 429 with Retry-After
  * instead. A valid key is never refused for others' failures (docs/security.md "Failed keys").
  */

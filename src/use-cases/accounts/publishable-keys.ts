@@ -1,5 +1,5 @@
 /**
- * Publishable keys identify a merchant in browser code (SPEC 6.2 `publicKey`) without granting
+ * Publishable keys identify a merchant in browser code (`publicKey`) without granting
  * anything. They are not secret, so they are stored and listed in plaintext. `allowed_origins` are the
  * pages the merchant embeds the flow in and sends users back to (docs/security.md).
  */

@@ -1,5 +1,5 @@
 /**
- * A merchant's webhook endpoints and their deliveries (SPEC 4.5, docs/webhooks.md). Each endpoint
+ * A merchant's webhook endpoints and their deliveries (docs/webhooks.md). Each endpoint
  * belongs to the key that registered it; every read and change checks that, and a foreign id is the
  * same 404 as a missing one.
  */

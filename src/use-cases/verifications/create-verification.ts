@@ -20,7 +20,7 @@ export function newClientToken(now: Date): IssuedToken & { hash: string } {
 }
 
 /**
- * A forced outcome is accepted only from a test key and only when SPEC 3's rules can produce it
+ * A forced outcome is accepted only from a test key and only when the decision rules (docs/decision-policy.md) can produce it
  * (docs/testing.md); anything else is a 422 on `loc`, before anything is written.
  */
 export function requireTestOutcome(
@@ -35,7 +35,7 @@ export function requireTestOutcome(
   return [...new Set(reasons)];
 }
 
-/** SPEC 3: a verification in doc_front with its first client token, audited as created by the merchant. */
+/** A verification in doc_front with its first client token, audited as created by the merchant. */
 export async function createVerification(
   deps: Pick<VerificationDeps, 'transact' | 'clock'>,
   input: {

@@ -3,7 +3,7 @@ import type { Verification } from '../../core/verifications/verification.js';
 import { newClientToken, type IssuedToken } from './create-verification.js';
 import type { VerificationDeps } from './deps.js';
 
-/** SPEC 3: a fresh client token for the same verification; progress is kept. */
+/** A fresh client token for the same verification; progress is kept. */
 export async function issueClientToken(
   deps: Pick<VerificationDeps, 'transact' | 'clock'>,
   verification: Verification,

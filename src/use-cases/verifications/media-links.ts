@@ -1,6 +1,6 @@
 /**
  * Stored images are served only through links signed with the deployment's media key that expire after
- * an hour (SPEC 4.1 media): whoever holds a link may fetch that one image until then, with no key.
+ * an hour: whoever holds a link may fetch that one image until then, with no key.
  */
 import { ApiError } from '../../core/errors.js';
 import { signLink, verifyLink } from '../../core/signing.js';

@@ -6,7 +6,7 @@ import type { VerificationDeps } from './deps.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The caller's verification, or 404: another key's verification is indistinguishable from none (SPEC). */
+/** The caller's verification, or 404: another key's verification is indistinguishable from none. */
 export async function ownedVerification(
   deps: Pick<VerificationDeps, 'verifications' | 'clock'>,
   id: string,

@@ -2,7 +2,7 @@ import type { Verification } from '../../core/verifications/verification.js';
 import type { RequestContext, VerificationDeps } from './deps.js';
 import { requireOpen } from './session-inputs.js';
 
-/** SPEC 3: the end user's consent, once, with time, IP and user agent in the audit log. */
+/** The end user's consent, once, with time, IP and user agent in the audit log. */
 export async function recordConsent(
   deps: Pick<VerificationDeps, 'transact' | 'clock'>,
   verification: Verification,

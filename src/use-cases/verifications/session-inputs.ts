@@ -10,7 +10,7 @@ import { withTimeBudget } from '../../checks/time-budget.js';
 import type { TransactionStores } from '../../ports/verification-store.js';
 import type { VerificationDeps } from './deps.js';
 
-/** The rules the end user's uploads share (SPEC 3, PROTOCOL.md). */
+/** The rules the end user's uploads share. */
 
 /** The liveness challenge a selfie answers: its id, and for each frame of frames_b64 the action it shows and when. */
 export type ChallengeAnswerInput = {

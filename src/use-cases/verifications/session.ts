@@ -13,7 +13,7 @@ export async function resolveSession(
 ): Promise<Session> {
   if (!token || token.length > 256) throw new ApiError('invalid_client_token');
   const found = await deps.verifications.findByToken(hashSecret(token), deps.clock.now());
-  // PROTOCOL.md: an expired verification's tokens stop working.
+  // An expired verification's tokens stop working.
   if (!found || found.verification.status === 'expired') throw new ApiError('invalid_client_token');
   return found;
 }

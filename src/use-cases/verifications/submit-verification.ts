@@ -50,7 +50,7 @@ function chosenTestOutcome(
 const UNDECIDED_RETRY_SECONDS = 5;
 
 /**
- * SPEC 3 and 4.5: validates in the SPEC's order (409 status, then consent, image, selfie, barcode),
+ * Validates in the documented order (409 status, then consent, image, selfie, barcode),
  * stores the inputs and enqueues one check job in one transaction, then waits for a check worker to
  * decide (decide-check-job.ts). When the queue's expected wait is over the bound, nothing is stored
  * and the answer is 503 with Retry-After: the verification keeps its status and earlier uploads.

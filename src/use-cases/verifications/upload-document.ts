@@ -4,7 +4,7 @@ import type { Verification } from '../../core/verifications/verification.js';
 import type { VerificationDeps } from './deps.js';
 import { readBarcode, requireConsent, requireImage, requireOpen, saveUploads } from './session-inputs.js';
 
-/** SPEC 3: the licence's front, or its back with the barcode read on the server. */
+/** The licence's front, or its back with the barcode read on the server. */
 export async function uploadDocument(
   deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks' | 'imageWork'>,
   verification: Verification,

@@ -8,7 +8,7 @@ import {
   type SelfieInput,
 } from './session-inputs.js';
 
-/** SPEC 3: the selfie as frames or a video; the status does not move until submit. */
+/** The selfie as frames or a video; the status does not move until submit. */
 export async function uploadSelfie(
   deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks'>,
   verification: Verification,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { IIN_TABLE } from '../../../src/core/documents/aamva/iin-table.js';
 
 /**
- * A generator of valid AAMVA payloads (an encoder written from SPEC-FACTS.md, independent of the
+ * A generator of valid AAMVA payloads (an encoder written from the AAMVA standard, independent of the
  * parser) and of the tolerated variants the README lists, for parse(generate(x)) = x properties.
  */
 

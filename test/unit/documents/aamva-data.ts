@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sharedDataPath } from '../../helpers/shared-data.js';
 
-/** The AAMVA test data (../shared/data/aamva): synthetic records with expectations, copied fixtures. */
+/** The AAMVA test data (SHARED_DATA_DIR/aamva): synthetic records with expectations, copied fixtures. */
 
 export type ExpectedDocument = {
   parse_ok: boolean;

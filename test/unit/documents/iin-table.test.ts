@@ -4,7 +4,7 @@ import { IIN_TABLE } from '../../../src/core/documents/aamva/iin-table.js';
 import { sharedDataPath } from '../../helpers/shared-data.js';
 
 describe('IIN table', () => {
-  it('equals iin.csv, from which it was generated (the product does not read ../shared)', () => {
+  it('equals iin.csv, from which it was generated (the product does not read the test data)', () => {
     const [header, ...rows] = fs
       .readFileSync(sharedDataPath('aamva', 'iin.csv'), 'utf8')
       .trim()

@@ -24,7 +24,7 @@ describe('duplicate-face threshold', () => {
   });
 });
 
-describe('decideFaceDedupe (PROTOCOL "Duplicate face")', () => {
+describe('decideFaceDedupe (docs/faces.md, duplicate faces)', () => {
   it('no earlier face and no list hit gives no_matches', () => {
     expect(reasonOf({ nearest: null, listed: null, current: jane })).toBe('no_matches');
   });

@@ -11,7 +11,7 @@ import {
 } from '../../../src/core/faces/face-similarity.js';
 
 describe('face similarity calibration', () => {
-  it('puts SPEC threshold 0.6 at the operating distance, inside the measured error-free band 0.444–0.486', () => {
+  it('puts the 0.6 threshold at the operating distance, inside the measured error-free band 0.444–0.486', () => {
     expect(similarityFromDistance(FACE_MATCH_OPERATING_DISTANCE)).toBeCloseTo(FACE_MATCH_THRESHOLD, 12);
     expect(FACE_MATCH_OPERATING_DISTANCE).toBeGreaterThan(0.444);
     expect(FACE_MATCH_OPERATING_DISTANCE).toBeLessThan(0.486);

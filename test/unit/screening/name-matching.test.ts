@@ -98,7 +98,7 @@ describe('strong matches: the listed name up to normalisation', () => {
     expect(top('NIOC')).toMatchObject({ outcome: 'match', uid: 9 });
   });
 
-  it('returns the PROTOCOL.md match shape', () => {
+  it('returns the documented match shape', () => {
     const result = screen('Nicolas Maduro Moros');
     expect(result).toMatchObject({ outcome: 'match', score: 1, list_version: 'sdn-test' });
     expect(result.matches[0]).toEqual({

@@ -51,7 +51,7 @@ describe('wallet screening on the snapshots', () => {
     mirror = buildScreeningIndex(await loadSnapshot(MIRROR_SNAPSHOT_DIR));
   });
 
-  it('matches a listed address with its entry and currency, in the PROTOCOL.md shape', () => {
+  it('matches a listed address with its entry and currency, in the documented shape', () => {
     expect(screenWallet(csv, '0x3ad9db589d201a710ed237c829c7860ba86510fc')).toEqual({
       outcome: 'match',
       list_version: csv.listVersion,

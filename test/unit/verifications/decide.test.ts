@@ -163,7 +163,7 @@ describe('decide()', () => {
     });
   });
 
-  it('lists every reason that fired, in the stable order of SPEC 7.3, even when one already forces a decline', () => {
+  it('lists every reason that fired, in the stable order of docs/errors.md, even when one already forces a decline', () => {
     const everything = decide({
       document: { status: 'ok', reasons: ['document_expired', 'mandatory_elements_missing'], detail: {} },
       faceMatch: unavailable,

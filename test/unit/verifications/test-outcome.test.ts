@@ -43,7 +43,7 @@ describe('forced check results (test mode)', () => {
     ]);
   });
 
-  it('refuses what SPEC 3 cannot produce, and unknown codes', () => {
+  it('refuses what the decision rules cannot produce, and unknown codes', () => {
     expect(testOutcomeProblem(['ofac_match', 'ofac_possible_match'])).toMatch(/^ofac_possible_match cannot/);
     expect(testOutcomeProblem(['face_seen_before', 'face_dedupe_unavailable'])).toMatch(/cannot be produced/);
     expect(testOutcomeProblem(['barcode_parse_failed', 'mandatory_elements_missing'])).toMatch(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { subscribesTo, subscriptionProblems } from '../../../src/core/webhooks/event-catalogue.js';
 
-describe('webhook event subscriptions (SPEC 6.1)', () => {
+describe('webhook event subscriptions', () => {
   it('matches an exact name, and "*" matches every current and future event', () => {
     expect(subscribesTo(['verification.decided'], 'verification.decided')).toBe(true);
     expect(subscribesTo(['verification.decided'], 'verification.expired')).toBe(false);

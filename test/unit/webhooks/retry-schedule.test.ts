@@ -5,7 +5,7 @@ import {
   WEBHOOK_RETRY_SCHEDULE,
 } from '../../../src/core/webhooks/retry-schedule.js';
 
-describe('webhook retry schedule (SPEC 6.1)', () => {
+describe('webhook retry schedule', () => {
   it('is 3 attempts with waits of 0.5 s, 1.0 s and 2.0 s', () => {
     expect(WEBHOOK_RETRY_SCHEDULE).toEqual({ maxAttempts: 3, waitsMs: [500, 1000, 2000] });
   });

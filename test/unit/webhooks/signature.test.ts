@@ -7,7 +7,7 @@ const secret = 'whsec_' + 'k'.repeat(43);
 const now = new Date('2026-11-01T12:00:00Z');
 const t = Math.floor(now.getTime() / 1000);
 
-describe('webhook signatures (SPEC 5.3)', () => {
+describe('webhook signatures', () => {
   it('is lowercase hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint secret', () => {
     const body = '{"event":"verification.decided","verification_id":"x","data":{"score":1}}';
     const expected = crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');

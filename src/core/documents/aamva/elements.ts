@@ -1,6 +1,6 @@
 /**
  * Mandatory data elements per AAMVA version for a DL subfile (CDS Annex D, cross-checked in the
- * test data's SPEC-FACTS.md §2.1). ID subfiles drop the DL-only elements: the vehicle class,
+ * AAMVA DL/ID Card Design Standard). ID subfiles drop the DL-only elements: the vehicle class,
  * restriction and endorsement codes (DAR/DAS/DAT in v01, DCA/DCB/DCD from v02).
  */
 

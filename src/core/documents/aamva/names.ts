@@ -18,7 +18,7 @@ export type ParsedName = {
 const suffixPattern = /^(JR|SR|II|III|IV|VI{1,3}|IX|[1-9](ST|ND|RD|TH))\.?$/i;
 const numeralInitialPattern = /^[IVX]$/i;
 
-/** "No value" spellings (SPEC-FACTS §1.2: NONE, and IdParser's unavl / unavail). */
+/** "No value" spellings (NONE, and IdParser's unavl / unavail). */
 const noValuePattern = /^(NONE|UNAVL|UNAVAIL)$/i;
 
 /** Collapses runs of whitespace and drops stray commas at either end (Ontario writes `ABBOTT,`). */

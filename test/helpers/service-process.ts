@@ -1,0 +1,103 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** The settings every service child gets unless a test overrides them: no models, no list download. */
+export const CHILD_DEFAULTS: Record<string, string> = {
+  ML_DISABLED: '1',
+  LOG_LEVEL: 'info',
+  PORT: '0',
+  SANCTIONS_LIST: '/nonexistent/no-sanctions-list-in-this-test',
+};
+
+export type ServiceProcess = {
+  child: ChildProcess;
+  /** http://127.0.0.1:port once listening (null for ROLE=worker). */
+  url: string | null;
+  /** Every stdout line so far (JSON log lines and the banner). */
+  lines: string[];
+  /** Resolves with the first line matching, from the lines so far or to come. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  exited: Promise<number | null>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/**
+ * The real service as its own process, from the sources through tsx, as `npm start` runs the build:
+ * resolves once it listens (or, for ROLE=worker, once its worker started). `entry` and `startedLine`
+ * run another script of the repository the same way (a test's child process).
+ */
+export async function startService(
+  env: Record<string, string>,
+  entry = 'src/main.ts',
+  startedLine = /"msg":"(listening|worker started)"/,
+): Promise<ServiceProcess> {
+  // A .js entry (scripts/start.js, the built service) runs on plain Node, as in production.
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, path.resolve(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...CHILD_DEFAULTS, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const listeners = new Set<() => void>();
+  let stderr = '';
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop()!;
+    lines.push(...parts);
+    listeners.forEach((listener) => listener());
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitForLine = (pattern: RegExp, timeoutMs = 90_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const found = lines.find((line) => pattern.test(line));
+        if (!found) return;
+        cleanup();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no line matching ${pattern} in ${timeoutMs} ms; stderr: ${stderr}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      void exited.then((code) => {
+        if (!listeners.has(check)) return;
+        cleanup();
+        reject(new Error(`service exited (${code}) before ${pattern}; stderr: ${stderr}`));
+      });
+      listeners.add(check);
+      check();
+    });
+  const started = await waitForLine(startedLine);
+  const address = started.startsWith('{') ? (JSON.parse(started) as { address?: string }).address : undefined;
+  return {
+    child,
+    url: address ? address.replace('[::1]', '127.0.0.1') : null,
+    lines,
+    waitForLine,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the CLI (bin/idv.js) to completion with `env`. */
+export function runCli(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [path.join(repoRoot, 'bin/idv.js'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...CHILD_DEFAULTS, LOG_LEVEL: 'warn', ...env },
+  });
+}

@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, pgliteDir } from '../../src/config.js';
+import { createModules } from '../../src/modules/index.js';
+import { createPlatform } from '../../src/platform.js';
+import { createApp } from '../../src/http/app.js';
+import { createLogger } from '../../src/adapters/logger.js';
+import { ensureBootstrapKeys } from '../../src/bootstrap.js';
+import { openDatabase } from '../../src/adapters/db/database.js';
+import { defaultMigrationsDir, migrate, readMigrations } from '../../src/adapters/db/migrator.js';
+import { frameHashBands } from '../../src/adapters/db/face-store.js';
+import { createServerDatabase, engines, TEST_DATA_KEY } from '../helpers/test-app.js';
+
+/**
+ * Every shipped migration's sha256. A released migration never changes: a new one corrects it. Adding
+ * a migration means adding its line here; changing a line means a database made by a release would be
+ * refused at start-up.
+ */
+const SHIPPED = {
+  '0001_init': '83a80d8de97f18fa12613e165ae5cd96be26b008723b48f4d15fb1a9af67f670',
+  '0002_face_templates': '695d59f10b8f6451a1a4f9409131c1534decc3e872efe5fe1359e13e0ce98601',
+  '0003_webhooks': '7853bc50cf3b59a188901cd1ebe8dcbc6e87cc144353072d0487f390a101f35e',
+  '0004_rate_limits_and_signals': '83f67baa409a2cc407798820300ab3bff5bcacd853e7475952d973940562f0e1',
+  '0005_change_notifications': '194d348da7258dac59051e5dca5e7a7e09e91907653d6bab3cb4dcb42f3b2080',
+  '0006_media_storage_key_index': '66ab83eab6a4a84ce493fab7e5420fb678678f9802c4cece0097a5834b224f26',
+  '0007_key_lineage_and_operator': '32eef370c150a51cf3c54e6534a3b1cffbdfaa7eaf89bcefa9e9b8ef154d05f3',
+  '0008_handoff_links': '3ad0a8eac2e3fd8b40d8fa70e4159bbf2334725325024b232dbcc146b9e198c8',
+  '0010_drop_ip_blocks': '316f2496774eee6330ec25f9c06a48169413b3d3b36c962996379a48bd01befd',
+  '0012_check_queue': '24d49e2daf0178d6e0d38523f0ada37fafd55e5e008989ac09c1f55a34c5e18e',
+  '0013_manual_review': '678c5d548856b4c19ca9e1bfc878188f335d1e3231bfcca3d361e9b998e88892',
+  '0014_privacy': '882d802e12907cc1c7c33c1e459ea7908a6098f5ef1be32b62ee689ab706fbb1',
+  '0015_test_mode': 'a3901d22a6b9c137eb481fad49a9572f5b1f9bd4679e15eb2a9611f92997814e',
+  '0017_liveness_challenges': '03a3b2fc7157032116159b36337e7e149e15830524cd5fd5a36602f274b57c00',
+  '0018_frame_hash_bands': '3369ec76c830cc538ac3629dd77873fcef2797de758821631c3bdbb15511caa8',
+};
+
+/** 0017 as commit 05d8343 edited it (with the frame-hash bands); databases made then recorded this checksum. */
+const EDITED_0017 = fileURLToPath(
+  new URL('../fixtures/migrations/0017_liveness_challenges.edited.sql', import.meta.url),
+);
+
+describe('shipped migrations', () => {
+  it('are byte for byte what was released', () => {
+    const files = Object.fromEntries(readMigrations().map((m) => [m.name, m.checksum]));
+    expect(files).toEqual(SHIPPED);
+  });
+
+  it('the edited 0017 fixture is the file 05d8343 shipped', () => {
+    const digest = crypto.createHash('sha256').update(fs.readFileSync(EDITED_0017)).digest('hex');
+    expect(digest).toBe('a6109ab372d193edb989083fe96459c7c82a2236aa4bea402b5bddabbdba1f97');
+  });
+});
+
+/**
+ * The migrations folder of a previous release: 0001–0015 as shipped, then 0017 as released first
+ * (`original`) or as it was after the edit (`edited`).
+ */
+function previousRelease(variant: 'original' | 'edited'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `idv-migrations-${variant}-`));
+  for (const file of fs.readdirSync(defaultMigrationsDir).filter((f) => /^00(0\d|1[0-5])_/.test(f)))
+    fs.copyFileSync(path.join(defaultMigrationsDir, file), path.join(dir, file));
+  const target = path.join(dir, '0017_liveness_challenges.sql');
+  if (variant === 'edited') fs.copyFileSync(EDITED_0017, target);
+  else fs.copyFileSync(path.join(defaultMigrationsDir, '0017_liveness_challenges.sql'), target);
+  return dir;
+}
+
+const ONE_HASH = Array.from({ length: 256 }, (_, i) => ((i * 7919) % 3 === 0 ? '1' : '0')).join('');
+
+describe.each(engines)('upgrading a database made by the previous release on %s', (engine) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function storage(): Promise<Record<string, string>> {
+    if (engine === 'postgres') {
+      const server = await createServerDatabase();
+      cleanups.push(() => server.drop());
+      return { DATABASE_URL: server.url, DATA_DIR: 'memory://' };
+    }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-upgrade-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    return { DATA_DIR: dataDir };
+  }
+
+  it.each(['original', 'edited'] as const)(
+    'from 0017 as %s: migrates, keeps every verification readable, indexes old frame hashes',
+    async (variant) => {
+      const env = {
+        ...(await storage()),
+        LOG_LEVEL: 'silent',
+        ML_DISABLED: '1',
+        DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+        SANCTIONS_LIST: '/nonexistent/no-sanctions-list-in-this-test',
+        PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+      };
+      const config = loadConfig(env);
+      const oldDatabase = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: pgliteDir(config.dataDir),
+      });
+      await migrate(oldDatabase, previousRelease(variant));
+      await oldDatabase.close();
+
+      // The previous release's service writes its data: a root key, a test key and decided verifications.
+      const before = await createPlatform(config, { logger: createLogger('silent'), skipMigrations: true });
+      const beforeModules = await createModules(before);
+      const { createdRootKey } = await ensureBootstrapKeys(before);
+      const rootKey = createdRootKey!;
+      const app = await createApp(beforeModules.http);
+      const stopBackground = await beforeModules.startBackground();
+      const inject = (
+        headers: Record<string, string>,
+        method: 'GET' | 'POST',
+        url: string,
+        payload?: object,
+      ) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      const testKey = (
+        await inject({ 'x-api-key': rootKey }, 'POST', '/v1/keys', {
+          label: 'sandbox',
+          scopes: ['*'],
+          mode: 'test',
+        })
+      ).json() as { api_key: string; id: number };
+      const created: Array<{ id: string; decision: string | null; apiKey: string }> = [];
+      for (const outcome of [['ofac_match'], [], ['face_seen_before']]) {
+        const res = await inject({ 'x-api-key': testKey.api_key }, 'POST', '/v1/verifications', {
+          external_ref: `upgrade-${outcome.join() || 'clean'}`,
+          ...(outcome.length ? { test_outcome: outcome } : {}),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const { id, client_token } = res.json() as { id: string; client_token: string };
+        const token = { 'x-client-token': client_token };
+        const sample = async (kind: string) =>
+          ((await inject(token, 'GET', `/v1/session/test-samples/${kind}`)).json() as { image_b64: string })
+            .image_b64;
+        await inject(token, 'POST', '/v1/session/consent', { consent: true });
+        await inject(token, 'POST', '/v1/session/document', {
+          side: 'front',
+          image_b64: await sample('document_front'),
+        });
+        await inject(token, 'POST', '/v1/session/document', {
+          side: 'back',
+          image_b64: await sample('document_back'),
+        });
+        await inject(token, 'POST', '/v1/session/selfie', { frames_b64: [await sample('selfie')] });
+        const submitted = await inject(token, 'POST', '/v1/session/submit', {});
+        expect(submitted.statusCode, submitted.body).toBe(200);
+        const detail = (
+          await inject({ 'x-api-key': testKey.api_key }, 'GET', `/v1/verifications/${id}`)
+        ).json();
+        created.push({ id, decision: detail.decision, apiKey: testKey.api_key });
+      }
+      // One open verification, never submitted.
+      const open = await inject({ 'x-api-key': rootKey }, 'POST', '/v1/verifications', {
+        external_ref: 'open',
+      });
+      created.push({ id: (open.json() as { id: string }).id, decision: null, apiKey: rootKey });
+      if (variant === 'original') {
+        // The first release stored frame hashes without bands; 0018 must index them.
+        await sql`INSERT INTO selfie_frame_hashes (verification_id, api_key_id, frame_index, hash, created_at)
+          VALUES (${created[0]!.id}, ${testKey.id}, 0, ${ONE_HASH}::bit(256), now())`.execute(
+          before.database.db,
+        );
+      }
+      await stopBackground();
+      await app.close();
+      await beforeModules.close();
+      await before.close();
+
+      // The current release opens the same data.
+      const after = await createPlatform(config, { logger: createLogger('silent') });
+      cleanups.push(() => after.close());
+      const afterModules = await createModules(after);
+      cleanups.push(() => afterModules.close());
+      const current = await createApp(afterModules.http);
+      cleanups.push(() => current.close());
+      expect((await afterModules.readiness()).components.migrations).toEqual({ status: 'ok' });
+      for (const { id, decision, apiKey } of created) {
+        const res = await current.inject({
+          method: 'GET',
+          url: `/v1/verifications/${id}`,
+          headers: { 'x-api-key': apiKey },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().decision ?? null).toBe(decision);
+      }
+      expect(created.filter((c) => c.decision !== null).map((c) => c.decision)).toEqual([
+        'decline',
+        'approve',
+        'review',
+      ]);
+      const { rows } = await sql<{
+        bands: number[];
+      }>`SELECT bands FROM selfie_frame_hashes WHERE frame_index = 0 AND hash = ${ONE_HASH}::bit(256)`.execute(
+        after.database.db,
+      );
+      if (variant === 'original') expect(rows.map((r) => r.bands)).toEqual([frameHashBands(ONE_HASH)]);
+    },
+  );
+});
