@@ -59,6 +59,7 @@ async function run(argv: string[]): Promise<number> {
         keyPrefix: displayPrefix(apiKey, config.apiKeyPrefix),
         ownerKeyId: null,
       });
+      if (!row) throw new Error('a key without an owner is never refused');
       console.log(
         JSON.stringify({ id: row.id, label: row.label, scopes: row.scopes, api_key: apiKey }, null, 2),
       );
