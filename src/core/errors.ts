@@ -38,6 +38,10 @@ export const ERRORS = {
     status: 409,
     message: 'handoff link has expired or was replaced; open a new link from the first device',
   },
+  handoff_limit_reached: {
+    status: 409,
+    message: 'this verification has had {max} handoff links, the most it can have',
+  },
   review_not_decided: {
     status: 409,
     message: 'cannot review a verification in status {status}; only a decided verification can be reviewed',

@@ -51,7 +51,7 @@ export const handoffRoutes: FastifyPluginAsync<{ context: RouteContext }> = asyn
     },
     async (request, reply) => {
       const session = await authenticateClientToken(container, request);
-      const { token, expiresAt } = await startHandoff(deps, session.verification, origin(request));
+      const { token, expiresAt } = await startHandoff(deps, session, origin(request));
       return reply.status(201).send({
         handoff_token: token,
         url: `${container.config.hostedFlowUrl}#handoff=${encodeURIComponent(token)}`,
