@@ -104,11 +104,17 @@ export function ipv6Bytes(address: string): number[] | null {
   return [...bytes, ...tail];
 }
 
-/** IPv4 addresses carried inside IPv6 ones (mapped, NAT64, 6to4) are judged as what they really reach. */
+/**
+ * IPv4 addresses carried inside IPv6 ones are judged as what they really reach: mapped (::ffff:0:0/96),
+ * SIIT-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96) and 6to4.
+ */
 function embeddedIpv4(bytes: number[]): string | null {
   const prefix = (values: number[]) => values.every((v, i) => bytes[i] === v);
   if (
     prefix([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]) ||
+    prefix([0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0]) ||
+    // :: and ::1 keep their IPv6 meaning (unspecified, loopback).
+    (prefix([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) && bytes[12] !== 0) ||
     prefix([0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])
   ) {
     return bytes.slice(12, 16).join('.');
@@ -130,6 +136,9 @@ export function forbiddenAddressReason(address: string): string | null {
   if (family === 6) {
     const bytes = ipv6Bytes(address);
     if (!bytes) return 'not an IP address';
+    // Local-use NAT64 (64:ff9b:1::/48) translates into the operator's own networks, wherever the IPv4
+    // address sits in it.
+    if ([0, 0x64, 0xff, 0x9b, 0, 1].every((v, i) => bytes[i] === v)) return 'reserved';
     const inner = embeddedIpv4(bytes);
     if (inner) return forbiddenAddressReason(inner);
     const plain = address.split('%')[0]!;
