@@ -136,9 +136,6 @@ export function forbiddenAddressReason(address: string): string | null {
   if (family === 6) {
     const bytes = ipv6Bytes(address);
     if (!bytes) return 'not an IP address';
-    // Local-use NAT64 (64:ff9b:1::/48) translates into the operator's own networks, wherever the IPv4
-    // address sits in it.
-    if ([0, 0x64, 0xff, 0x9b, 0, 1].every((v, i) => bytes[i] === v)) return 'reserved';
     const inner = embeddedIpv4(bytes);
     if (inner) return forbiddenAddressReason(inner);
     const plain = address.split('%')[0]!;
