@@ -185,5 +185,8 @@ function mapFrameworkError(error: FastifyError): ApiError | null {
   if (error instanceof SyntaxError || error.statusCode === 400) return new ApiError('invalid_json');
   if (error.statusCode === 413) return new ApiError('payload_too_large');
   if (error.statusCode === 415) return new ApiError('unsupported_media_type');
+  // @fastify/static refuses a path that climbs out of its folder with 403 (and a missing file with 404):
+  // to the client both are a page that is not there, and neither is a server fault worth an error log.
+  if (error.statusCode === 403 || error.statusCode === 404) return new ApiError('not_found');
   return null;
 }
