@@ -150,6 +150,9 @@ export const environmentSchema = z.object({
     .min(0)
     .default(0)
     .describe('Optional per-API-key request budget a minute on keyed endpoints; 0 (default) is off.'),
+  REQUEST_BODY_TIMEOUT_SECONDS: positiveInt(120).describe(
+    'Time a client has to send a whole request, body included; a slower one gets 408 and its connection closes.',
+  ),
   DECISION_WAIT_MAX_CLIENTS: z.coerce
     .number()
     .int()
@@ -313,6 +316,8 @@ export type Config = {
   keyRateLimitPerMinute: number;
   /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
   decisionWaitMaxClients: number;
+  /** Time a client has to send its whole request; a trickled body cannot hold a connection open. */
+  requestBodyTimeoutMs: number;
   /**
    * Failed API-key authentications from one address (or with one key prefix) within the window past
    * which further failures get 429 instead of 401; valid keys are never refused. 0 turns it off.
@@ -460,6 +465,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkWorkerConcurrency: e.CHECK_WORKER_CONCURRENCY,
     keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
     decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
+    requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
     authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,

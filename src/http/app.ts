@@ -36,6 +36,9 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Node's own default time to receive a request's headers. */
+const NODE_HEADERS_TIMEOUT_MS = 60_000;
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -46,6 +49,14 @@ export async function createApp(container: Container): Promise<App> {
   const app = Fastify({
     loggerInstance: container.logger,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // A client that trickles its request (a slow-body attack, or a stalled phone upload) is cut off
+    // with 408 instead of holding a connection and a request for ever. Node enforces the deadline only
+    // while headersTimeout is not longer, and checks it on a timer; every 5 s keeps the overrun small.
+    requestTimeout: container.config.requestBodyTimeoutMs,
+    http: {
+      connectionsCheckingInterval: 5_000,
+      headersTimeout: Math.min(NODE_HEADERS_TIMEOUT_MS, container.config.requestBodyTimeoutMs),
+    },
     // request.ip is the first address, from the right of X-Forwarded-For, not sent by a trusted proxy;
     // a direct client's own X-Forwarded-For is ignored (proxy-addr).
     trustProxy: container.config.trustProxy.length > 0 ? container.config.trustProxy : false,
@@ -61,11 +72,13 @@ export async function createApp(container: Container): Promise<App> {
         .header('content-type', 'application/json')
         .send(JSON.stringify(new ApiError('bad_request').body) as never);
     },
-    clientErrorHandler: (_error, socket) => {
-      const body = JSON.stringify(new ApiError('bad_request').body);
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const body = JSON.stringify(new ApiError(timedOut ? 'request_timeout' : 'bad_request').body);
+      const statusLine = timedOut ? '408 Request Timeout' : '400 Bad Request';
       if (socket.writable) {
         socket.end(
-          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 ${statusLine}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
         );
       }
     },
