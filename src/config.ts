@@ -199,9 +199,9 @@ export const environmentSchema = z.object({
     .describe('Image-heavy requests that may wait for a slot before 503.'),
   ML_DISABLED: flag.describe('Skips loading the face models; face checks report unavailable.'),
   MEDIA_STORE: z
-    .enum(['database', 's3'])
-    .default('database')
-    .describe('Where captured images are kept: the database or an S3-compatible bucket.'),
+    .enum(['database', 'files', 's3'])
+    .optional()
+    .describe('Where captured images are kept: the database, files under DATA_DIR, or an S3 bucket.'),
   S3_BUCKET: z.string().min(3).max(63).optional().describe('The bucket; required with MEDIA_STORE=s3.'),
   S3_ENDPOINT: z.url().optional().describe('Address of an S3-compatible server; unset means AWS.'),
   S3_REGION: z.string().min(1).default('us-east-1').describe("The bucket's region."),
@@ -349,6 +349,7 @@ export type WorkQueueLimits = { concurrency: number; maxWaiting: number };
 
 export type MediaStoreConfig =
   | { kind: 'database' }
+  | { kind: 'files'; dir: string }
   | {
       kind: 's3';
       bucket: string;
@@ -411,6 +412,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           message: `${(error as Error).message}: list addresses or CIDRs (or loopback, linklocal, uniquelocal, none), comma-separated`,
         });
       }
+      if (e.MEDIA_STORE === 'files' && isInMemory(e.DATA_DIR))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MEDIA_STORE'],
+          message: 'files needs DATA_DIR to be a folder, not memory://',
+        });
       if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
         ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
       if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
@@ -500,6 +507,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             keyPrefix: e.S3_KEY_PREFIX,
             timeoutMs: e.S3_TIMEOUT_MS,
           }
-        : { kind: 'database' },
+        : mediaFiles(e.MEDIA_STORE, e.DATABASE_URL, e.DATA_DIR),
   };
+}
+
+/**
+ * Unset, images are files under DATA_DIR with the embedded database (one process owns both) and rows
+ * of the database with a PostgreSQL server (every instance sees them); an in-memory run keeps them in
+ * its in-memory database.
+ */
+function mediaFiles(
+  chosen: 'database' | 'files' | undefined,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): MediaStoreConfig {
+  const kind = chosen ?? (databaseUrl || isInMemory(dataDir) ? 'database' : 'files');
+  return kind === 'files' ? { kind, dir: path.join(path.resolve(dataDir), 'media') } : { kind };
 }

@@ -33,6 +33,7 @@ import { createWebhookHttpClient } from './adapters/http-client/webhook-http-cli
 import { listenForNotifications } from './adapters/jobs/pg-listener.js';
 import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
 import { createAccessLog, createLogger } from './adapters/logger.js';
+import { createFileMediaStore } from './adapters/media/file-store.js';
 import { createS3MediaStore } from './adapters/media/object-store.js';
 import { createMetrics } from './adapters/metrics.js';
 import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
@@ -124,7 +125,7 @@ export type Container = {
   readiness(): Promise<ReadinessReport>;
   /** Starts the background loops of this process's role (job workers, sweeps, list refresh); returns their stop. */
   startBackground(): Promise<() => Promise<void>>;
-  /** Deletes bucket objects no media row names (MEDIA_STORE=s3; a no-op otherwise). Workers run it every 6 h. */
+  /** Deletes stored objects no media row names (MEDIA_STORE=s3 or files; a no-op otherwise). Workers run it every 6 h. */
   sweepMedia(): Promise<MediaSweepResult>;
   /** One retention sweep now (docs/privacy.md); null when another instance holds its lease. Workers run it every 15 min. */
   sweepRetention(): Promise<RetentionSweepResult | null>;
@@ -205,11 +206,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
     ),
     config.dataEncryptionKeysPrevious.map(parseSecretKey),
   );
-  const mediaObjects = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
-  if (mediaObjects) {
-    closers.push(async () => mediaObjects.close());
-    logger.info({ location: mediaObjects.location }, 'media are stored in an S3-compatible bucket');
-  }
+  const bucket = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
+  if (bucket) closers.push(async () => bucket.close());
+  const mediaObjects =
+    bucket ?? (config.mediaStore.kind === 'files' ? createFileMediaStore(config.mediaStore.dir) : undefined);
+  if (mediaObjects) logger.info({ location: mediaObjects.location }, 'media are stored outside the database');
   const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
   closers.push(() => keyChanges.stop());
   const verificationChanges = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);

@@ -13,7 +13,7 @@ const usage = `usage:
                                                 'operator' be given (docs/security.md)
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
   idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
-  idv media sweep                               delete bucket objects no media row refers to (MEDIA_STORE=s3)`;
+  idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
 
 async function run(argv: string[]): Promise<number> {
   restrictNewFileModes();
