@@ -153,6 +153,9 @@ export const environmentSchema = z.object({
     .min(0)
     .default(0)
     .describe('Optional per-API-key request budget a minute on keyed endpoints; 0 (default) is off.'),
+  REQUEST_BODY_TIMEOUT_SECONDS: positiveInt(120).describe(
+    'Time a client has to send a whole request, body included; a slower one gets 408 and its connection closes.',
+  ),
   DECISION_WAIT_MAX_CLIENTS: z.coerce
     .number()
     .int()
@@ -199,9 +202,9 @@ export const environmentSchema = z.object({
     .describe('Image-heavy requests that may wait for a slot before 503.'),
   ML_DISABLED: flag.describe('Skips loading the face models; face checks report unavailable.'),
   MEDIA_STORE: z
-    .enum(['database', 's3'])
-    .default('database')
-    .describe('Where captured images are kept: the database or an S3-compatible bucket.'),
+    .enum(['database', 'files', 's3'])
+    .optional()
+    .describe('Where captured images are kept: the database, files under DATA_DIR, or an S3 bucket.'),
   S3_BUCKET: z.string().min(3).max(63).optional().describe('The bucket; required with MEDIA_STORE=s3.'),
   S3_ENDPOINT: z.url().optional().describe('Address of an S3-compatible server; unset means AWS.'),
   S3_REGION: z.string().min(1).default('us-east-1').describe("The bucket's region."),
@@ -318,6 +321,8 @@ export type Config = {
   keyRateLimitPerMinute: number;
   /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
   decisionWaitMaxClients: number;
+  /** Time a client has to send its whole request; a trickled body cannot hold a connection open. */
+  requestBodyTimeoutMs: number;
   /**
    * Failed API-key authentications from one address (or with one key prefix) within the window past
    * which further failures get 429 instead of 401; valid keys are never refused. 0 turns it off.
@@ -349,6 +354,7 @@ export type WorkQueueLimits = { concurrency: number; maxWaiting: number };
 
 export type MediaStoreConfig =
   | { kind: 'database' }
+  | { kind: 'files'; dir: string }
   | {
       kind: 's3';
       bucket: string;
@@ -411,6 +417,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           message: `${(error as Error).message}: list addresses or CIDRs (or loopback, linklocal, uniquelocal, none), comma-separated`,
         });
       }
+      if (e.MEDIA_STORE === 'files' && isInMemory(e.DATA_DIR))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MEDIA_STORE'],
+          message: 'files needs DATA_DIR to be a folder, not memory://',
+        });
       if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
         ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
       if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
@@ -466,6 +478,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkWorkerConcurrency: e.CHECK_WORKER_CONCURRENCY,
     keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
     decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
+    requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
     authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
     authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
@@ -500,6 +513,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             keyPrefix: e.S3_KEY_PREFIX,
             timeoutMs: e.S3_TIMEOUT_MS,
           }
-        : { kind: 'database' },
+        : mediaFiles(e.MEDIA_STORE, e.DATABASE_URL, e.DATA_DIR),
   };
+}
+
+/**
+ * Unset, images are files under DATA_DIR with the embedded database (one process owns both) and rows
+ * of the database with a PostgreSQL server (every instance sees them); an in-memory run keeps them in
+ * its in-memory database.
+ */
+function mediaFiles(
+  chosen: 'database' | 'files' | undefined,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): MediaStoreConfig {
+  const kind = chosen ?? (databaseUrl || isInMemory(dataDir) ? 'database' : 'files');
+  return kind === 'files' ? { kind, dir: path.join(path.resolve(dataDir), 'media') } : { kind };
 }

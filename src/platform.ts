@@ -36,6 +36,7 @@ import { createWebhookHttpClient } from './adapters/http-client/webhook-http-cli
 import { listenForNotifications } from './adapters/jobs/pg-listener.js';
 import { loadOrCreateLocalSecret } from './adapters/local-secret.js';
 import { createAccessLog, createLogger } from './adapters/logger.js';
+import { createFileMediaStore } from './adapters/media/file-store.js';
 import { createS3MediaStore } from './adapters/media/object-store.js';
 import { createMetrics } from './adapters/metrics.js';
 import { createPostgresRateLimiter } from './adapters/rate-limit/postgres-rate-limiter.js';
@@ -105,11 +106,11 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     secretKey('DATA_ENCRYPTION_KEY', config.dataEncryptionKey),
     config.dataEncryptionKeysPrevious.map(parseSecretKey),
   );
-  const mediaObjects = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
-  if (mediaObjects) {
-    closers.push(async () => mediaObjects.close());
-    logger.info({ location: mediaObjects.location }, 'media are stored in an S3-compatible bucket');
-  }
+  const bucket = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
+  if (bucket) closers.push(async () => bucket.close());
+  const mediaObjects =
+    bucket ?? (config.mediaStore.kind === 'files' ? createFileMediaStore(config.mediaStore.dir) : undefined);
+  if (mediaObjects) logger.info({ location: mediaObjects.location }, 'media are stored outside the database');
   const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
   const verificationFeed = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
   closers.push(
@@ -201,7 +202,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     heavyWork,
     rateLimiter,
     checkQueue,
-    /** Bucket objects for MEDIA_STORE=s3; undefined when media live in the database. */
+    /** Media objects for MEDIA_STORE=s3 or files; undefined when media live in the database. */
     mediaObjects,
     testSamples: createTestSamples(),
     /** Key for presigned media links (MEDIA_SIGNING_KEY, or one generated into DATA_DIR). */

@@ -1,3 +1,4 @@
+import { clientAddressBucket } from '../core/client-address.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { ApiError } from '../core/errors.js';
@@ -79,7 +80,7 @@ export function createAuthGuard(options: AuthGuardOptions): AuthGuard {
       let counts;
       try {
         counts = await Promise.all([
-          count(`auth-failures:ip:${ip}`),
+          count(`auth-failures:ip:${clientAddressBucket(ip)}`),
           ...(keyPrefix ? [count(`auth-failures:prefix:${keyPrefix}`)] : []),
         ]);
       } catch (error) {

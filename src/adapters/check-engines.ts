@@ -5,6 +5,7 @@ import type { ComponentStatus } from '../readiness.js';
 import type { CheckEngines } from '../ports/check-engines.js';
 import { createBarcodeReader } from './barcode/barcode-reader.js';
 import { frameHash } from './media/frame-hash.js';
+import { inspectImage } from './media/image-decode.js';
 import { extractVideoFrames, probeVideoDecoder } from './media/video-frames.js';
 import { createFaceEngine } from './ml/face-engine.js';
 
@@ -122,6 +123,7 @@ export function loadCheckEngines(
       };
     },
     frameHash,
+    inspectImage,
     status: () => ({ barcode_decoder: barcodeStatus, face_models: faceStatus, video_decoder: videoStatus }),
     async close() {
       closing = true;

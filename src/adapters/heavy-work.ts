@@ -53,5 +53,6 @@ export function withQueuedVideoDecoding(engines: CheckEngines, video: WorkQueue)
     decodeBarcode: (image) => engines.decodeBarcode(image),
     extractVideoFrames: (bytes, maxFrames) => video.run(() => engines.extractVideoFrames(bytes, maxFrames)),
     frameHash: (image) => engines.frameHash(image),
+    inspectImage: (image) => engines.inspectImage(image),
   };
 }

@@ -54,6 +54,12 @@ export function createMetrics(): Metrics & { registry: client.Registry } {
     registers: [registry],
   });
 
+  const checkJobsGivenUp = new client.Counter({
+    name: 'check_jobs_given_up_total',
+    help: 'Check jobs whose workers died too often: decided with the image checks unavailable',
+    registers: [registry],
+  });
+
   return {
     registry,
     contentType: registry.contentType,
@@ -76,6 +82,9 @@ export function createMetrics(): Metrics & { registry: client.Registry } {
     },
     retentionSwept(stage, count) {
       retentionSwept.inc({ stage }, count);
+    },
+    checkJobGivenUp() {
+      checkJobsGivenUp.inc();
     },
     /** Gauges whose value is read at scrape time (e.g. sanctions list age). */
     addGauge(name: string, help: string, read: () => number | null) {

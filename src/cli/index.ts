@@ -14,7 +14,7 @@ const usage = `usage:
                                                 'operator' be given (docs/security.md)
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
   idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
-  idv media sweep                               delete bucket objects no media row refers to (MEDIA_STORE=s3)`;
+  idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
 
 async function run(argv: string[]): Promise<number> {
   restrictNewFileModes();
@@ -60,6 +60,7 @@ async function run(argv: string[]): Promise<number> {
         keyPrefix: displayPrefix(apiKey, config.apiKeyPrefix),
         ownerKeyId: null,
       });
+      if (!row) throw new Error('a key without an owner is never refused');
       console.log(
         JSON.stringify({ id: row.id, label: row.label, scopes: row.scopes, api_key: apiKey }, null, 2),
       );

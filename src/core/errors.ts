@@ -28,6 +28,7 @@ export const ERRORS = {
   media_link_invalid: { status: 404, message: 'media link is invalid or has expired' },
   handoff_link_not_found: { status: 404, message: 'handoff link not found' },
   method_not_allowed: { status: 405, message: 'method not allowed' },
+  request_timeout: { status: 408, message: 'the request was not received in time' },
   cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
   verification_closed: { status: 409, message: 'verification is {status}; no further uploads are accepted' },
   handoff_link_used: {
@@ -37,6 +38,10 @@ export const ERRORS = {
   handoff_link_expired: {
     status: 409,
     message: 'handoff link has expired or was replaced; open a new link from the first device',
+  },
+  handoff_limit_reached: {
+    status: 409,
+    message: 'this verification has had {max} handoff links, the most it can have',
   },
   review_not_decided: {
     status: 409,

@@ -25,6 +25,9 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Node's own default time to receive a request's headers. */
+const NODE_HEADERS_TIMEOUT_MS = 60_000;
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export type AppDeps = {
@@ -47,6 +50,14 @@ export async function createApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.logger,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // A client that trickles its request (a slow-body attack, or a stalled phone upload) is cut off
+    // with 408 instead of holding a connection and a request for ever. Node enforces the deadline only
+    // while headersTimeout is not longer, and checks it on a timer; every 5 s keeps the overrun small.
+    requestTimeout: config.requestBodyTimeoutMs,
+    http: {
+      connectionsCheckingInterval: 5_000,
+      headersTimeout: Math.min(NODE_HEADERS_TIMEOUT_MS, config.requestBodyTimeoutMs),
+    },
     // request.ip is the first address, from the right of X-Forwarded-For, not sent by a trusted proxy;
     // a direct client's own X-Forwarded-For is ignored (proxy-addr).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -62,11 +73,13 @@ export async function createApp(deps: AppDeps): Promise<App> {
         .header('content-type', 'application/json')
         .send(JSON.stringify(new ApiError('bad_request').body) as never);
     },
-    clientErrorHandler: (_error, socket) => {
-      const body = JSON.stringify(new ApiError('bad_request').body);
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const body = JSON.stringify(new ApiError(timedOut ? 'request_timeout' : 'bad_request').body);
+      const statusLine = timedOut ? '408 Request Timeout' : '400 Bad Request';
       if (socket.writable) {
         socket.end(
-          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 ${statusLine}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
         );
       }
     },
@@ -173,5 +186,8 @@ function mapFrameworkError(error: FastifyError): ApiError | null {
   if (error instanceof SyntaxError || error.statusCode === 400) return new ApiError('invalid_json');
   if (error.statusCode === 413) return new ApiError('payload_too_large');
   if (error.statusCode === 415) return new ApiError('unsupported_media_type');
+  // @fastify/static refuses a path that climbs out of its folder with 403 (and a missing file with 404):
+  // to the client both are a page that is not there, and neither is a server fault worth an error log.
+  if (error.statusCode === 403 || error.statusCode === 404) return new ApiError('not_found');
   return null;
 }

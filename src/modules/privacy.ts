@@ -10,7 +10,7 @@ import type { Module } from './module.js';
 const MEDIA_SWEEP_INTERVAL_MS = 6 * 3_600_000;
 
 /**
- * Deletes bucket objects no media row names (MEDIA_STORE=s3; a no-op otherwise). Workers run it every
+ * Deletes stored objects no media row names (MEDIA_STORE=s3 or files; a no-op otherwise). Workers run it every
  * 6 h; the CLI runs it on demand.
  */
 export function sweepMedia(platform: Platform): Promise<MediaSweepResult> {

@@ -14,6 +14,10 @@ export type ApiKey = {
 };
 
 export type ApiKeyStore = {
+  /**
+   * Undefined when the owner, or any key above it, is revoked: checked under row locks inside the
+   * insert, so no key is minted under a revocation that committed first, on any instance.
+   */
   insert(input: {
     label: string;
     scopes: string[];
@@ -22,7 +26,7 @@ export type ApiKeyStore = {
     ownerKeyId: number | null;
     /** Live unless given (docs/testing.md). */
     mode?: KeyMode;
-  }): Promise<ApiKey>;
+  }): Promise<ApiKey | undefined>;
   findByHash(keyHash: string): Promise<ApiKey | undefined>;
   /** A key owns itself and the keys it created. */
   listOwned(ownerId: number): Promise<ApiKey[]>;

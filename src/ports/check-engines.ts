@@ -8,6 +8,12 @@ export type VideoFramesOutcome =
   /** `fault` says whose the failure is: the upload's (a 422 for the user) or the server's (a 503: retrying may help). */
   | { ok: false; fault: 'upload' | 'server'; reason: string };
 
+/** How the image decoder reads an upload's header (adapters/media/image-decode.ts). */
+export type ImageInspection =
+  | { status: 'ok'; width: number; height: number }
+  | { status: 'too_large'; width: number; height: number }
+  | { status: 'undecodable' };
+
 /**
  * The engines the checks run on (adapters/check-engines.ts loads them). One that is missing or
  * failed to load answers `unavailable` (or is null), so decisions stay honest, never invented.
@@ -19,4 +25,6 @@ export type CheckEngines = {
   extractVideoFrames(video: Buffer, maxFrames: number): Promise<VideoFramesOutcome>;
   /** Each frame's 256-bit perceptual hash as 0/1 characters (replay detection); null for an undecodable frame. */
   frameHash(image: Buffer): Promise<string | null>;
+  /** The decoder's own reading of an upload's dimensions, before it is stored. */
+  inspectImage(image: Buffer): Promise<ImageInspection>;
 };

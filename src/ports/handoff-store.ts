@@ -4,6 +4,8 @@ export type HandoffLink = {
   expiresAt: Date;
   claimedAt: Date | null;
   replacedAt: Date | null;
+  /** The expiry of the client token that created the link: the claimed token lives no longer. */
+  creatorTokenExpiresAt: Date | null;
 };
 
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
@@ -16,8 +18,11 @@ export type HandoffStore = {
     tokenHash: string;
     now: Date;
     expiresAt: Date;
+    creatorTokenExpiresAt: Date;
     origin: RequestOrigin;
   }): Promise<void>;
+  /** How many links the verification has had, claimed, replaced and expired ones included. */
+  count(verificationId: string): Promise<number>;
   find(tokenHash: string): Promise<HandoffLink | undefined>;
   /** The verification's most recent link, for the first device's progress view. */
   latest(verificationId: string): Promise<HandoffLink | undefined>;

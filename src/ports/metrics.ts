@@ -7,6 +7,8 @@ export type Metrics = {
   rateLimited(limiter: string): void;
   /** Rows the retention sweeper removed or redacted, by stage (docs/privacy.md). */
   retentionSwept(stage: 'unfinished' | 'media' | 'pii' | 'templates', count: number): void;
+  /** A check job whose workers died too often, decided with the image checks unavailable. */
+  checkJobGivenUp(): void;
   /** Gauges whose value is read at scrape time (e.g. sanctions list age). */
   addGauge(name: string, help: string, read: () => number | null): void;
   readonly contentType: string;

@@ -2,9 +2,15 @@
 export type VerificationChanges = {
   /**
    * Resolves when `verificationId` changes, after `timeoutMs`, or when `signal` aborts, whichever
-   * comes first. Refuses (false) when `maxWaiters` are already waiting, without waiting.
+   * comes first. Refuses (false), without waiting, when the instance already holds its maximum of
+   * waiters, or `holder` (the API key) its share of them.
    */
-  waitForChange(verificationId: string, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  waitForChange(
+    verificationId: string,
+    holder: number,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<boolean>;
   /** Readers waiting now, for /metrics. */
   waiting(): number;
 };

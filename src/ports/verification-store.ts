@@ -70,7 +70,10 @@ export type VerificationStore = {
 export type VerificationWrites = {
   insert(input: NewVerification): Promise<Verification>;
   addToken(verificationId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void>;
-  /** Ends every live client token of the verification now; returns how many were live. */
+  /**
+   * Ends every live client token of the verification now, and its unclaimed handoff links with them;
+   * returns how many tokens were live.
+   */
   revokeTokens(verificationId: string, now: Date): Promise<number>;
   /** Sets consent once; false when it was already given. */
   recordConsent(verificationId: string, at: Date): Promise<boolean>;

@@ -1,3 +1,4 @@
+import { clientAddressBucket } from '../core/client-address.js';
 import { hashSecret } from '../core/api-keys/api-key.js';
 import { deviceHash, normalizeComponents } from '../core/signals/components.js';
 import type { Clock } from '../core/time.js';
@@ -52,7 +53,7 @@ export async function collectSignals(
   const fits = verificationId
     ? (await deps.signals.batchesFor(verificationId)) < deps.maxBatchesPerVerification
     : (
-        await deps.rateLimiter.consume(`signals:unlinked:${input.clientAddress}`, {
+        await deps.rateLimiter.consume(`signals:unlinked:${clientAddressBucket(input.clientAddress)}`, {
           windowSeconds: UNLINKED_WINDOW_SECONDS,
           max: deps.maxUnlinkedPerAddressPerHour,
         })

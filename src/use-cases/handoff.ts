@@ -17,6 +17,9 @@ export const HANDOFF_TOKEN_PREFIX = 'ho_';
 const HANDOFF_TOKEN_BYTES = 16;
 // Long enough to find a phone, unlock it and scan; short enough that a link pasted into a chat soon stops working.
 export const HANDOFF_TTL_SECONDS = 600;
+// A user who moves between devices a few times, or rescans after a failed scan, stays well below this;
+// a script that farms links from one verification does not get far.
+export const MAX_HANDOFF_LINKS_PER_VERIFICATION = 10;
 
 export type HandoffDeps = {
   handoffs: HandoffStore;
@@ -30,22 +33,31 @@ export type HandoffStatus = {
   claimedAt: Date | null;
 };
 
+/**
+ * `session` is the first device's: the link, and the token the second device gets for it, expire no
+ * later than its token, so hopping between devices never extends the life the merchant gave the session.
+ */
 export async function startHandoff(
   deps: HandoffDeps,
-  verification: { id: string; status: string },
+  session: { verification: { id: string; status: string }; tokenExpiresAt: Date },
   origin: RequestOrigin,
 ): Promise<{ token: string; expiresAt: Date }> {
+  const { verification } = session;
   if (!isOpen(verification.status)) {
     throw new ApiError('verification_closed', { status: verification.status });
   }
+  if ((await deps.handoffs.count(verification.id)) >= MAX_HANDOFF_LINKS_PER_VERIFICATION) {
+    throw new ApiError('handoff_limit_reached', { max: MAX_HANDOFF_LINKS_PER_VERIFICATION });
+  }
   const now = deps.clock.now();
   const token = generateOpaqueToken(HANDOFF_TOKEN_PREFIX, HANDOFF_TOKEN_BYTES);
-  const expiresAt = addSeconds(now, HANDOFF_TTL_SECONDS);
+  const expiresAt = earliest(addSeconds(now, HANDOFF_TTL_SECONDS), session.tokenExpiresAt);
   await deps.handoffs.create({
     verificationId: verification.id,
     tokenHash: hashSecret(token),
     now,
     expiresAt,
+    creatorTokenExpiresAt: session.tokenExpiresAt,
     origin,
   });
   return { token, expiresAt };
@@ -82,7 +94,11 @@ export async function claimHandoff(
     : verification.status;
   if (!isOpen(status)) throw new ApiError('verification_closed', { status });
 
-  const { clientToken, hash, expiresAt: tokenExpiresAt } = newClientToken(now);
+  const issued = newClientToken(now);
+  const { clientToken, hash } = issued;
+  const tokenExpiresAt = link.creatorTokenExpiresAt
+    ? earliest(issued.expiresAt, link.creatorTokenExpiresAt)
+    : issued.expiresAt;
   const verificationId = await deps.handoffs.claim({
     tokenHash,
     now,
@@ -93,4 +109,8 @@ export async function claimHandoff(
   // Another device claimed it between the read above and this atomic update.
   if (!verificationId) throw new ApiError('handoff_link_used');
   return { verificationId, clientToken, tokenExpiresAt };
+}
+
+function earliest(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
 }

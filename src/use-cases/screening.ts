@@ -2,6 +2,7 @@
  * Name and wallet screening for merchants and the keyless free lookup. A list
  * that is not loaded yet is `screening_unavailable` (503), never an empty answer that reads as clean.
  */
+import { clientAddressBucket } from '../core/client-address.js';
 import { ApiError } from '../core/errors.js';
 import type { ScreeningListId } from '../core/screening/list-catalogue.js';
 import type { NameQuery } from '../core/screening/screen-name.js';
@@ -65,7 +66,7 @@ export async function takeFreeLookup(
   deps: ScreeningDeps,
   clientAddress: string,
 ): Promise<FreeLookupAllowance> {
-  const decision = await deps.rateLimiter.consume(`free:ofac:${clientAddress}`, {
+  const decision = await deps.rateLimiter.consume(`free:ofac:${clientAddressBucket(clientAddress)}`, {
     windowSeconds: FREE_TIER_WINDOW_SECONDS,
     max: FREE_TIER_LIMIT,
   });

@@ -130,13 +130,28 @@ describe.each(engines)('check queue on %s', (engine) => {
       job = await claimNextJob(queue, `worker-${attempt}`, attempt < 4 ? 1 : 30_000);
     }
     expect(job!.attempts).toBe(4);
-    expect(await decideCheckJob(t.modules.verifications.deps, job!)).toBe('decided');
+    // Whatever killed the workers is not touched again: no image of the job is decoded.
+    const deps = t.modules.verifications.deps;
+    const refusingDecodes = {
+      ...deps,
+      checks: {
+        ...deps.checks,
+        engines: {
+          ...deps.checks.engines,
+          frameHash: () => Promise.reject(new Error('decoded an image of a given-up job')),
+        },
+      },
+    };
+    expect(await decideCheckJob(refusingDecodes, job!)).toBe('decided');
     queue.announceDone(job!.id);
     expect((await submitted).statusCode).toBe(200);
     const detail = await verificationDetail(t, v.id);
     expect(detail.decision).toBe('review');
     expect(detail.checks.face_match).toMatchObject({ status: 'unavailable' });
     expect(detail.doc_checks.face_match.error).toContain('the check worker stopped 3 times');
+    expect(detail.checks.liveness).toMatchObject({ status: 'unavailable' });
+    const metrics = await t.platform.metrics.render();
+    expect(metrics).toMatch(/^check_jobs_given_up_total 1$/m);
     await queue.retire('test-worker');
   });
 });

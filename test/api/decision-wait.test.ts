@@ -7,7 +7,8 @@ import { createTestApp, engines, type TestContext } from '../helpers/test-app.js
 describe.each(engines)('waiting for a decision (%s)', (engine) => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { DECISION_WAIT_MAX_CLIENTS: '2' } });
+    // 20 places on the instance, so one key may hold 2 of them (a tenth).
+    t = await createTestApp(engine, { env: { DECISION_WAIT_MAX_CLIENTS: '20' } });
   });
   afterAll(async () => t.close());
 
@@ -90,6 +91,29 @@ describe.each(engines)('waiting for a decision (%s)', (engine) => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/v1/verifications/${id}`, headers: key() })).statusCode,
     ).toBe(200);
+    // The bound is this key's share: another merchant's key still gets its place.
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/keys',
+        headers: key(),
+        payload: { label: 'other merchant', scopes: ['verifications:write', 'verifications:read'] },
+      })
+    ).json().api_key as string;
+    const theirs = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/verifications',
+        headers: { 'x-api-key': other },
+        payload: { external_ref: 'theirs' },
+      })
+    ).json().id as string;
+    const theirWait = await t.app.inject({
+      method: 'GET',
+      url: `/v1/verifications/${theirs}?wait=1`,
+      headers: { 'x-api-key': other },
+    });
+    expect(theirWait.statusCode).toBe(200);
     for (const res of await Promise.all(held)) expect(res.statusCode).toBe(200);
     expect((await waitFor(id, 0)).statusCode).toBe(200);
   });

@@ -166,4 +166,49 @@ describe.each(engines)('desktop-to-phone handoff on %s', (engine) => {
     expect(refused.json().detail).toBe('verification is decided; no further uploads are accepted');
     expect((await session('POST', '/v1/session/handoff', v.client_token)).statusCode).toBe(409);
   });
+
+  it('revoking the client tokens also ends an unclaimed handoff link', async () => {
+    const v = await createVerification();
+    const link = await createLink(v.client_token);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/v1/verifications/${v.id}/client-token/revoke`,
+      headers: { 'x-api-key': t.rootKey },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const refused = await claim(link.handoff_token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/^handoff link has expired or was replaced/);
+  });
+
+  it('a chain of handoffs never outlives the first client token', async () => {
+    const v = await createVerification();
+    const firstTokenExpiresAt = clock.now().getTime() + 1800_000;
+    let token = v.client_token;
+    for (let hop = 0; hop < 4; hop++) {
+      clock.advanceSeconds(400);
+      const link = await createLink(token);
+      expect(Date.parse(`${link.expires_at}Z`)).toBeLessThanOrEqual(firstTokenExpiresAt);
+      const claimed = await claim(link.handoff_token);
+      expect(claimed.statusCode).toBe(200);
+      const body = claimed.json() as { client_token: string; token_expires_at: string };
+      expect(Date.parse(`${body.token_expires_at}Z`)).toBeLessThanOrEqual(firstTokenExpiresAt);
+      token = body.client_token;
+    }
+    // 1,600 s in: the last hop's token still answers, but only until the first token's expiry.
+    expect((await session('GET', '/v1/session/state', token)).statusCode).toBe(200);
+    clock.set(new Date(firstTokenExpiresAt + 1000));
+    expect((await session('GET', '/v1/session/state', token)).statusCode).toBe(401);
+    expect((await session('POST', '/v1/session/handoff', token)).statusCode).toBe(401);
+  });
+
+  it('gives one verification at most 10 handoff links', async () => {
+    const v = await createVerification();
+    for (let link = 0; link < 10; link++) await createLink(v.client_token);
+    const refused = await session('POST', '/v1/session/handoff', v.client_token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'this verification has had 10 handoff links, the most it can have',
+    });
+  });
 });

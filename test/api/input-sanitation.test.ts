@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeUnstorableCharacters, findUnstorableText } from '../../src/core/text/storable-text.js';
 import { plainJpeg, toB64 } from '../helpers/images.js';
@@ -98,5 +100,29 @@ describe.each(engines)('input the database cannot store, on %s', (engine) => {
     });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toEqual({ detail: 'content type must be application/json' });
+  });
+
+  // Over a real socket: inject() normalises `..` away before routing, a client's raw request line does not.
+  it('answers 404 to a path that climbs out of a static folder, never 500', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const rawPath of [
+      '/sdk/%2e%2e/%2e%2e/package.json',
+      '/sdk/../../package.json',
+      '/console/assets/../../src/main.ts',
+      '/flow/assets/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
+      const answer = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: rawPath }, (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode, body }));
+          })
+          .on('error', reject);
+      });
+      expect(answer.status, rawPath).toBe(404);
+      expect(JSON.parse(answer.body)).toEqual({ detail: 'not found' });
+    }
   });
 });

@@ -180,6 +180,52 @@ describe.each(engines)('POST /v1/verifications/{id}/redact (%s)', (engine) => {
     ]);
   });
 
+  it('leaves no free text or device detail in the audit log: the review note and every browser string go', async () => {
+    const note = 'Called the holder: QUENTIN-NOTE-MARKER, 6357 Oak Ave';
+    const reviewed = await decidedWithEverything();
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/v1/verifications/${reviewed}/review`,
+      headers: { 'x-api-key': t.rootKey },
+      payload: { decision: 'approve', note },
+    });
+    expect(review.statusCode).toBe(200);
+
+    const agent = 'HandoffPhone/9.9 AGENT-MARKER';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/verifications',
+      headers: { 'x-api-key': t.rootKey },
+      payload: { external_ref: 'handoff-redaction' },
+    });
+    const open = created.json() as { id: string; client_token: string };
+    const session = { 'x-client-token': open.client_token, 'user-agent': agent };
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/session/consent',
+      headers: session,
+      payload: { consent: true },
+    });
+    const link = await t.app.inject({ method: 'POST', url: '/v1/session/handoff', headers: session });
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/session/handoff/claim',
+      headers: { 'user-agent': agent },
+      payload: { handoff_token: link.json().handoff_token },
+    });
+    expect(claimed.statusCode).toBe(200);
+    expect(await leftovers(t, open.id, 'AGENT-MARKER')).toEqual(['verification_audit']);
+    expect(await leftovers(t, reviewed, 'NOTE-MARKER')).toEqual(['verifications', 'verification_audit']);
+
+    for (const id of [reviewed, open.id]) expect((await redact(t, id)).statusCode).toBe(200);
+    expect(await leftovers(t, open.id, 'AGENT-MARKER')).toEqual([]);
+    expect(await leftovers(t, reviewed, 'NOTE-MARKER')).toEqual([]);
+    const detail = await verificationDetail(t, reviewed);
+    const entry = detail.audit_log.find((e: { event: string }) => e.event === 'verification.reviewed');
+    expect(entry.detail).toMatchObject({ decision: 'approve' });
+    expect(entry.detail).not.toHaveProperty('note');
+  });
+
   it('is idempotent: a repeat answers 200 with the same body and writes nothing', async () => {
     const id = await decidedWithEverything();
     const first = await redact(t, id);

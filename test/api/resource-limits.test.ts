@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageSize } from 'image-size';
 import { loadGrey } from '../../src/adapters/barcode/decode-pipeline.js';
-import { pngBomb } from '../helpers/image-bomb.js';
+import { frameHash } from '../../src/adapters/media/frame-hash.js';
+import { desyncJpeg, pngBomb } from '../helpers/image-bomb.js';
 import { plainJpeg, toB64 } from '../helpers/images.js';
 import { decidedVerification } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
@@ -66,6 +68,39 @@ describe.each(engines)('image bombs on %s', (engine) => {
     expect(blocklist.json()).toEqual(TOO_LARGE);
     // Nothing was stored, and the verification goes on normally afterwards.
     expect(await t.platform.stores.media.index(session.id)).toEqual([]);
+  });
+
+  it('refuses a JPEG whose header lies to a separate parser, by the decoder’s own reading, before storing it', async () => {
+    const lying = await desyncJpeg(6000, 6000);
+    expect(imageSize(lying)).toMatchObject({ width: 64, height: 64 });
+    const session = await startSession(t);
+    const jpeg = toB64(await plainJpeg());
+    for (const [url, payload] of [
+      ['/v1/session/document', { side: 'front', image_b64: toB64(lying) }],
+      ['/v1/session/selfie', { frames_b64: [jpeg, toB64(lying), toB64(lying)] }],
+    ] as const) {
+      const res = await session.call(url, payload);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json()).toEqual({
+        detail: 'image is too large: 6000x6000 pixels; at most 25 megapixels are accepted',
+      });
+    }
+    expect(await t.platform.stores.media.index(session.id)).toEqual([]);
+    // Bytes no decoder reads are refused as well, not stored to fail every check later.
+    // (Not random bytes: those hold a decodable-looking frame header by chance now and then.)
+    const noise = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200_000, 0x5a)]);
+    const refused = await session.call('/v1/session/selfie', { frames_b64: [toB64(noise)] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ detail: 'invalid base64 image: the image cannot be decoded' });
+  });
+
+  it('decodes a lying JPEG that reached storage earlier within the pixel limit at check time', async () => {
+    const lying = await desyncJpeg(6000, 6000);
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(await frameHash(lying)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('limits every sharp decode to 25 MP as well (a second guard behind the upload check)', async () => {

@@ -83,6 +83,7 @@ describe('rotating WEBHOOK_SECRET_KEY with `idv webhooks reseal` (PGlite on disk
         keyPrefix: 'svc_test',
         ownerKeyId: null,
       });
+      if (!key) throw new Error('a key without an owner is never refused');
       for (const secret of secrets) {
         await platform.stores.webhooks.insertEndpoint({
           apiKeyId: key.id,

@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../src/adapters/db/database.js';
 import { createMediaStore } from '../../src/adapters/db/media-store.js';
 import { createTransactor } from '../../src/adapters/db/transactor.js';
+import { createFileMediaStore } from '../../src/adapters/media/file-store.js';
 import { createS3MediaStore } from '../../src/adapters/media/object-store.js';
 import { addSeconds } from '../../src/core/time.js';
 import type { MediaItem } from '../../src/core/verifications/verification.js';
@@ -13,12 +17,14 @@ import { S3_TEST_BUCKET, S3_TEST_CREDENTIALS, startS3 } from '../helpers/s3.js';
 
 const T0 = new Date('2026-11-01T12:00:00Z');
 
-type Backend = { name: string; engine: Engine; bucket: boolean };
+/** `bucket`: the bytes live outside the media table, in an S3 bucket (s3rver) or as files. */
+type Backend = { name: string; engine: Engine; bucket: boolean; files?: boolean };
 
-/** Each engine with the bytes in the media table, and with the bytes in an S3 bucket (s3rver). */
+/** Each engine with the bytes in the media table, in an S3 bucket, and as files (PGlite's default). */
 const backends: Backend[] = engines.flatMap((engine) => [
   { name: `${engine} + database bytes`, engine, bucket: false },
   { name: `${engine} + S3 bucket`, engine, bucket: true },
+  { name: `${engine} + files`, engine, bucket: true, files: true },
 ]);
 
 function image(kind: MediaItem['kind'], index = 0, text = crypto.randomUUID()): MediaItem {
@@ -29,7 +35,9 @@ describe.each(backends)('MediaStore contract on $name', (backend) => {
   let database: DatabaseHandle;
   let closeDatabase: () => Promise<void>;
   let s3: Awaited<ReturnType<typeof startS3>> | undefined;
-  let objects: (MediaObjectStore & { close(): void }) | undefined;
+  let objects: MediaObjectStore | undefined;
+  let closeObjects = () => undefined as void;
+  let filesDir: string | undefined;
   let media: MediaStore;
   let transact: Transactor;
   let apiKeyId: number;
@@ -37,9 +45,12 @@ describe.each(backends)('MediaStore contract on $name', (backend) => {
 
   beforeAll(async () => {
     ({ database, close: closeDatabase } = await openMigratedDatabase(backend.engine));
-    if (backend.bucket) {
+    if (backend.files) {
+      filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-media-files-'));
+      objects = createFileMediaStore(path.join(filesDir, 'media'));
+    } else if (backend.bucket) {
       s3 = await startS3();
-      objects = createS3MediaStore({
+      const bucket = createS3MediaStore({
         bucket: S3_TEST_BUCKET,
         endpoint: s3.endpoint,
         region: 'us-east-1',
@@ -48,6 +59,8 @@ describe.each(backends)('MediaStore contract on $name', (backend) => {
         keyPrefix: 'media/',
         timeoutMs: 2000,
       });
+      objects = bucket;
+      closeObjects = () => bucket.close();
     }
     media = createMediaStore(database.db, {
       objects,
@@ -57,8 +70,9 @@ describe.each(backends)('MediaStore contract on $name', (backend) => {
     apiKeyId = await insertApiKey(database);
   });
   afterAll(async () => {
-    objects?.close();
+    closeObjects();
     await s3?.close();
+    if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
     await closeDatabase();
   });
 
@@ -211,6 +225,28 @@ describe.each(backends)('MediaStore contract on $name', (backend) => {
       expect(await media.byId(placed!.id)).toBeUndefined();
       expect(await media.load(id, 'document_front')).toEqual([]);
       expect(await media.has(id, 'document_front')).toBe(true);
+    });
+  }
+
+  if (backend.files) {
+    it('keeps files 0600 in 0700 folders, lists them, and removes a verification’s folder with its last file', async () => {
+      const id = await newVerification();
+      const placed = await save(id, [image('selfie_frame', 0), image('selfie_frame', 1)]);
+      const folder = path.join(filesDir!, 'media', id);
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      for (const p of placed) expect(fs.statSync(path.join(folder, p.id)).mode & 0o777).toBe(0o600);
+      const listed: string[] = [];
+      for await (const page of objects!.list()) listed.push(...page.map((o) => o.key));
+      expect(listed).toEqual(expect.arrayContaining(placed.map((p) => p.storageKey!)));
+      await objects!.remove([placed[0]!.storageKey!]);
+      expect(fs.existsSync(folder)).toBe(true);
+      await objects!.remove([placed[1]!.storageKey!]);
+      expect(fs.existsSync(folder)).toBe(false);
+      expect(await objects!.check()).toEqual({ ok: true });
+    });
+
+    it('refuses a key that is not one the store makes', async () => {
+      await expect(objects!.get('../../etc/passwd')).rejects.toThrow(/not a media object key/);
     });
   }
 

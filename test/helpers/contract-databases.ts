@@ -51,5 +51,6 @@ export async function insertApiKey(database: DatabaseHandle, label = 'contract')
     keyPrefix: secret.slice(0, 8),
     ownerKeyId: null,
   });
+  if (!key) throw new Error('a key without an owner is never refused');
   return key.id;
 }

@@ -40,3 +40,27 @@ export async function pngBomb(side = 16_000): Promise<Buffer> {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * The security review's lying JPEG: a real progressive JPEG of `width`×`height` whose header a
+ * separate parser (image-size) reads as 64×64. An APP1 segment ends in a stray byte; libjpeg skips the
+ * byte and reads the real frame header, image-size shifts one byte and finds a fake SOF0 inside the
+ * APP1 payload.
+ */
+export async function desyncJpeg(width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const real = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .jpeg({ progressive: true, quality: 40 })
+    .toBuffer();
+  const segmentLength = 0x0100;
+  const payload = Buffer.alloc(segmentLength - 2);
+  // Read one byte late, the length field says 3: a fake SOF0 (FF C0) 3 bytes on, with 64×64 in it.
+  Buffer.from([0x03, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x40, 0x00, 0x40]).copy(payload);
+  const strayByte = Buffer.from([0x00]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe1, segmentLength >> 8, segmentLength & 0xff]),
+    payload,
+    strayByte,
+    real.subarray(2),
+  ]);
+}

@@ -37,6 +37,8 @@ const SHIPPED = {
   '0015_test_mode': 'a3901d22a6b9c137eb481fad49a9572f5b1f9bd4679e15eb2a9611f92997814e',
   '0017_liveness_challenges': '03a3b2fc7157032116159b36337e7e149e15830524cd5fd5a36602f274b57c00',
   '0018_frame_hash_bands': '3369ec76c830cc538ac3629dd77873fcef2797de758821631c3bdbb15511caa8',
+  '0020_key_mint_checks_ancestors': '345bde0655744df997e7f6118ae8d96584456025265d3699656263c294f98386',
+  '0021_handoff_token_chain': 'a5b7b843d34759474e6c9f13c2cc9ae38afa0ea1b6a1a5f93f7514c0cd90ff94',
 };
 
 /** 0017 as commit 05d8343 edited it (with the frame-hash bands); databases made then recorded this checksum. */

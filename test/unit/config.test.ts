@@ -12,8 +12,18 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('media store configuration', () => {
-  it('keeps media in the database by default', () => {
-    expect(loadConfig({}).mediaStore).toEqual({ kind: 'database' });
+  it('keeps media as files beside the embedded database, and in a PostgreSQL server’s tables, by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/idv' }).mediaStore).toEqual({ kind: 'files', dir: '/srv/idv/media' });
+    expect(loadConfig({ DATA_DIR: '/srv/idv', DATABASE_URL: 'postgres://db/idv' }).mediaStore).toEqual({
+      kind: 'database',
+    });
+    expect(loadConfig({ DATA_DIR: 'memory://' }).mediaStore).toEqual({ kind: 'database' });
+    expect(loadConfig({ DATA_DIR: '/srv/idv', MEDIA_STORE: 'database' }).mediaStore).toEqual({
+      kind: 'database',
+    });
+    expect(() => loadConfig({ DATA_DIR: 'memory://', MEDIA_STORE: 'files' })).toThrow(
+      /MEDIA_STORE: files needs DATA_DIR to be a folder, not memory:\/\//,
+    );
   });
 
   it('builds the S3 settings, with path-style addressing for a custom endpoint unless told otherwise', () => {

@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
+import { openImage } from '../media/image-decode.js';
 import { downscale, extractRotated, type GreyImage, type OrientedBox } from './grey-image.js';
 import { locateSymbols, type SymbolCandidate } from './locate.js';
 import type { Pdf417Read } from './zxing.js';
@@ -30,7 +29,7 @@ const enlargeScale = 1.6;
 const enlargeBelowSidePx = 1100;
 
 export async function loadGrey(image: Buffer): Promise<GreyImage> {
-  const { data, info } = await sharp(image, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS })
+  const { data, info } = await openImage(image)
     .rotate()
     .greyscale()
     .resize({ width: maxSidePx, height: maxSidePx, fit: 'inside', withoutEnlargement: true })

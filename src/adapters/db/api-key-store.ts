@@ -2,6 +2,17 @@ import type { Kysely } from 'kysely';
 import type { ApiKey, ApiKeyStore } from '../../ports/api-key-store.js';
 import type { Database } from './schema.js';
 
+/** The SQLSTATE the insert trigger raises when the owner or a key above it is revoked (migrations/0020). */
+const OWNER_REVOKED_SQLSTATE = 'IK001';
+
+function isOwnerRevoked(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === OWNER_REVOKED_SQLSTATE
+  );
+}
+
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
   /** The ids of a key and of every key below it in the tree that owner_key_id forms. */
   const subtreeIds = (rootId: number) =>
@@ -34,7 +45,11 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
           mode: input.mode ?? 'live',
         })
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          if (isOwnerRevoked(error)) return undefined;
+          throw error;
+        });
     },
 
     async findByHash(keyHash: string): Promise<ApiKey | undefined> {

@@ -12,6 +12,7 @@ type HandoffLinksTable = {
   expires_at: Timestamp;
   claimed_at: NullableTimestamp;
   replaced_at: NullableTimestamp;
+  creator_token_expires_at: NullableTimestamp;
 };
 
 type Row = {
@@ -20,6 +21,7 @@ type Row = {
   expires_at: Date;
   claimed_at: Date | null;
   replaced_at: Date | null;
+  creator_token_expires_at: Date | null;
 };
 
 function toLink(row: Row): HandoffLink {
@@ -29,10 +31,38 @@ function toLink(row: Row): HandoffLink {
     expiresAt: row.expires_at,
     claimedAt: row.claimed_at,
     replacedAt: row.replaced_at,
+    creatorTokenExpiresAt: row.creator_token_expires_at,
   };
 }
 
-const LINK_COLUMNS = ['verification_id', 'created_at', 'expires_at', 'claimed_at', 'replaced_at'] as const;
+const LINK_COLUMNS = [
+  'verification_id',
+  'created_at',
+  'expires_at',
+  'claimed_at',
+  'replaced_at',
+  'creator_token_expires_at',
+] as const;
+
+/**
+ * Retires the verification's unclaimed links: a new link replaces them, and revoking the client tokens
+ * ends them with the tokens (a link is a credential too). Returns how many were retired.
+ */
+export async function retireUnclaimedHandoffLinks(
+  database: Kysely<Database>,
+  verificationId: string,
+  now: Date,
+): Promise<number> {
+  const retired = await database
+    .withTables<{ handoff_links: HandoffLinksTable }>()
+    .updateTable('handoff_links')
+    .set({ replaced_at: now })
+    .where('verification_id', '=', verificationId)
+    .where('claimed_at', 'is', null)
+    .where('replaced_at', 'is', null)
+    .executeTakeFirst();
+  return Number(retired.numUpdatedRows);
+}
 
 /**
  * Handoff links (migrations/0008_handoff_links.sql): only the SHA-256 of each link's token is kept.
@@ -48,17 +78,13 @@ export function createHandoffStore(database: Kysely<Database>): HandoffStore {
       tokenHash: string;
       now: Date;
       expiresAt: Date;
+      creatorTokenExpiresAt: Date;
       origin: RequestOrigin;
     }): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await database.transaction().execute(async (trx) => {
+        await retireUnclaimedHandoffLinks(trx, input.verificationId, input.now);
         await trx
-          .updateTable('handoff_links')
-          .set({ replaced_at: input.now })
-          .where('verification_id', '=', input.verificationId)
-          .where('claimed_at', 'is', null)
-          .where('replaced_at', 'is', null)
-          .execute();
-        await trx
+          .withTables<{ handoff_links: HandoffLinksTable }>()
           .insertInto('handoff_links')
           .values({
             token_hash: input.tokenHash,
@@ -67,6 +93,7 @@ export function createHandoffStore(database: Kysely<Database>): HandoffStore {
             expires_at: input.expiresAt,
             claimed_at: null,
             replaced_at: null,
+            creator_token_expires_at: input.creatorTokenExpiresAt,
           })
           .execute();
         await trx
@@ -80,6 +107,15 @@ export function createHandoffStore(database: Kysely<Database>): HandoffStore {
           })
           .execute();
       });
+    },
+
+    async count(verificationId: string): Promise<number> {
+      const row = await db
+        .selectFrom('handoff_links')
+        .select((eb) => eb.fn.countAll<string>().as('links'))
+        .where('verification_id', '=', verificationId)
+        .executeTakeFirstOrThrow();
+      return Number(row.links);
     },
 
     async find(tokenHash: string): Promise<HandoffLink | undefined> {

@@ -85,7 +85,7 @@ export function createMediaStore(db: Kysely<Database>, options: MediaStoreOption
   }): Promise<Buffer | null> {
     if (row.bytes) return open(Buffer.from(row.bytes));
     if (!row.storage_key) return null;
-    if (!objects) throw new Error('media is kept in an object store, but MEDIA_STORE is not s3');
+    if (!objects) throw new Error('media is kept outside the database, but MEDIA_STORE is database');
     const stored = await objects.get(row.storage_key);
     return stored && open(stored);
   }

@@ -36,12 +36,45 @@ export async function redactVerifications(db: Executor, ids: string[], at: Date)
   await sql`UPDATE client_tokens SET expires_at = ${at} WHERE verification_id = ${any} AND expires_at > ${at}`.execute(
     db,
   );
-  // The audit log stays, without the end user's address and browser recorded with their consent.
+  // The audit log stays, keeping only the detail keys that hold no personal data.
+  const kept = sql`ARRAY[${sql.join(AUDIT_DETAIL_KEYS_KEPT.map((key) => sql.lit(key)))}]::text[]`;
   await sql`
-    UPDATE verification_audit SET detail = detail - 'ip' - 'user_agent'
-    WHERE verification_id = ${any} AND (detail ? 'ip' OR detail ? 'user_agent')`.execute(db);
+    UPDATE verification_audit SET detail = (
+      SELECT coalesce(jsonb_object_agg(entry.key, entry.value), '{}'::jsonb)
+      FROM jsonb_each(detail) AS entry WHERE entry.key = ANY(${kept}))
+    WHERE verification_id = ${any} AND jsonb_typeof(detail) = 'object'`.execute(db);
   return redacted;
 }
+
+/**
+ * The audit detail keys that survive redaction: ids, codes, counts, figures and times. Everything
+ * else goes: the end user's address and browser (consent, submit, handoff), the reviewer's note, and
+ * any key added later until it is listed here, so a new free-text field is erased by default.
+ */
+export const AUDIT_DETAIL_KEYS_KEPT = [
+  'actions',
+  'api_key_id',
+  'automatic_decision',
+  'browser_barcode',
+  'by_key_id',
+  'bytes',
+  'decision',
+  'expires_at',
+  'face_template_deleted',
+  'frames',
+  'liveness_challenge',
+  'media_deleted',
+  'mode',
+  'reason',
+  'reasons',
+  'reviewer_key_id',
+  'score',
+  'server_decode',
+  'source',
+  'status',
+  'test_outcome',
+  'tokens',
+] as const;
 
 /**
  * Deletes the media rows of these verifications, and the selfie-frame hashes computed from them;

@@ -5,6 +5,7 @@ import type { Verification, VerificationDetail } from '../../core/verifications/
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import type { VerificationStore, VerificationWrites } from '../../ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
+import { retireUnclaimedHandoffLinks } from './handoff-store.js';
 import { redactVerifications } from './redaction.js';
 import { openBarcode, openDocChecks, sealBarcode, sealDocChecks } from './sealed-columns.js';
 import type { Database, Executor, VerificationsTable } from './schema.js';
@@ -189,6 +190,7 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
     },
 
     async revokeTokens(verificationId, now) {
+      await retireUnclaimedHandoffLinks(db, verificationId, now);
       const ended = await db
         .updateTable('client_tokens')
         .set({ expires_at: now })

@@ -104,11 +104,17 @@ export function ipv6Bytes(address: string): number[] | null {
   return [...bytes, ...tail];
 }
 
-/** IPv4 addresses carried inside IPv6 ones (mapped, NAT64, 6to4) are judged as what they really reach. */
+/**
+ * IPv4 addresses carried inside IPv6 ones are judged as what they really reach: mapped (::ffff:0:0/96),
+ * SIIT-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96) and 6to4.
+ */
 function embeddedIpv4(bytes: number[]): string | null {
   const prefix = (values: number[]) => values.every((v, i) => bytes[i] === v);
   if (
     prefix([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]) ||
+    prefix([0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0]) ||
+    // :: and ::1 keep their IPv6 meaning (unspecified, loopback).
+    (prefix([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) && bytes[12] !== 0) ||
     prefix([0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])
   ) {
     return bytes.slice(12, 16).join('.');

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { openImage } from './image-decode.js';
 
 /** 16 × 16 horizontal brightness gradients: 256 bits per frame. */
 const HASH_SIDE = 16;
@@ -11,7 +11,7 @@ const HASH_SIDE = 16;
  */
 export async function frameHash(image: Buffer): Promise<string | null> {
   try {
-    const pixels = await sharp(image, { failOn: 'none' })
+    const pixels = await openImage(image)
       .rotate()
       .greyscale()
       .resize(HASH_SIDE + 1, HASH_SIDE, { fit: 'fill', kernel: 'cubic' })

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type VideoFramesOptions = {
@@ -81,6 +84,44 @@ const EXEC_FAILURES = new Map([
   [126, 'EACCES'],
 ]);
 
+/** The account a decoder runs as when the service runs as root: it owns no file and no secret. */
+const UNPRIVILEGED_ID = 65534;
+
+/** Whether every folder on the way to `file` lets others through, and `file` itself grants them `access`. */
+function othersMay(file: string, access: 'read' | 'execute'): boolean {
+  try {
+    if ((fs.statSync(file).mode & (access === 'read' ? 0o004 : 0o001)) === 0) return false;
+    for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+      if ((fs.statSync(dir).mode & 0o001) === 0) return false;
+      if (path.dirname(dir) === dir) return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A service running as root hands the decoder to the unprivileged account when that account can run
+ * it (Node, the decoding script and the decoder package readable by others), so a decoder exploit
+ * reads neither the data directory nor the key files. Otherwise the decoder keeps the service's
+ * account, with the resource limits and an empty environment as its only fence.
+ */
+function decoderIdentity(nodePath: string): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const decoderPackage = (() => {
+    try {
+      return createRequire(CHILD_SCRIPT).resolve('@napi-rs/webcodecs');
+    } catch {
+      return null;
+    }
+  })();
+  const runnable =
+    othersMay(nodePath, 'execute') &&
+    othersMay(CHILD_SCRIPT, 'read') &&
+    (decoderPackage === null || othersMay(decoderPackage, 'read'));
+  return runnable ? { uid: UNPRIVILEGED_ID, gid: UNPRIVILEGED_ID } : undefined;
+}
+
 function runChild(
   nodePath: string,
   args: string[],
@@ -105,7 +146,13 @@ function runChild(
         CHILD_SCRIPT,
         ...args,
       ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Nothing of the service's environment (keys, tokens, DATABASE_URL, S3 credentials) reaches the
+        // decoder: it gets a system PATH and the two settings the script exports.
+        env: { PATH: '/usr/local/bin:/usr/bin:/bin' },
+        ...decoderIdentity(nodePath),
+      },
     );
     let stdout = '';
     let stderr = '';

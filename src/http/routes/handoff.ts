@@ -38,7 +38,7 @@ export const handoffRoutes: FastifyPluginAsync<{
     },
     async (request, reply) => {
       const session = await authenticateClientToken(sessions, request);
-      const { token, expiresAt } = await startHandoff(deps, session.verification, requestOrigin(request));
+      const { token, expiresAt } = await startHandoff(deps, session, requestOrigin(request));
       return reply.status(201).send({
         handoff_token: token,
         url: `${hostedFlowUrl}#handoff=${encodeURIComponent(token)}`,

@@ -42,6 +42,8 @@ export async function createApiKey(
     ownerKeyId: caller.id,
     mode,
   });
+  // The caller was revoked after authentication read it (another instance, or a cache not yet told).
+  if (!key) throw new ApiError('invalid_api_key');
   return { key, plaintext };
 }
 

@@ -20,9 +20,11 @@ export type CheckJobDeps = Pick<
 >;
 
 /**
- * Claims a job may take before the face checks are given up on: a job whose worker died this often
- * (the process crashed or was killed mid-check, e.g. out of memory on a hostile image) is decided with
- * face match and liveness unavailable instead of crashing the next worker too.
+ * Claims a job may take before the checks that decode its images are given up on: a job whose worker
+ * died this often (the process crashed or was killed mid-check, e.g. out of memory on a hostile image)
+ * is decided with face match and liveness unavailable, and no image of it decoded at all (no frame
+ * hashes either), instead of crashing the next worker too. So every job ends decided, by the fourth
+ * claim at the latest.
  */
 export const CHECK_JOB_MAX_ATTEMPTS = 3;
 
@@ -59,18 +61,20 @@ export async function decideCheckJob(
 
   const [portrait] = await deps.media.load(verification.id, 'document_front');
   const frames = await deps.media.load(verification.id, 'selfie_frame');
-  const checks =
-    job.attempts > CHECK_JOB_MAX_ATTEMPTS
-      ? {
-          ...deps.checks,
-          engines: {
-            ...deps.checks.engines,
-            faceEngine: givenUpFaceEngine(
-              `the check worker stopped ${job.attempts - 1} times during this verification`,
-            ),
-          },
-        }
-      : deps.checks;
+  const givenUp = job.attempts > CHECK_JOB_MAX_ATTEMPTS;
+  if (givenUp) deps.metrics.checkJobGivenUp();
+  const checks = givenUp
+    ? {
+        ...deps.checks,
+        engines: {
+          ...deps.checks.engines,
+          faceEngine: givenUpFaceEngine(
+            `the check worker stopped ${job.attempts - 1} times during this verification`,
+          ),
+          frameHash: async () => null,
+        },
+      }
+    : deps.checks;
   const run = await runChecks(checks, {
     verificationId: verification.id,
     apiKeyId: verification.api_key_id,

@@ -34,7 +34,8 @@ export async function verificationDetail(
 /**
  * The detail once the verification is no longer open (decided or expired), waiting up to
  * `waitSeconds` for that instead of making the merchant poll; the detail as it is when the wait runs
- * out. Refused with 503 when the instance already holds its maximum of waiting clients.
+ * out. Refused with 503 when the instance already holds its maximum of waiting clients, or this key
+ * its share of them.
  */
 export async function awaitVerificationDetail(
   deps: Pick<VerificationDeps, 'verifications' | 'clock' | 'changes'>,
@@ -48,7 +49,7 @@ export async function awaitVerificationDetail(
   while (isOpen(detail.verification.status) && !signal?.aborted) {
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) break;
-    if (!(await deps.changes.waitForChange(detail.verification.id, remainingMs, signal)))
+    if (!(await deps.changes.waitForChange(detail.verification.id, apiKeyId, remainingMs, signal)))
       throw new ApiError('too_many_waiting_clients', {}, { headers: { 'retry-after': '1' } });
     detail = await verificationDetail(deps, id, apiKeyId);
   }

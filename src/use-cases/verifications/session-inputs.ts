@@ -3,7 +3,7 @@ import { barcodeRetakeRequired } from '../../core/documents/check-document.js';
 import { ApiError, validationError } from '../../core/errors.js';
 import type { FrameLabel } from '../../core/faces/challenge.js';
 import { MAX_SELFIE_FRAMES } from '../../core/verifications/status.js';
-import { decodeVideo, requireDecodedImage } from '../../core/verifications/uploads.js';
+import { decodeVideo, MAX_INPUT_PIXELS, requireDecodedImage } from '../../core/verifications/uploads.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import type { MediaItem, Verification } from '../../core/verifications/verification.js';
 import { withTimeBudget } from '../../checks/time-budget.js';
@@ -71,8 +71,27 @@ export async function keepSelfieAnswer(
   await tx.challenges.keepWithSelfie(verificationId, answer);
 }
 
-export function requireImage(input: string, kind: MediaItem['kind'], index = 0): MediaItem {
+/**
+ * An uploaded image, checked by the decoder itself before anything is stored: bytes it cannot read
+ * and images over the pixel limit by its own reading are a 422 (the header check alone can be fooled).
+ */
+export async function requireImage(
+  deps: Pick<VerificationDeps, 'checks'>,
+  input: string,
+  kind: MediaItem['kind'],
+  index = 0,
+): Promise<MediaItem> {
   const decoded = requireDecodedImage(input);
+  const inspected = await deps.checks.engines.inspectImage(decoded.bytes);
+  if (inspected.status === 'too_large') {
+    throw new ApiError('image_too_large', {
+      width: inspected.width,
+      height: inspected.height,
+      max: MAX_INPUT_PIXELS / 1_000_000,
+    });
+  }
+  if (inspected.status === 'undecodable')
+    throw new ApiError('invalid_base64_image', { reason: 'the image cannot be decoded' });
   return { kind, index, contentType: decoded.contentType, bytes: decoded.bytes };
 }
 
@@ -121,9 +140,10 @@ export async function decodeSelfie(
 ): Promise<MediaItem[]> {
   requireAnswerShape(input);
   if (input.frames_b64 && input.frames_b64.length > 0) {
-    return input.frames_b64
-      .slice(0, MAX_SELFIE_FRAMES)
-      .map((frame, index) => requireImage(frame, 'selfie_frame', index));
+    const frames: MediaItem[] = [];
+    for (const [index, frame] of input.frames_b64.slice(0, MAX_SELFIE_FRAMES).entries())
+      frames.push(await requireImage(deps, frame, 'selfie_frame', index));
+    return frames;
   }
   if (input.video_b64) {
     const video = decodeVideo(input.video_b64);

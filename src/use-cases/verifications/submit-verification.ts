@@ -70,7 +70,7 @@ export async function submitVerification(
     const decoded: MediaItem[] = [];
     if (verification.status === 'doc_back') {
       if (!body.image_b64) throw new ApiError('image_required');
-      decoded.push(requireImage(body.image_b64, 'document_back'));
+      decoded.push(await requireImage(deps, body.image_b64, 'document_back'));
     }
     if (
       body.frames_b64?.length ||

@@ -16,7 +16,7 @@ export async function uploadDocument(
   const at = deps.clock.now();
   if (body.side === 'front') {
     const frontB64 = body.image_b64;
-    const image = await deps.imageWork.run(async () => requireImage(frontB64, 'document_front'));
+    const image = await deps.imageWork.run(() => requireImage(deps, frontB64, 'document_front'));
     await saveUploads(deps, verification, {
       media: [image],
       status: advance(verification.status, 'doc_back'),
@@ -28,7 +28,7 @@ export async function uploadDocument(
   }
   const backB64 = body.image_b64;
   const { image, barcode } = await deps.imageWork.run(async () => {
-    const decoded = requireImage(backB64, 'document_back');
+    const decoded = await requireImage(deps, backB64, 'document_back');
     return { image: decoded, barcode: await readBarcode(deps, decoded.bytes, body.barcode) };
   });
   await saveUploads(deps, verification, {

@@ -10,13 +10,14 @@ import {
 
 /** The selfie as frames or a video; the status does not move until submit. */
 export async function uploadSelfie(
-  deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks'>,
+  deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks' | 'imageWork'>,
   verification: Verification,
   body: SelfieInput,
 ): Promise<void> {
   requireOpen(verification);
   requireConsent(verification);
-  const frames = await decodeSelfie(deps, body);
+  // Decoding frames is image work: it waits its turn with the other uploads instead of adding to them.
+  const frames = await deps.imageWork.run(() => decodeSelfie(deps, body));
   await saveUploads(deps, verification, {
     media: frames,
     status: verification.status,

@@ -29,6 +29,13 @@ describe('SSRF address policy', () => {
     ['::ffff:10.1.2.3', 'private'],
     ['::ffff:a9fe:a9fe', 'cloud metadata'],
     ['64:ff9b::7f00:1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:a9fe:a9fe', 'cloud metadata'],
+    ['::ffff:0:10.0.0.1', 'private'],
+    ['::7f00:1', 'loopback'],
+    ['::1', 'loopback'],
+    ['64:ff9b:1::a9fe:a9fe', 'reserved'],
+    ['64:ff9b:1:5db8:d822::', 'reserved'],
     ['2002:c0a8:101::1', 'private'],
     ['not-an-ip', 'not an IP address'],
   ])('refuses %s (%s)', (address, reason) => {

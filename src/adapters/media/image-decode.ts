@@ -1,0 +1,32 @@
+import sharp, { type Sharp } from 'sharp';
+import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
+import type { ImageInspection } from '../../ports/check-engines.js';
+
+/**
+ * Every decode of an uploaded image starts here, so each one is bounded by the dimensions the decoder
+ * itself reads from the stream (libvips refuses to decode past MAX_INPUT_PIXELS), never by a separate
+ * header parser that a crafted file can show other dimensions (a JPEG whose stray segment reads as
+ * 64×64 to image-size decodes to 16000×16000 in libjpeg). Sequential read keeps the decoder from
+ * holding the whole image where it can stream it.
+ */
+export function openImage(bytes: Buffer): Sharp {
+  return sharp(bytes, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
+}
+
+/**
+ * The decoder's own reading of an upload's header: its dimensions, or why it will not be decoded.
+ * Uploads are checked with this before they are stored, so bytes no decoder reads (random data behind
+ * a JPEG signature) are refused at once instead of being stored and failing every check later.
+ */
+export async function inspectImage(bytes: Buffer): Promise<ImageInspection> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(bytes, { failOn: 'none', limitInputPixels: false }).metadata());
+  } catch {
+    return { status: 'undecodable' };
+  }
+  if (!width || !height) return { status: 'undecodable' };
+  if (width * height > MAX_INPUT_PIXELS) return { status: 'too_large', width, height };
+  return { status: 'ok', width, height };
+}
