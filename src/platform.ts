@@ -9,8 +9,6 @@ import { pgliteDir, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
 import { createDataSealer, createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
 import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
-import { createApiKeyStore } from './adapters/db/api-key-store.js';
-import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
 import { createCheckQueue } from './adapters/db/check-queue.js';
 import { openDatabase } from './adapters/db/database.js';
 import { createFaceStore } from './adapters/db/face-store.js';
@@ -23,12 +21,8 @@ import { createRetentionStore } from './adapters/db/retention-store.js';
 import { createSignalStore } from './adapters/db/signal-store.js';
 import { createTransactor } from './adapters/db/transactor.js';
 import { createUsageStore } from './adapters/db/usage-store.js';
-import {
-  createCachedVerificationStore,
-  VERIFICATION_CHANGES_CHANNEL,
-} from './adapters/db/verification-cache.js';
 import { createVerificationChanges } from './adapters/db/verification-changes.js';
-import { createVerificationStore } from './adapters/db/verification-store.js';
+import { openReadCaches } from './adapters/db/read-caches.js';
 import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
 import { createHeavyWork, withQueuedVideoDecoding } from './adapters/heavy-work.js';
 import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
@@ -59,14 +53,6 @@ export type PlatformOptions = {
 };
 
 export type Platform = Awaited<ReturnType<typeof createPlatform>>;
-
-/**
- * API keys and finished verifications are served from memory (adapters/db/read-cache.ts). Changes
- * evict at once through trigger notifications; the age bound covers one missed on a connection that
- * died silently. Entry bounds keep memory flat: a key row is under 1 KB, a verification's detail with
- * its checks and audit log typically 5–20 KB, so at most ~10 MB and ~20 MB.
- */
-const READ_CACHE = { maxAgeMs: 10_000, apiKeys: 10_000, verifications: 1_000 };
 
 export async function createPlatform(config: Config, options: PlatformOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -111,23 +97,12 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
   const mediaObjects =
     bucket ?? (config.mediaStore.kind === 'files' ? createFileMediaStore(config.mediaStore.dir) : undefined);
   if (mediaObjects) logger.info({ location: mediaObjects.location }, 'media are stored outside the database');
-  const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, logger);
-  const verificationFeed = await database.changes(VERIFICATION_CHANGES_CHANNEL, logger);
-  closers.push(
-    () => keyChanges.stop(),
-    () => verificationFeed.stop(),
-  );
-  const cache = { clock, maxAgeMs: READ_CACHE.maxAgeMs };
-  const verifications = createCachedVerificationStore(createVerificationStore(database.db, sealer), {
-    ...cache,
-    maxEntries: READ_CACHE.verifications,
-    feed: verificationFeed,
+  const { apiKeys, verifications, verificationFeed, stop } = await openReadCaches(database, {
+    sealer,
+    clock,
+    logger,
   });
-  const apiKeys = createCachedApiKeyStore(createApiKeyStore(database.db), {
-    ...cache,
-    maxEntries: READ_CACHE.apiKeys,
-    feed: keyChanges,
-  });
+  closers.push(stop);
   const vectorSearch = await database.hasVector();
   const changes = createVerificationChanges(verificationFeed, { maxWaiters: config.decisionWaitMaxClients });
   const stores = {

@@ -9,6 +9,7 @@ import { createApp } from '../../src/http/app.js';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
 import { ensureBootstrapKeys } from '../../src/bootstrap.js';
 import { createVerification } from '../../src/use-cases/verifications/create-verification.js';
+import { UNAVAILABLE_CHECKS } from '../../test/helpers/check-summaries.js';
 
 /**
  * The service in its own process, on default settings (default log level included) but for a
@@ -52,7 +53,7 @@ await platform.transact(async (tx) => {
     decision: 'approve',
     score: 100,
     reasons: [],
-    checks: { document: { status: 'ok', reasons: [] } },
+    checks: UNAVAILABLE_CHECKS,
     docChecks: {},
     at,
   });

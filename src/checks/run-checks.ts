@@ -12,6 +12,7 @@ import { checkDocument } from './document-check.js';
 import { checkFaces, replayEvidence } from './face-check.js';
 import type { Identity } from './identity.js';
 import { screenSanctions } from './sanctions-check.js';
+import type { CheckSummary } from './check-results.js';
 import { checkDetails, checksSummary } from './summary.js';
 import { withTimeBudget } from './time-budget.js';
 
@@ -43,7 +44,7 @@ export type CheckRunResult = {
   results: CheckResults;
   outcome: DecisionOutcome;
   /** `checks` and `doc_checks` as the verification stores them. */
-  checks: Record<string, unknown>;
+  checks: CheckSummary & { test_mode?: true };
   docChecks: Record<string, unknown>;
   identity: Identity | null;
   /** The selfie's template, kept for later duplicate searches. */

@@ -1,23 +1,24 @@
 import type { CheckResults } from '../core/checks.js';
 import { snakeCaseKeys } from '../core/snake-case.js';
 import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../core/verifications/decide.js';
+import type { CheckSummary } from './check-results.js';
 import type { Identity } from './identity.js';
 
 export type CheckDurations = { faces: number; sanctions: number; face_dedupe: number };
 
 const round = (ms: number) => Math.round(ms);
 
-const ranOrNot = <T extends { status: string }>(
+const ranOrNot = <T extends { status: string }, Figures extends object>(
   result: T,
-  ok: (r: Extract<T, { status: 'ok' }>) => Record<string, unknown>,
+  ok: (r: Extract<T, { status: 'ok' }>) => Figures,
   durationMs: number,
 ) =>
   result.status === 'ok'
-    ? { status: 'ok', ...ok(result as Extract<T, { status: 'ok' }>), duration_ms: round(durationMs) }
-    : { status: 'unavailable', duration_ms: round(durationMs) };
+    ? { status: 'ok' as const, ...ok(result as Extract<T, { status: 'ok' }>), duration_ms: round(durationMs) }
+    : { status: 'unavailable' as const, duration_ms: round(durationMs) };
 
 /** The verification's `checks`: each check's status and headline figure. */
-export function checksSummary(results: CheckResults, durationsMs: CheckDurations): Record<string, unknown> {
+export function checksSummary(results: CheckResults, durationsMs: CheckDurations): CheckSummary {
   return {
     document: { status: results.document.status, reasons: results.document.reasons },
     face_match: ranOrNot(
@@ -37,8 +38,16 @@ export function checksSummary(results: CheckResults, durationsMs: CheckDurations
     ),
     face_dedupe:
       results.dedupe.status === 'ok'
-        ? { status: 'ok', reason: results.dedupe.reason, duration_ms: round(durationsMs.face_dedupe) }
-        : { status: 'unavailable', reason: 'unavailable', duration_ms: round(durationsMs.face_dedupe) },
+        ? {
+            status: 'ok' as const,
+            reason: results.dedupe.reason,
+            duration_ms: round(durationsMs.face_dedupe),
+          }
+        : {
+            status: 'unavailable' as const,
+            reason: 'unavailable' as const,
+            duration_ms: round(durationsMs.face_dedupe),
+          },
   };
 }
 

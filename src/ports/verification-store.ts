@@ -15,6 +15,7 @@ import type {
 import type { Decision } from '../core/verifications/decide.js';
 import type { ReviewDecision } from '../core/verifications/review.js';
 import type { VerificationStatus } from '../core/verifications/status.js';
+import type { Checks } from '../checks/check-results.js';
 
 export type ListFilter = {
   limit: number;
@@ -40,10 +41,10 @@ export type NewVerification = {
 };
 
 export type DecisionRecord = {
-  decision: string;
+  decision: Decision;
   score: number;
-  reasons: string[];
-  checks: Record<string, unknown>;
+  reasons: ReasonCode[];
+  checks: Checks;
   docChecks: Record<string, unknown>;
 };
 

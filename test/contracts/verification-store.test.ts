@@ -6,13 +6,20 @@ import { createVerificationStore } from '../../src/adapters/db/verification-stor
 import type { StoredBarcode } from '../../src/core/checks.js';
 import { addSeconds } from '../../src/core/time.js';
 import type { Verification } from '../../src/core/verifications/verification.js';
-import type { Transactor, VerificationStore } from '../../src/ports/verification-store.js';
+import type { DecisionRecord, Transactor, VerificationStore } from '../../src/ports/verification-store.js';
+import { UNAVAILABLE_CHECKS } from '../helpers/check-summaries.js';
 import { engines, insertApiKey, openMigratedDatabase } from '../helpers/contract-databases.js';
 
 const T0 = new Date('2026-11-01T12:00:00Z');
 const DAY_SECONDS = 24 * 3600;
 
-const DECISION = { decision: 'approve', score: 95, reasons: [], checks: { face: 'ok' }, docChecks: {} };
+const DECISION: DecisionRecord = {
+  decision: 'approve',
+  score: 95,
+  reasons: [],
+  checks: UNAVAILABLE_CHECKS,
+  docChecks: {},
+};
 
 describe.each(engines)('VerificationStore and Transactor contract on %s', (engine) => {
   let database: DatabaseHandle;
@@ -267,7 +274,7 @@ describe.each(engines)('VerificationStore and Transactor contract on %s', (engin
       for (let round = 0; round < 5; round += 1) {
         const { verification } = await create();
         await transact((tx) => tx.verifications.advance(verification.id, { status: 'selfie', at: T0 }));
-        const decideOnce = (decision: string) =>
+        const decideOnce = (decision: DecisionRecord['decision']) =>
           transact(async (tx) => {
             const decided = await tx.verifications.markDecided(verification.id, {
               ...DECISION,

@@ -7,6 +7,7 @@ import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import { unchanging } from '../serializer.js';
+import { checksSchema } from '../../checks/check-results.js';
 
 export const verificationSummarySchema = z.object({
   id: z.string(),
@@ -38,7 +39,11 @@ export const verificationSummarySchema = z.object({
 export const verificationDetailSchema = verificationSummarySchema.extend({
   /** Test mode: the reason codes fixed at creation, or null (docs/testing.md). */
   test_outcome: z.array(z.string()).nullable(),
-  checks: z.record(z.string(), z.unknown()),
+  /**
+   * Each check's status and headline figure once decided (src/checks/check-results.ts); `{}` before.
+   * The open record after it keeps rows written before a check's summary changed readable as stored.
+   */
+  checks: z.union([checksSchema, z.record(z.string(), z.unknown())]),
   doc_checks: z.record(z.string(), z.unknown()),
   audit_log: z.array(
     z.object({
