@@ -139,6 +139,8 @@ export function createClient(config: ClientConfig): IdvClient {
 
   function flowHref(params: Record<string, string>): string {
     const url = new URL(flowUrl.href);
+    // The service frames this load by this key's origins only (the token stays in the fragment).
+    url.searchParams.set('pk', config.publicKey);
     url.hash = new URLSearchParams(config.locale ? { ...params, locale: config.locale } : params).toString();
     return url.href;
   }

@@ -83,6 +83,15 @@ export const ERRORS = {
     status: 429,
     message: 'rate limit exceeded; retry after the number of seconds in Retry-After',
   },
+  uploads_rate_limited: {
+    status: 429,
+    message:
+      'this verification has sent {max} uploads in 10 minutes, the most it may; retry after the number of seconds in Retry-After',
+  },
+  upload_in_progress: {
+    status: 429,
+    message: 'another upload for this verification is in progress; retry when it has finished',
+  },
   auth_failures_rate_limited: {
     status: 429,
     message:

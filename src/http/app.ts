@@ -37,8 +37,8 @@ export type AppDeps = {
   metrics: Metrics;
   /** The modules' routes, each registering its plugins with the typed dependencies they take. */
   routes: Array<(app: App) => Promise<void>>;
-  /** Read on each load of the hosted flow: the origins merchants allowed to frame it. */
-  embeddingOrigins: () => Promise<string[]>;
+  /** Read on each load of the hosted flow: who may frame it, from the publishable key in its address. */
+  flowFrameAncestors: (publishableKey: string | undefined) => Promise<string[] | null>;
 };
 
 /**
@@ -159,7 +159,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     await app.register(hostedFlowRoutes, {
       distDir: path.join(repoRoot, 'flow/dist'),
       prefix: '/flow',
-      embeddingOrigins: deps.embeddingOrigins,
+      frameAncestorsFor: deps.flowFrameAncestors,
     });
   }
   await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });

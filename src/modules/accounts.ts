@@ -5,7 +5,7 @@ import { faceBlocklistRoutes } from '../http/routes/face-blocklist.js';
 import { keyRoutes } from '../http/routes/keys.js';
 import { publishableKeyRoutes } from '../http/routes/publishable-keys.js';
 import type { Platform } from '../platform.js';
-import { embeddingOrigins } from '../use-cases/accounts/publishable-keys.js';
+import { flowFrameAncestors } from '../use-cases/accounts/publishable-keys.js';
 import type { Module } from './module.js';
 
 /**
@@ -44,8 +44,9 @@ export function accountsModule(platform: Platform) {
   return {
     requireScope,
     keyThrottle,
-    /** The origins merchants allowed to frame the hosted flow (read on each page load). */
-    embeddingOrigins: () => embeddingOrigins(publishableKeyDeps),
+    /** Who may frame a load of the hosted flow, from the publishable key in its address. */
+    flowFrameAncestors: (publishableKey: string | undefined) =>
+      flowFrameAncestors(publishableKeyDeps, publishableKey),
     async routes(app) {
       await app.register(keyRoutes, {
         deps: { apiKeys: stores.apiKeys, clock, apiKeyPrefix: config.apiKeyPrefix },

@@ -2,6 +2,7 @@ import { handoffRoutes } from '../http/routes/handoff.js';
 import { sessionRoutes } from '../http/routes/session.js';
 import type { Platform } from '../platform.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
+import { createUploadAdmission } from '../use-cases/verifications/upload-admission.js';
 import type { Module } from './module.js';
 
 /**
@@ -17,6 +18,7 @@ export function captureModule(platform: Platform, wiring: { verifications: Verif
         embeddingDeps: { publishableKeys: stores.publishableKeys },
         testSamples: platform.testSamples,
         retention: config.retention,
+        uploads: createUploadAdmission({ rateLimiter: platform.rateLimiter }),
       });
       await app.register(handoffRoutes, {
         deps: {

@@ -60,7 +60,7 @@ export async function createModules(platform: Platform) {
       accessLog: platform.accessLog,
       metrics: platform.metrics,
       routes: list.flatMap((m) => (m.routes ? [m.routes] : [])),
-      embeddingOrigins: accounts.embeddingOrigins,
+      flowFrameAncestors: accounts.flowFrameAncestors,
     } satisfies AppDeps,
     /** Starts the worker role's loops and periodic tasks (none in ROLE=api); returns their stop. */
     async startBackground(): Promise<() => Promise<void>> {

@@ -19,8 +19,10 @@ export type PublishableKeyStore = {
   }): Promise<PublishableKey>;
   listOwned(apiKeyId: number): Promise<PublishableKey[]>;
   revokeOwned(id: number, apiKeyId: number, at: Date): Promise<PublishableKey | undefined>;
-  /** Every origin a live publishable key allows to embed the hosted flow, each once. */
-  embeddingOrigins(): Promise<string[]>;
+  /** The origins a live publishable key allows to embed the hosted flow; null for no live key. */
+  originsOf(key: string): Promise<string[] | null>;
+  /** Whether any live publishable key lists origins (the deployment restricts embedding). */
+  anyListsOrigins(): Promise<boolean>;
   /** The API key a live publishable key belongs to, or null. */
   ownerOf(key: string): Promise<number | null>;
 };

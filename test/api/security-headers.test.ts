@@ -42,17 +42,19 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors [^;]+$/);
   });
 
-  it('builds the flow page frame-ancestors from the origins on live publishable keys', async () => {
-    const frameAncestors = async () =>
+  it('frames each load of the flow by the origins of the publishable key in its address only', async () => {
+    const frameAncestors = async (query = '') =>
       /frame-ancestors ([^;]+)$/.exec(
-        String((await t.app.inject({ method: 'GET', url: '/flow' })).headers['content-security-policy']),
+        String(
+          (await t.app.inject({ method: 'GET', url: `/flow${query}` })).headers['content-security-policy'],
+        ),
       )?.[1];
     expect(await frameAncestors()).toBe('*');
-    const create = (allowed_origins: unknown) =>
+    const create = (allowed_origins: unknown, key = t.rootKey) =>
       t.app.inject({
         method: 'POST',
         url: '/v1/publishable-keys',
-        headers: { 'x-api-key': t.rootKey },
+        headers: { 'x-api-key': key },
         payload: { label: 'shop', allowed_origins },
       });
     for (const bad of [
@@ -68,16 +70,62 @@ describe('security headers', () => {
     const shop = await create(['https://shop.example.com', 'http://localhost:3000']);
     expect(shop.statusCode).toBe(201);
     expect(shop.json().allowed_origins).toEqual(['https://shop.example.com', 'http://localhost:3000']);
-    await create(['https://other.example.net']);
-    expect(await frameAncestors()).toBe(
-      'http://localhost:3000 https://other.example.net https://shop.example.com',
-    );
+    const open = await create([]);
+    const other = await create(['https://other.example.net']);
+    const pk = (created: typeof shop) => `?pk=${created.json().publishable_key as string}`;
+    expect(await frameAncestors(pk(shop))).toBe('https://shop.example.com http://localhost:3000');
+    expect(await frameAncestors(pk(other))).toBe('https://other.example.net');
+    // A key without origins keeps the deployment's default; an unknown key is framed by no one, and once
+    // some merchant restricts embedding, neither is a page that names no key.
+    expect(await frameAncestors(pk(open))).toBe('*');
+    expect(await frameAncestors('?pk=pk_not_a_live_key')).toBe("'none'");
+    expect(await frameAncestors()).toBe("'none'");
     const revoked = await t.app.inject({
       method: 'POST',
       url: `/v1/publishable-keys/${shop.json().id}/revoke`,
       headers: { 'x-api-key': t.rootKey },
     });
     expect(revoked.statusCode).toBe(200);
-    expect(await frameAncestors()).toBe('https://other.example.net');
+    expect(await frameAncestors(pk(shop))).toBe("'none'");
+  });
+
+  it('keeps another merchant’s flow header as it is when one merchant lists 1,000 origins', async () => {
+    const merchant = async (label: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/keys',
+          headers: { 'x-api-key': t.rootKey },
+          payload: { label, scopes: ['keys:write', 'keys:read'] },
+        })
+      ).json().api_key as string;
+    const [bloater, neighbour] = [await merchant('bloater'), await merchant('neighbour')];
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/v1/publishable-keys',
+      headers: { 'x-api-key': neighbour },
+      payload: { label: 'neighbour', allowed_origins: ['https://neighbour.example.org'] },
+    });
+    const load = () => t.app.inject({ method: 'GET', url: `/flow?pk=${theirs.json().publishable_key as string}` });
+    const before = (await load()).headers['content-security-policy'];
+    for (let k = 0; k < 50; k++) {
+      const origins = Array.from(
+        { length: 20 },
+        (_, i) => `https://${'x'.repeat(150)}-${k}-${i}.bloat.example.com`,
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/publishable-keys',
+        headers: { 'x-api-key': bloater },
+        payload: { label: `bloat ${k}`, allowed_origins: origins },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const after = await load();
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['content-security-policy']).toBe(before);
+    expect(String(after.headers['content-security-policy'])).toMatch(
+      /frame-ancestors https:\/\/neighbour\.example\.org$/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PublishableKeyStore } from '../../ports/publishable-key-store.js';
 import type { Database } from './schema.js';
 
@@ -46,14 +46,25 @@ export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyS
         .where('api_key_id', '=', apiKeyId)
         .executeTakeFirst();
     },
-    /** Every origin a live publishable key allows to embed the hosted flow, each once. */
-    async embeddingOrigins(): Promise<string[]> {
-      const rows = await db
+    async originsOf(key: string): Promise<string[] | null> {
+      const row = await db
         .selectFrom('publishable_keys')
         .select('allowed_origins')
+        .where('key', '=', key)
         .where('revoked_at', 'is', null)
-        .execute();
-      return [...new Set(rows.flatMap((row) => row.allowed_origins))].sort();
+        .executeTakeFirst();
+      return row ? row.allowed_origins : null;
+    },
+
+    async anyListsOrigins(): Promise<boolean> {
+      const row = await db
+        .selectFrom('publishable_keys')
+        .select('id')
+        .where('revoked_at', 'is', null)
+        .where(sql<boolean>`allowed_origins <> '[]'::jsonb`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The API key a live publishable key belongs to, or null. */

@@ -13,13 +13,13 @@ export interface HostedFlowOptions {
    * added to the page's connect-src and given to the flow in a meta tag; unset, the flow calls its own origin.
    */
   apiOrigin?: string;
-  /** Who may frame the flow (CSP frame-ancestors). Default `*`: merchants embed it through the SDK. */
+  /** Who may frame the flow (CSP frame-ancestors) by default. `*`: merchants embed it through the SDK. */
   frameAncestors?: string[];
   /**
-   * Read on each page load, over `frameAncestors`: the origins merchants configured on their
-   * publishable keys. An empty answer keeps `frameAncestors`.
+   * Read on each page load, over `frameAncestors`: who may frame this load, from the publishable key
+   * the SDK puts in the address (`?pk=`); null keeps `frameAncestors`.
    */
-  embeddingOrigins?: () => Promise<string[]>;
+  frameAncestorsFor?: (publishableKey: string | undefined) => Promise<string[] | null>;
 }
 
 export interface SdkAssetOptions {
@@ -111,9 +111,12 @@ export async function hostedFlowRoutes(app: FastifyInstance, opts: HostedFlowOpt
   async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     if (!page.built()) return reply.code(503).send({ detail: 'hosted flow is not built' });
     securityHeaders(reply);
-    const configured = opts.embeddingOrigins ? await opts.embeddingOrigins() : [];
-    if (configured.length > 0)
-      reply.header('content-security-policy', contentSecurityPolicy({ ...opts, frameAncestors: configured }));
+    const { pk } = request.query as { pk?: unknown };
+    // Longer than any key the service issues; such a value is looked up as is and found by no key.
+    const publishableKey = typeof pk === 'string' && pk !== '' ? pk.slice(0, 128) : undefined;
+    const ancestors = opts.frameAncestorsFor ? await opts.frameAncestorsFor(publishableKey) : null;
+    if (ancestors)
+      reply.header('content-security-policy', contentSecurityPolicy({ ...opts, frameAncestors: ancestors }));
     return page.send(request, reply) ?? reply;
   }
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
@@ -14,6 +14,7 @@ import { sessionState, type Session } from '../../use-cases/verifications/sessio
 import { submitVerification } from '../../use-cases/verifications/submit-verification.js';
 import { uploadDocument } from '../../use-cases/verifications/upload-document.js';
 import { uploadSelfie } from '../../use-cases/verifications/upload-selfie.js';
+import type { UploadAdmission } from '../../use-cases/verifications/upload-admission.js';
 import { sessionStateSchema, toSessionState } from '../presenters/verification.js';
 import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
 import type { TestSamples } from '../../ports/test-samples.js';
@@ -27,6 +28,8 @@ export const SESSION_UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
 declare module 'fastify' {
   interface FastifyRequest {
     session: ClientSession | null;
+    /** Ends this request's admission as one of its verification's uploads. */
+    endUpload: (() => void) | null;
   }
 }
 
@@ -64,12 +67,24 @@ export const sessionRoutes: FastifyPluginAsync<{
   embeddingDeps: EmbeddingDeps;
   testSamples: TestSamples;
   retention: RetentionDays;
-}> = async (instance, { deps, embeddingDeps, testSamples, retention }) => {
+  uploads: UploadAdmission;
+}> = async (instance, { deps, embeddingDeps, testSamples, retention, uploads }) => {
   instance.decorateRequest('session', null);
+  instance.decorateRequest('endUpload', null);
   instance.addHook('onRequest', async (request) => {
     if (request.method === 'OPTIONS') return;
     request.session = await authenticateClientToken(deps, request);
   });
+  // Upload routes are admitted once the token is known and before their body is read.
+  const admitUpload = async (request: FastifyRequest) => {
+    request.endUpload = await uploads.admit(request.session!.verification.id);
+  };
+  const endUpload = async (request: FastifyRequest) => {
+    request.endUpload?.();
+    request.endUpload = null;
+  };
+  instance.addHook('onResponse', endUpload);
+  instance.addHook('onRequestAbort', endUpload);
 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const security = [{ clientToken: [] }];
@@ -147,6 +162,7 @@ export const sessionRoutes: FastifyPluginAsync<{
     '/v1/session/document',
     {
       bodyLimit: SESSION_UPLOAD_LIMIT_BYTES,
+      onRequest: admitUpload,
       schema: {
         tags: ['session'],
         summary: 'Upload the front or back of the licence; the back’s PDF417 is read on the server',
@@ -169,6 +185,7 @@ export const sessionRoutes: FastifyPluginAsync<{
     '/v1/session/selfie',
     {
       bodyLimit: SESSION_UPLOAD_LIMIT_BYTES,
+      onRequest: admitUpload,
       schema: {
         tags: ['session'],
         summary: 'Upload the selfie as frames (first 8 kept) or a WebM/MP4 video',
@@ -209,6 +226,7 @@ export const sessionRoutes: FastifyPluginAsync<{
     '/v1/session/submit',
     {
       bodyLimit: SESSION_UPLOAD_LIMIT_BYTES,
+      onRequest: admitUpload,
       schema: {
         tags: ['session'],
         summary: 'Finalise: validate, run every check, decide and emit verification.decided',

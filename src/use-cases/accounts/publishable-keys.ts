@@ -40,7 +40,22 @@ export async function revokePublishableKey(
   return row;
 }
 
-/** The pages allowed to frame the hosted flow: every origin a live publishable key lists, each once. */
-export function embeddingOrigins(deps: PublishableKeyDeps): Promise<string[]> {
-  return deps.publishableKeys.embeddingOrigins();
+/**
+ * Who may frame one load of the hosted flow (CSP frame-ancestors), from the publishable key the SDK
+ * names in the page address: that key's own origins, so one merchant's settings never reach another's
+ * page and the header stays bounded (20 origins of one key). A key that is not live may be framed by
+ * no one. A key with no origins, or a page loaded without a key, gets the deployment's default (null),
+ * unless some merchant restricted embedding: then a page without a key is framed by no one, so that
+ * restriction cannot be sidestepped by leaving the key out.
+ */
+export async function flowFrameAncestors(
+  deps: Pick<PublishableKeyDeps, 'publishableKeys'>,
+  publishableKey: string | undefined,
+): Promise<string[] | null> {
+  if (publishableKey) {
+    const origins = await deps.publishableKeys.originsOf(publishableKey);
+    if (origins === null) return ["'none'"];
+    return origins.length > 0 ? origins : null;
+  }
+  return (await deps.publishableKeys.anyListsOrigins()) ? ["'none'"] : null;
 }
