@@ -2,21 +2,21 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type {
+  AnalyzeOptions,
   FaceAnalysis,
   FaceEngine,
   FaceEngineStatus,
   ModelInfo,
   PortraitAnalysis,
 } from '../../core/faces/face-engine.js';
+import type { FaceModelFiles } from './face-models.js';
 import type { FaceWorkerData, FaceWorkerResult, FaceWorkerTask } from './face-worker.js';
 
-export type FaceEngineOptions = {
-  /** Worker threads, each with its own copy of the models: about 350 MB of RSS per thread after use. */
+export type FaceEngineOptions = FaceModelFiles & {
+  /** Worker threads, each with its own sessions (one intra-op thread each) and face mesh. */
   threads: number;
   /** Per image, queue wait included; a running task that times out costs its worker, which is restarted. */
   timeoutMs: number;
-  /** One folder holding all model files, instead of the packages' own folders (used to test load failures). */
-  modelDir?: string;
 };
 
 const require = createRequire(import.meta.url);
@@ -41,7 +41,10 @@ function messageOf(error: unknown): string {
  */
 export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
   const workerUrl = new URL('./face-worker.ts', import.meta.url);
-  const workerData: FaceWorkerData = options.modelDir ? { modelDir: options.modelDir } : {};
+  const workerData: FaceWorkerData = {
+    ...(options.modelDir ? { modelDir: options.modelDir } : {}),
+    ...(options.recognizer ? { recognizer: options.recognizer } : {}),
+  };
   const execArgv = workerExecArgv();
   const pool = new Piscina<FaceWorkerTask, FaceWorkerResult>({
     filename: workerUrl.href,
@@ -95,8 +98,8 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
       const result = await run({ kind: 'status' });
       return result.ok ? { ok: true, models: result.models } : { ok: false, error: result.error };
     },
-    async analyze(image: Uint8Array): Promise<FaceAnalysis> {
-      const result = await run({ kind: 'analyze', image });
+    async analyze(image: Uint8Array, analyzeOptions?: AnalyzeOptions): Promise<FaceAnalysis> {
+      const result = await run({ kind: 'analyze', image, mesh: analyzeOptions?.mesh ?? false });
       if (result.ok)
         return { ok: true, faces: result.faces, durationMs: result.durationMs, models: result.models };
       return failureOf(result);
