@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests under test/unit that load something heavy: the face models (Human, face-api on tfjs-wasm),
- * ffmpeg, the zxing-wasm barcode workers, or the full OFAC snapshot. On the shared 2-core machine
+ * Tests under test/unit that load something heavy: the face models (YuNet and MobileFaceNet on
+ * onnxruntime-node, Human's mesh on tfjs-wasm), ffmpeg, the zxing-wasm barcode workers, or the full OFAC snapshot. On the shared 2-core machine
  * (load average ~27) these files took 560 s together (liveness-sequences alone 350 s); the remaining
  * 24 unit files ran in 42 s as a project (16 s CPU). They run in the `integration` project with the
  * API and contract suites.

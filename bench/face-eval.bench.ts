@@ -250,10 +250,12 @@ async function main(): Promise<void> {
 
   const operating = FACE_MATCH_OPERATING_DISTANCE;
   const pooled = scores.pooled;
-  const roc = [0.85, 0.9, 0.925, 0.95, 0.975, 1, 1.025, 1.05, 1.075, 1.1, 1.15].map((k) => k * operating).map(
-    (d) =>
-      `| ${fmt(d, 2)} | ${fmt(accepted(pooled.genuine, d) / pooled.genuine.length)} | ${accepted(pooled.impostor, d)}/${pooled.impostor.length} (${(accepted(pooled.impostor, d) / pooled.impostor.length).toExponential(1)}) |`,
-  );
+  const roc = [0.85, 0.9, 0.925, 0.95, 0.975, 1, 1.025, 1.05, 1.075, 1.1, 1.15]
+    .map((k) => k * operating)
+    .map(
+      (d) =>
+        `| ${fmt(d, 2)} | ${fmt(accepted(pooled.genuine, d) / pooled.genuine.length)} | ${accepted(pooled.impostor, d)}/${pooled.impostor.length} (${(accepted(pooled.impostor, d) / pooled.impostor.length).toExponential(1)}) |`,
+    );
   const sortedHeights = [...faceHeights].sort((a, b) => a - b);
   const sortedTimings = [...timings].sort((a, b) => a - b);
   const quantiles = (values: number[]) => {

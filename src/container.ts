@@ -13,6 +13,7 @@ import { createApiKeyStore } from './adapters/db/api-key-store.js';
 import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './adapters/db/api-key-cache.js';
 import { openDatabase, type DatabaseHandle } from './adapters/db/database.js';
 import { createFaceStore } from './adapters/db/face-store.js';
+import { templateEngineOf } from './adapters/ml/model-files.js';
 import { createLivenessChallengeStore } from './adapters/db/liveness-challenge-store.js';
 import { createMediaStore } from './adapters/db/media-store.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
@@ -221,6 +222,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     feed: verificationChanges,
   });
   const vectorSearch = await database.hasVector();
+  const templateEngine = templateEngineOf(config.faceRecognizerModel);
   const stores = {
     apiKeys: createCachedApiKeyStore(createApiKeyStore(database.db), {
       ...cacheOptions,
@@ -237,7 +239,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     publishableKeys: createPublishableKeyStore(database.db),
     signals: createSignalStore(database.db),
     webhooks: createWebhookStore(database.db, webhookSecrets),
-    faces: createFaceStore(database.db, vectorSearch, sealer),
+    faces: createFaceStore(database.db, vectorSearch, sealer, templateEngine),
     handoffs: createHandoffStore(database.db),
   };
   const changes = createVerificationChanges(verificationChanges, {
@@ -246,6 +248,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const transact = createTransactor(database.db, {
     vectorSearch,
     sealer,
+    templateEngine,
     onCommitted: (ids) => {
       verifications.forget(ids);
       changes.changed(ids);

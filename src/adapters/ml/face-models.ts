@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type * as HumanModule from '@vladmandic/human';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
@@ -17,6 +17,7 @@ import {
 } from '../../core/faces/portrait.js';
 import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
 import { humanFaceConfig } from './human-face-config.js';
+import { DEFAULT_RECOGNIZER_FILE, DETECTOR_FILE, MODELS_DIR } from './model-files.js';
 import { installOfflineFetch } from './offline-fetch.js';
 import {
   YUNET_SIDE_PX,
@@ -31,11 +32,6 @@ import {
 } from './onnx-face.js';
 
 const require = createRequire(import.meta.url);
-
-/** The vendored models (models/README.md: sources, licences, checksums). */
-export const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
-export const DETECTOR_FILE = 'face_detection_yunet_2023mar.onnx';
-export const DEFAULT_RECOGNIZER_FILE = 'mobilefacenet_arcface_v1.onnx';
 
 /** Human's model files the mesh needs (its detector finds the face the mesh is fitted to). */
 const HUMAN_MODELS = ['blazeface', 'facemesh'] as const;
@@ -127,7 +123,9 @@ async function loadMesh(modelDir: string | undefined) {
   const tf = human.tf as typeof import('@tensorflow/tfjs');
 
   /** The mesh of the one face in an RGB image, and Human's head pitch, or null when it finds none. */
-  async function mesh(image: RawImage): Promise<{ points: [number, number][]; pitchDeg: number | null } | null> {
+  async function mesh(
+    image: RawImage,
+  ): Promise<{ points: [number, number][]; pitchDeg: number | null } | null> {
     const input = tf.tensor(image.data, [1, image.height, image.width, 3], 'int32');
     try {
       const result = await human.detect(input);
@@ -165,8 +163,14 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
   const meshModel = await loadMesh(files.modelDir);
   const runtime = `onnxruntime-node ${onnxRuntimeVersion()}`;
   const models: ModelInfo[] = [
-    { name: `onnx/${path.basename(detectorFile, '.onnx')}`, version: `${runtime}+sha256.${await sha256Prefix([detectorFile])}` },
-    { name: `onnx/${path.basename(recognizerFile, '.onnx')}`, version: `${runtime}+sha256.${await sha256Prefix([recognizerFile])}` },
+    {
+      name: `onnx/${path.basename(detectorFile, '.onnx')}`,
+      version: `${runtime}+sha256.${await sha256Prefix([detectorFile])}`,
+    },
+    {
+      name: `onnx/${path.basename(recognizerFile, '.onnx')}`,
+      version: `${runtime}+sha256.${await sha256Prefix([recognizerFile])}`,
+    },
     ...meshModel.models,
   ];
 
@@ -175,7 +179,12 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
       // rotate() applies EXIF orientation: phone photos are often stored sideways (3 of the 4 SFAS samples).
       let pipeline = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
       if (maxSide)
-        pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+        pipeline = pipeline.resize({
+          width: maxSide,
+          height: maxSide,
+          fit: 'inside',
+          withoutEnlargement: true,
+        });
       const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
       return { data, width: info.width, height: info.height };
     } catch (error) {
@@ -183,8 +192,14 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
     }
   }
 
-  async function crop(image: RawImage, region: { left: number; top: number; width: number; height: number }, width: number) {
-    const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+  async function crop(
+    image: RawImage,
+    region: { left: number; top: number; width: number; height: number },
+    width: number,
+  ) {
+    const { data, info } = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: 3 },
+    })
       .extract(region)
       .resize({ width: Math.max(1, Math.round(width)), kernel: 'lanczos3' })
       .raw()
@@ -223,7 +238,11 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
   async function described(face: YunetFace, image: RawImage, withMesh: boolean): Promise<AnalyzedFace> {
     const aligned = alignFace(image, face.points);
     const descriptor = await embedFace(recognizer, aligned);
-    return { ...(await detected(face, image, withMesh)), sharpness: round2(sharpnessOf(aligned)), descriptor };
+    return {
+      ...(await detected(face, image, withMesh)),
+      sharpness: round2(sharpnessOf(aligned)),
+      descriptor,
+    };
   }
 
   async function analyze(image: Uint8Array, withMesh: boolean): Promise<AnalyzeOutcome> {
@@ -258,12 +277,16 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
     const full = await decode(image, null);
     if (typeof full === 'string') return { ok: false, kind: 'invalid_image', error: full };
     const wholeCard: DetectedFace[] = [];
-    for (const face of await detectFaces(detector, full, MAX_FACES)) wholeCard.push(await detected(face, full, false));
+    for (const face of await detectFaces(detector, full, MAX_FACES))
+      wholeCard.push(await detected(face, full, false));
     const cardFaces = wholeCard.length > 0 ? wholeCard : await locateInTiles(full);
     const choice = choosePortraitFace(cardFaces);
     if (!choice.face) return { ok: true, cardFaces, portrait: null, problem: choice.problem };
     const region = portraitCropRegion(choice.face.box, full.width, full.height);
-    const scale = Math.min(portraitCropScale(choice.face.box.height), REFINE_FACE_PX / choice.face.box.height);
+    const scale = Math.min(
+      portraitCropScale(choice.face.box.height),
+      REFINE_FACE_PX / choice.face.box.height,
+    );
     const cut = await crop(full, region, region.width * scale);
     const [face] = (await detectFaces(detector, cut, MAX_FACES)).sort(
       (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,

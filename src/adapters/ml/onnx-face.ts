@@ -72,7 +72,9 @@ export async function detectFaces(
   const scale = Math.min(1, YUNET_SIDE_PX / image.width, YUNET_SIDE_PX / image.height);
   let pixels = image;
   if (scale < 1) {
-    const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    const { data, info } = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: 3 },
+    })
       .resize({
         width: Math.max(1, Math.round(image.width * scale)),
         height: Math.max(1, Math.round(image.height * scale)),
@@ -114,8 +116,15 @@ export async function detectFaces(
       const h = Math.exp(bbox[i * 4 + 3]!) * stride;
       const points: [number, number][] = [];
       for (let k = 0; k < 5; k++)
-        points.push([(kps[i * 10 + 2 * k]! + col) * stride * sx, (kps[i * 10 + 2 * k + 1]! + row) * stride * sy]);
-      found.push({ box: { x: (cx - w / 2) * sx, y: (cy - h / 2) * sy, width: w * sx, height: h * sy }, score, points });
+        points.push([
+          (kps[i * 10 + 2 * k]! + col) * stride * sx,
+          (kps[i * 10 + 2 * k + 1]! + row) * stride * sy,
+        ]);
+      found.push({
+        box: { x: (cx - w / 2) * sx, y: (cy - h / 2) * sy, width: w * sx, height: h * sy },
+        score,
+        points,
+      });
     }
   }
   for (const tensor of Object.values(outputs)) tensor.dispose();
@@ -175,7 +184,9 @@ export function alignFace(image: RawImage, points: readonly Point[]): RawImage {
     }
   }
   const k = source === image ? 1 : shrink;
-  const local = points.map(([x, y]) => [(x - offsetX) / k - (k - 1) / (2 * k), (y - offsetY) / k - (k - 1) / (2 * k)] as const);
+  const local = points.map(
+    ([x, y]) => [(x - offsetX) / k - (k - 1) / (2 * k), (y - offsetY) / k - (k - 1) / (2 * k)] as const,
+  );
   const back = invertSimilarity(fitSimilarity(local, ARCFACE_TEMPLATE_112));
   const out = Buffer.alloc(side * side * 3);
   const { width, height, data } = source;

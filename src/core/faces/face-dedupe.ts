@@ -15,6 +15,13 @@ export const DUPLICATE_FACE_SIMILARITY = 0.67;
 /** The same threshold as a Euclidean (pgvector L2 `<->`) distance between templates: 0.9075. */
 export const DUPLICATE_FACE_MAX_DISTANCE = distanceFromSimilarity(DUPLICATE_FACE_SIMILARITY);
 
+/**
+ * The engine the bundled models make templates with: the recognizer's name and a hash of its weights
+ * (a replacement recognizer gets its own, see templateEngineOf). Duplicate search compares only
+ * templates of one engine.
+ */
+export const BUNDLED_TEMPLATE_ENGINE = 'onnx/mobilefacenet_arcface_v1+sha256.b7120c095d60';
+
 /** Name and date of birth as read from the licence barcode (`dob` as YYYY-MM-DD). */
 export type FaceIdentity = { name: string; dob: string };
 

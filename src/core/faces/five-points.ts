@@ -109,5 +109,11 @@ export function fivePointsFromMesh(mesh: readonly Point[]): Array<[number, numbe
     (mesh[i]![1] + mesh[j]![1]) / 2,
   ];
   const at = (i: number): [number, number] => [mesh[i]![0], mesh[i]![1]];
-  return [mid(MESH_FIVE.eyeA), mid(MESH_FIVE.eyeB), at(MESH_FIVE.nose), at(MESH_FIVE.mouthA), at(MESH_FIVE.mouthB)];
+  return [
+    mid(MESH_FIVE.eyeA),
+    mid(MESH_FIVE.eyeB),
+    at(MESH_FIVE.nose),
+    at(MESH_FIVE.mouthA),
+    at(MESH_FIVE.mouthB),
+  ];
 }

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RECOGNIZER_FILE, DETECTOR_FILE, MODELS_DIR } from '../../../src/adapters/ml/face-models.js';
+import {
+  DEFAULT_RECOGNIZER_FILE,
+  DETECTOR_FILE,
+  MODELS_DIR,
+  templateEngineOf,
+} from '../../../src/adapters/ml/model-files.js';
+import { BUNDLED_TEMPLATE_ENGINE } from '../../../src/core/faces/face-dedupe.js';
 
 /** The publishers' checksums (models/README.md). */
 const SHA256: Record<string, string> = {
@@ -11,7 +17,7 @@ const SHA256: Record<string, string> = {
 };
 
 describe('vendored face models', () => {
-  it.each(Object.entries(SHA256))('%s is the publisher\'s file', (file, sha256) => {
+  it.each(Object.entries(SHA256))("%s is the publisher's file", (file, sha256) => {
     const bytes = fs.readFileSync(path.join(MODELS_DIR, file));
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha256);
   });
@@ -26,5 +32,12 @@ describe('vendored face models', () => {
       expect(readme).toContain(file);
       expect(readme).toContain(sha256);
     }
+  });
+
+  it("names the bundled recognizer's templates as the stores expect, and another recognizer differently", () => {
+    expect(templateEngineOf(undefined)).toBe(BUNDLED_TEMPLATE_ENGINE);
+    expect(templateEngineOf(path.join(MODELS_DIR, DETECTOR_FILE))).toBe(
+      'onnx/face_detection_yunet_2023mar+sha256.8f2383e4dd3c',
+    );
   });
 });
