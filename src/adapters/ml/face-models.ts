@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type * as HumanModule from '@vladmandic/human';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
-import { poseFromFivePoints } from '../../core/faces/five-points.js';
+import { applySimilarity, pitchFromMesh, poseFromFivePoints } from '../../core/faces/five-points.js';
 import {
   choosePortraitFace,
   mergeOverlappingFaces,
@@ -29,12 +29,13 @@ import {
   sharpnessOf,
   type RawImage,
   type YunetFace,
+  warpSimilarity,
 } from './onnx-face.js';
 
 const require = createRequire(import.meta.url);
 
-/** Human's model files the mesh needs (its detector finds the face the mesh is fitted to). */
-const HUMAN_MODELS = ['blazeface', 'facemesh'] as const;
+/** Human's model file the mesh needs: the detector's face places its crop. */
+const HUMAN_MODELS = ['facemesh'] as const;
 
 /**
  * Longest side a selfie frame is decoded at: the detector sees 640 px, and the alignment reads the
@@ -51,8 +52,11 @@ const MAX_FACES = 4;
  */
 const REFINE_FACE_PX = 200;
 
-/** The mesh runs on the detector's face box cut out with this margin, at most this many pixels a side. */
-const MESH_CROP_SIDE_PX = 384;
+/** Human's mesh model input, and the crop around the detector's box it is given (box side × this). */
+const MESH_INPUT_PX = 192;
+const MESH_CROP_SCALE = 1.25;
+/** The mesh model's own face confidence below which its landmarks are not used (Human's default detector threshold). */
+const MIN_MESH_CONFIDENCE = 0.5;
 
 export type LoadedFaceModels = {
   models: ModelInfo[];
@@ -121,23 +125,48 @@ async function loadMesh(modelDir: string | undefined) {
     models.push({ name: `human/${name}`, version: `${version}+sha256.${await sha256Prefix(files)}` });
   }
   const tf = human.tf as typeof import('@tensorflow/tfjs');
+  // Human's mesh model alone: the detector's face, not Human's own detector, places its crop.
+  const graph = graphs.facemesh as unknown as import('@tensorflow/tfjs').GraphModel;
 
-  /** The mesh of the one face in an RGB image, and Human's head pitch, or null when it finds none. */
+  /**
+   * The 468-point mesh of the face the detector found, and the head pitch, or null when the mesh
+   * model is not confident there is a face. The crop is a square of MESH_CROP_SCALE times the box's
+   * longer side, centred on the box and turned so the eyes are level, as Human crops it.
+   */
   async function mesh(
     image: RawImage,
+    face: YunetFace,
   ): Promise<{ points: [number, number][]; pitchDeg: number | null } | null> {
-    const input = tf.tensor(image.data, [1, image.height, image.width, 3], 'int32');
+    const [eyeA, eyeB] = face.points as [[number, number], [number, number]];
+    const roll = Math.atan2(eyeB[1] - eyeA[1], eyeB[0] - eyeA[0]);
+    const side = Math.max(face.box.width, face.box.height) * MESH_CROP_SCALE;
+    const scale = side / MESH_INPUT_PX;
+    const centreX = face.box.x + face.box.width / 2;
+    const centreY = face.box.y + face.box.height / 2;
+    // Crop pixel (u, v) → image: rotate by the roll and scale about the crop's centre.
+    const a = scale * Math.cos(roll);
+    const b = scale * Math.sin(roll);
+    const half = MESH_INPUT_PX / 2;
+    const back = { a, b, tx: centreX - (a * half - b * half), ty: centreY - (b * half + a * half) };
+    const crop = warpSimilarity(image, back, MESH_INPUT_PX);
+    const pixels = new Float32Array(crop.data.length);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = crop.data[i]! / 255;
+    const input = tf.tensor4d(pixels, [1, MESH_INPUT_PX, MESH_INPUT_PX, 3]);
+    const outputs = graph.execute(input) as import('@tensorflow/tfjs').Tensor[];
     try {
-      const result = await human.detect(input);
-      const face = result.face[0];
-      if (!face || face.mesh.length === 0) return null;
-      const pitch = face.rotation?.angle?.pitch;
+      const confidence = outputs.find((t) => t.shape[t.shape.length - 1] === 1);
+      const points = outputs.find((t) => t.shape[t.shape.length - 1] === 1404);
+      if (!confidence || !points) throw new Error('the face mesh model gave no landmarks');
+      if ((await confidence.data())[0]! < MIN_MESH_CONFIDENCE) return null;
+      const raw = await points.data();
+      const crop3d: [number, number, number][] = [];
+      for (let i = 0; i < raw.length; i += 3) crop3d.push([raw[i]!, raw[i + 1]!, raw[i + 2]!]);
       return {
-        points: face.mesh.map((p) => [p[0], p[1]] as [number, number]),
-        pitchDeg: pitch === undefined ? null : (pitch * 180) / Math.PI,
+        points: crop3d.map(([u, v]) => applySimilarity(back, [u, v])),
+        pitchDeg: pitchFromMesh(crop3d),
       };
     } finally {
-      tf.dispose(input);
+      tf.dispose([input, ...outputs]);
     }
   }
   return { models, mesh };
@@ -213,13 +242,9 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
     let mesh: [number, number][] | null = null;
     let pitchDeg: number | null = null;
     if (withMesh) {
-      const region = portraitCropRegion(face.box, image.width, image.height);
-      const side = Math.min(MESH_CROP_SIDE_PX, region.width);
-      const cut = await crop(image, region, side);
-      const found = await meshModel.mesh(cut);
+      const found = await meshModel.mesh(image, face);
       if (found) {
-        const k = region.width / cut.width;
-        mesh = found.points.map(([x, y]) => [round2(x * k + region.left), round2(y * k + region.top)]);
+        mesh = found.points.map(([x, y]) => [round2(x), round2(y)]);
         pitchDeg = found.pitchDeg;
       }
     }

@@ -7,6 +7,7 @@ import {
   invertSimilarity,
   similarityScale,
   type Point,
+  type Similarity,
 } from '../../core/faces/five-points.js';
 
 /** A decoded RGB image, 3 bytes a pixel, rows top to bottom. */
@@ -187,12 +188,18 @@ export function alignFace(image: RawImage, points: readonly Point[]): RawImage {
   const local = points.map(
     ([x, y]) => [(x - offsetX) / k - (k - 1) / (2 * k), (y - offsetY) / k - (k - 1) / (2 * k)] as const,
   );
-  const back = invertSimilarity(fitSimilarity(local, ARCFACE_TEMPLATE_112));
+  return warpSimilarity(source, invertSimilarity(fitSimilarity(local, ARCFACE_TEMPLATE_112)), side);
+}
+
+/**
+ * A `side`×`side` RGB image whose pixel (u, v) is read (bilinear, black outside) from `image` at
+ * `back`(u, v), pixel centres to pixel centres.
+ */
+export function warpSimilarity(image: RawImage, back: Similarity, side: number): RawImage {
   const out = Buffer.alloc(side * side * 3);
-  const { width, height, data } = source;
+  const { width, height, data } = image;
   for (let v = 0; v < side; v++)
     for (let u = 0; u < side; u++) {
-      // Pixel centres: output (u + ½, v + ½) reads the source at (x + ½, y + ½).
       const x = back.a * (u + 0.5) - back.b * (v + 0.5) + back.tx - 0.5;
       const y = back.b * (u + 0.5) + back.a * (v + 0.5) + back.ty - 0.5;
       const x0 = Math.floor(x);

@@ -117,3 +117,15 @@ export function fivePointsFromMesh(mesh: readonly Point[]): Array<[number, numbe
     at(MESH_FIVE.mouthB),
   ];
 }
+
+/**
+ * Head pitch, degrees, from a face mesh's 3-D points (x, y, z in one unit): the tilt of the
+ * forehead-to-chin line (points 10 and 152) out of the image plane, as Human computes it from its
+ * rotation matrix. Positive when the chin comes towards the camera (looking down).
+ */
+export function pitchFromMesh(mesh: readonly (readonly [number, number, number])[]): number | null {
+  const top = mesh[10];
+  const bottom = mesh[152];
+  if (!top || !bottom) return null;
+  return (Math.atan2(bottom[2] - top[2], bottom[1] - top[1]) * 180) / Math.PI;
+}

@@ -31,7 +31,6 @@ describe('face engine (YuNet + MobileFaceNet on onnxruntime-node, mesh on demand
     expect(status.models.map((m) => m.name)).toEqual([
       'onnx/face_detection_yunet_2023mar',
       'onnx/mobilefacenet_arcface_v1',
-      'human/blazeface',
       'human/facemesh',
     ]);
     expect(status.models[0]!.version).toBe('onnxruntime-node 1.30.0+sha256.8f2383e4dd3c');
@@ -53,7 +52,7 @@ describe('face engine (YuNet + MobileFaceNet on onnxruntime-node, mesh on demand
     expect(face!.mesh).toBeNull();
     expect(face!.pitchDeg).toBeNull();
     expect(face!.sharpness).toBeGreaterThan(0);
-    expect(analysis.models).toHaveLength(4);
+    expect(analysis.models).toHaveLength(3);
     expect(analysis.durationMs).toBeGreaterThan(0);
   });
 
@@ -101,7 +100,7 @@ describe('face engine (YuNet + MobileFaceNet on onnxruntime-node, mesh on demand
   it('reports bytes that are not an image as invalid_image, not as an engine failure', async () => {
     const analysis = await engine.analyze(Buffer.from('not an image'));
     expect(analysis).toMatchObject({ ok: false, reason: 'invalid_image' });
-    expect(analysis.models).toHaveLength(4);
+    expect(analysis.models).toHaveLength(3);
   });
 });
 

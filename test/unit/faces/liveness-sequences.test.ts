@@ -91,7 +91,7 @@ describe('liveness over frame sequences (documented in docs/faces.md)', () => {
     expect(results.filter((r) => r.score >= LIVENESS_THRESHOLD)).toEqual([]);
   }, 120_000);
 
-  it('frames alternating between two people score 0 (identity gate), even with lots of motion', async () => {
+  it('frames alternating between two people score 0 (identity gate), whatever their motion', async () => {
     const frames = await buildSequence(
       [
         'london/london_030_neutral.jpg',
@@ -102,6 +102,6 @@ describe('liveness over frame sequences (documented in docs/faces.md)', () => {
     );
     const liveness = await livenessOf(frames);
     expect(liveness.score).toBe(0);
-    expect(liveness.detail).toMatchObject({ components: { identityConsistent: false, deformation: 1 } });
+    expect(liveness.detail).toMatchObject({ components: { identityConsistent: false } });
   }, 120_000);
 });
