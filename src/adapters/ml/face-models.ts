@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import type * as Tfjs from '@tensorflow/tfjs';
 import type * as HumanModule from '@vladmandic/human';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
 import { applySimilarity, pitchFromMesh, poseFromFivePoints } from '../../core/faces/five-points.js';
@@ -124,9 +125,9 @@ async function loadMesh(modelDir: string | undefined) {
     const files = [path.join(humanModelDir, `${name}.json`), path.join(humanModelDir, `${name}.bin`)];
     models.push({ name: `human/${name}`, version: `${version}+sha256.${await sha256Prefix(files)}` });
   }
-  const tf = human.tf as typeof import('@tensorflow/tfjs');
+  const tf = human.tf as typeof Tfjs;
   // Human's mesh model alone: the detector's face, not Human's own detector, places its crop.
-  const graph = graphs.facemesh as unknown as import('@tensorflow/tfjs').GraphModel;
+  const graph = graphs.facemesh as unknown as Tfjs.GraphModel;
 
   /**
    * The 468-point mesh of the face the detector found, and the head pitch, or null when the mesh
@@ -152,7 +153,7 @@ async function loadMesh(modelDir: string | undefined) {
     const pixels = new Float32Array(crop.data.length);
     for (let i = 0; i < pixels.length; i++) pixels[i] = crop.data[i]! / 255;
     const input = tf.tensor4d(pixels, [1, MESH_INPUT_PX, MESH_INPUT_PX, 3]);
-    const outputs = graph.execute(input) as import('@tensorflow/tfjs').Tensor[];
+    const outputs = graph.execute(input) as Tfjs.Tensor[];
     try {
       const confidence = outputs.find((t) => t.shape[t.shape.length - 1] === 1);
       const points = outputs.find((t) => t.shape[t.shape.length - 1] === 1404);
