@@ -229,10 +229,8 @@ async function prepareChallenged(url: string, rootKey: string, ref: string, inpu
   return { token: String(v.client_token), id: String(v.id) };
 }
 
-async function defaultNode(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-node-'));
-  const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
-  const metricsToken = crypto.randomBytes(24).toString('hex');
+/** Each person's ID portrait and 8 selfie frames (base64), and the licence back with its barcode. */
+async function uploads(): Promise<{ inputs: Inputs[]; back: string }> {
   const inputs: Inputs[] = await Promise.all(
     PEOPLE.map(async (id) => ({
       portrait: faceImage(`derived/idportrait_${id}.jpg`).toString('base64'),
@@ -244,7 +242,14 @@ async function defaultNode(): Promise<void> {
       ).map((frame) => frame.toString('base64')),
     })),
   );
-  const back = (await renderPdf417(BARCODE)).toString('base64');
+  return { inputs, back: (await renderPdf417(BARCODE)).toString('base64') };
+}
+
+async function defaultNode(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-node-'));
+  const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
+  const metricsToken = crypto.randomBytes(24).toString('hex');
+  const { inputs, back } = await uploads();
   const port = 18_490;
   const started = performance.now();
   const node = startService(
@@ -372,18 +377,7 @@ async function scaleOnPostgres(): Promise<void> {
   };
   const services: Service[] = [];
   try {
-    const inputs: Inputs[] = await Promise.all(
-      PEOPLE.map(async (id) => ({
-        portrait: faceImage(`derived/idportrait_${id}.jpg`).toString('base64'),
-        frames: (
-          await buildSequence([
-            faceImage(`london/london_${id}_neutral.jpg`),
-            faceImage(`london/london_${id}_smiling.jpg`),
-          ])
-        ).map((frame) => frame.toString('base64')),
-      })),
-    );
-    const back = (await renderPdf417(BARCODE)).toString('base64');
+    const { inputs, back } = await uploads();
 
     const api = startService('api', env, 18_480);
     services.push(api);
