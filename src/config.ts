@@ -199,9 +199,7 @@ export const environmentSchema = z.object({
     .string()
     .min(1)
     .optional()
-    .describe(
-      'Path of an ONNX face recognizer (112x112 aligned RGB in, one embedding out) replacing the bundled MobileFaceNet; calibrate its thresholds first (docs/faces.md).',
-    ),
+    .describe('An ONNX face recognizer replacing the bundled MobileFaceNet; calibrate its thresholds first.'),
   MEDIA_STORE: z
     .enum(['database', 's3'])
     .default('database')
