@@ -11,7 +11,7 @@ import {
 } from '../../../src/core/faces/face-similarity.js';
 
 describe('face similarity calibration', () => {
-  it('puts SPEC threshold 0.6 at the operating distance, inside the bare photos\' error-free band 0.60–1.127', () => {
+  it("puts SPEC threshold 0.6 at the operating distance, inside the bare photos' error-free band 0.60–1.127", () => {
     expect(similarityFromDistance(FACE_MATCH_OPERATING_DISTANCE)).toBeCloseTo(FACE_MATCH_THRESHOLD, 12);
     // face-match-calibration.test.ts: farthest genuine pair 0.60, nearest impostor pair 1.127.
     expect(FACE_MATCH_OPERATING_DISTANCE).toBeGreaterThan(0.6);
