@@ -18,9 +18,11 @@ import {
   REPLAYED_FRAME_MAX_BITS,
   actionMovement,
   drawChallengeActions,
+  frameNeedsMesh,
   measureFace,
   type ChallengeAction,
   type ChallengeAnswer,
+  type FrameLabel,
 } from '../src/core/faces/challenge.js';
 import type { FaceEngine } from '../src/core/faces/face-engine.js';
 import { LIVENESS_THRESHOLD, assessLiveness, type LivenessFrame } from '../src/core/faces/liveness.js';
@@ -75,12 +77,17 @@ function labelledAs(actions: ChallengeAction[], frames: Buffer[], seed: number):
   };
 }
 
+/** The frames analysed as runFaceChecks does: the mesh on the neutral and face-movement frames only. */
 async function analyse(
   engine: FaceEngine,
-  frames: Buffer[],
+  capture: Frames,
 ): Promise<{ frames: LivenessFrame[]; ms: number }> {
   const started = performance.now();
-  const analyses = await Promise.all(frames.map((frame) => engine.analyze(frame)));
+  const analyses = await Promise.all(
+    capture.frames.map((frame, i) =>
+      engine.analyze(frame, { mesh: frameNeedsMesh(capture.meta[i]?.action as FrameLabel | undefined) }),
+    ),
+  );
   const ms = performance.now() - started;
   return {
     ms,
@@ -102,7 +109,7 @@ async function judge(
   capture: Frames,
   replayedFrames: number[] = [],
 ): Promise<Outcome & { ms: number }> {
-  const analysed = await analyse(engine, capture.frames);
+  const analysed = await analyse(engine, capture);
   const assessment = assessLiveness(analysed.frames, { answer: answerOf(actions, capture), replayedFrames });
   const passed = assessment.score >= LIVENESS_THRESHOLD;
   const failure =
@@ -116,7 +123,7 @@ const ready = await engine.ready();
 if (!ready.ok) throw new Error(ready.error);
 
 async function measuresOf(frame: Buffer) {
-  const analysis = await engine.analyze(frame);
+  const analysis = await engine.analyze(frame, { mesh: true });
   return analysis.ok && analysis.faces.length === 1 ? measureFace(analysis.faces[0]!) : null;
 }
 
@@ -128,7 +135,7 @@ async function seenLive(firstFrame: Buffer, frame: Buffer, action: ChallengeActi
   const measures = await measuresOf(frame);
   if (!baseline || !measures) return false;
   const movement = actionMovement(action, baseline, measures);
-  return movement.readable && movement.value >= SEEN_MARGIN * movement.needed;
+  return movement.readable && movement.value !== null && movement.value >= SEEN_MARGIN * movement.needed;
 }
 
 const bonaFide: (Outcome & { person: string; actions: string })[] = [];
@@ -240,8 +247,8 @@ const lines = [
   '',
   `Bona-fide failures without the live check: ${describeFailures(failures)}. Through the live check: ${describeFailures(guidedFailures)}.`,
   '',
-  `The live check is the hosted flow's rule (flow/src/challenge-run.ts): an action's frame is kept once the landmarks show at least ${SEEN_MARGIN}× the server's threshold against the first neutral frame, the service's face engine standing in for the browser's (the same Human models). When it does not, the flow asks again ("Smile wider"); the model's user then moves ${PROMPT_STEP * 100} % of the nominal movement further, taking 1.2–2.5 s, at most ${MAX_PROMPTS} times, and the frames are sent as they are after that. How much further a real person moves when asked is an assumption, not a measurement. Captures that needed no prompt are byte for byte the ones of the first row.`,
+  `The live check is the hosted flow's rule (flow/src/challenge-run.ts): an action's frame is kept once the landmarks show at least ${SEEN_MARGIN}× the server's threshold against the first neutral frame, the service's face engine (its mesh on every checked frame) standing in for the browser's Human mesh; yaw is read from five points on both sides (\`fivePointsFromMesh\` in the browser). When it does not, the flow asks again ("Smile wider"); the model's user then moves ${PROMPT_STEP * 100} % of the nominal movement further, taking 1.2–2.5 s, at most ${MAX_PROMPTS} times, and the frames are sent as they are after that. How much further a real person moves when asked is an assumption, not a measurement. Captures that needed no prompt are byte for byte the ones of the first row.`,
   '',
-  `Face work per 8-frame capture (analysis of all frames, ${os.cpus().length} engine threads): p50 ${percentile(timings, 50).toFixed(0)} ms, p95 ${percentile(timings, 95).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+  `Face work per 8-frame capture (analysis of all frames as runFaceChecks asks for them: the mesh on the neutral and face-movement frames only; ${os.cpus().length} engine threads): p50 ${percentile(timings, 50).toFixed(0)} ms, p95 ${percentile(timings, 95).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
 ];
 recordBenchmark('Liveness challenge (synthetic sequences)', lines.join('\n'));

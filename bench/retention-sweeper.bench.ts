@@ -46,8 +46,8 @@ async function seed(platform: Platform, apiKeyId: number): Promise<number> {
     SELECT gen_random_uuid(), id, 'document_front', 0, 'image/jpeg', 2048, decode(repeat('ab', 2048), 'hex'), created_at
     FROM verifications WHERE external_ref LIKE 'bench-%'`.execute(db);
   await sql`
-    INSERT INTO face_templates (verification_id, api_key_id, identity, embedding, created_at)
-    SELECT id, api_key_id, '{"sealed":"x"}', array_fill(0.1::real, ARRAY[128]), created_at
+    INSERT INTO face_templates (verification_id, api_key_id, identity, embedding, engine, created_at)
+    SELECT id, api_key_id, '{"sealed":"x"}', array_fill(0.1::real, ARRAY[128]), 'bench', created_at
     FROM verifications WHERE external_ref LIKE 'bench-%'`.execute(db);
   await sql`
     INSERT INTO verification_audit (verification_id, occurred_at, actor, event, detail)

@@ -14,11 +14,20 @@ const srcDir = path.resolve(process.argv[2] ?? 'src');
 const FORBIDDEN = {
   core: [/^(?!core\/)/, 'core/ is pure: it imports nothing outside core/'],
   ports: [/^(adapters|http|modules|platform|use-cases|worker)\b/, 'ports are interfaces over the core'],
-  'use-cases': [/^(adapters|http|modules|platform|worker)\b/, 'use cases see ports, never adapters or wiring'],
+  'use-cases': [
+    /^(adapters|http|modules|platform|worker)\b/,
+    'use cases see ports, never adapters or wiring',
+  ],
   checks: [/^(adapters|http|modules|platform|use-cases|worker)\b/, 'checks see ports and the core'],
   abuse: [/^(adapters|http|modules|platform|use-cases|worker)\b/, 'abuse guards see ports and the core'],
-  worker: [/^(adapters|http|modules|platform)\b/, 'workers see ports and use cases, never adapters or wiring'],
-  http: [/^(adapters|modules|platform)\b/, 'routes take typed dependencies, never adapters or the composition root'],
+  worker: [
+    /^(adapters|http|modules|platform)\b/,
+    'workers see ports and use cases, never adapters or wiring',
+  ],
+  http: [
+    /^(adapters|modules|platform)\b/,
+    'routes take typed dependencies, never adapters or the composition root',
+  ],
 };
 
 function sourceFiles(dir) {
@@ -29,7 +38,8 @@ function sourceFiles(dir) {
   });
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function resolve(from, specifier) {
   const base = path.resolve(path.dirname(from), specifier).replace(/\.(m?js)$/, '');

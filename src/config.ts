@@ -201,6 +201,11 @@ export const environmentSchema = z.object({
     .default(16)
     .describe('Image-heavy requests that may wait for a slot before 503.'),
   ML_DISABLED: flag.describe('Skips loading the face models; face checks report unavailable.'),
+  FACE_RECOGNIZER_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('An ONNX face recognizer replacing the bundled MobileFaceNet; calibrate its thresholds first.'),
   MEDIA_STORE: z
     .enum(['database', 'files', 's3'])
     .optional()
@@ -340,6 +345,8 @@ export type Config = {
   /** Image-heavy requests (document read, submit, blocklist image) at once, and how many may wait. */
   imageWork: WorkQueueLimits;
   mlDisabled: boolean;
+  /** An ONNX recognizer replacing the bundled one; undefined for the bundled one. */
+  faceRecognizerModel: string | undefined;
   /** Where image bytes are kept: the database's media table (default) or an S3-compatible bucket. */
   mediaStore: MediaStoreConfig;
   /** NODE_ENV=production: keys must come from settings, never be generated next to the data. */
@@ -487,6 +494,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     videoDecode: { concurrency: e.VIDEO_DECODE_CONCURRENCY, maxWaiting: e.VIDEO_DECODE_QUEUE },
     imageWork: { concurrency: e.IMAGE_WORK_CONCURRENCY, maxWaiting: e.IMAGE_WORK_QUEUE },
     mlDisabled: e.ML_DISABLED,
+    faceRecognizerModel: e.FACE_RECOGNIZER_MODEL,
     production: e.NODE_ENV === 'production',
     metricsToken: e.METRICS_TOKEN,
     retention: {

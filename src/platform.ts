@@ -3,6 +3,7 @@
  * adapters; what runs on them (routes, workers, periodic tasks, probes) lives in src/modules/.
  * close() releases everything in reverse order of opening.
  */
+import { templateEngineOf } from './adapters/ml/model-files.js';
 import { timedPhase } from './startup-phases.js';
 import type { Logger } from 'pino';
 import { pgliteDir, type Config } from './config.js';
@@ -105,6 +106,8 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
   closers.push(stop);
   const vectorSearch = await database.hasVector();
   const changes = createVerificationChanges(verificationFeed, { maxWaiters: config.decisionWaitMaxClients });
+  // Templates of another recognizer never compare with this one's (migrations/0019).
+  const templateEngine = templateEngineOf(config.faceRecognizerModel);
   const stores = {
     apiKeys,
     verifications,
@@ -117,7 +120,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     publishableKeys: createPublishableKeyStore(database.db),
     signals: createSignalStore(database.db),
     webhooks: createWebhookStore(database.db, webhookSecrets),
-    faces: createFaceStore(database.db, vectorSearch, sealer),
+    faces: createFaceStore(database.db, vectorSearch, sealer, templateEngine),
     handoffs: createHandoffStore(database.db),
     usage: createUsageStore(database.db),
     challenges: createLivenessChallengeStore(database.db),
@@ -126,6 +129,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
   const transact = createTransactor(database.db, {
     vectorSearch,
     sealer,
+    templateEngine,
     onCommitted: (ids) => {
       verifications.forget(ids);
       changes.changed(ids);

@@ -95,16 +95,22 @@ type Phase =
  */
 export function actionProgress(action: ChallengeAction, baseline: FaceMeasures, frame: FaceMeasures): number {
   const moved = actionMovement(action, baseline, frame);
-  return moved.readable ? moved.value / moved.needed : 0;
+  return moved.readable && moved.value !== null ? moved.value / moved.needed : 0;
+}
+
+/** |change| within `tolerance`; a measure missing on either side does not count against stillness. */
+function within(a: number | null, b: number | null, tolerance: number, relative = false): boolean {
+  if (a === null || b === null) return true;
+  return Math.abs(relative ? a / b - 1 : a - b) <= tolerance;
 }
 
 function still(a: FaceMeasures, b: FaceMeasures): boolean {
   return (
-    Math.abs(a.yawDeg - b.yawDeg) <= STILL.yawDeg &&
-    Math.abs(a.pitchDeg - b.pitchDeg) <= STILL.pitchDeg &&
-    Math.abs(a.mouthOpen - b.mouthOpen) <= STILL.mouthOpen &&
-    Math.abs(a.mouthWidth / b.mouthWidth - 1) <= STILL.mouthWidth &&
-    Math.abs(a.eyeOpen / b.eyeOpen - 1) <= STILL.eyeOpen
+    within(a.yawDeg, b.yawDeg, STILL.yawDeg) &&
+    within(a.pitchDeg, b.pitchDeg, STILL.pitchDeg) &&
+    within(a.mouthOpen, b.mouthOpen, STILL.mouthOpen) &&
+    within(a.mouthWidth, b.mouthWidth, STILL.mouthWidth, true) &&
+    within(a.eyeOpen, b.eyeOpen, STILL.eyeOpen, true)
   );
 }
 

@@ -3,13 +3,15 @@
  * the tfjs wasm backend, the model and wasm files served by the service itself (flow/build.ts copies
  * them). Imported only by the selfie step, so the first screens never load Human's ~2 MB bundle.
  *
- * The server judges the uploaded frames with the same models and the same measures
- * (src/core/faces/challenge.ts); the browser only uses them to know when to take each frame.
+ * The server judges the uploaded frames with the same measures (src/core/faces/challenge.ts): yaw
+ * from five points (the server's detector gives them; here they are read off the mesh), the mouth
+ * and eyes from the same face mesh. The browser only uses them to know when to take each frame.
  */
 import { Human, type Config } from '@vladmandic/human';
 import { humanFaceConfig } from '../../src/adapters/ml/human-face-config.js';
 import type { DetectedFace } from '../../src/core/faces/face-engine.js';
 import { measureFace, type FaceMeasures } from '../../src/core/faces/challenge.js';
+import { fivePointsFromMesh, poseFromFivePoints } from '../../src/core/faces/five-points.js';
 
 declare const __IDV_FACE_MODELS__: string;
 
@@ -59,14 +61,18 @@ export async function loadFaceTracker(): Promise<FaceTracker> {
       if (faces.length !== 1) return { faces: faces.length, face: null };
       const found = faces[0]!;
       const angle = found.rotation?.angle;
-      // The server's DetectedFace, built as src/adapters/ml/face-models.ts builds it.
+      const mesh = found.mesh.map((point) => [point[0], point[1]] as [number, number]);
+      const landmarks = fivePointsFromMesh(mesh) ?? [];
+      const pose = poseFromFivePoints(landmarks);
+      // The server's DetectedFace, measured as src/adapters/ml/face-models.ts measures it.
       const detected: DetectedFace = {
         box: { x: found.box[0], y: found.box[1], width: found.box[2], height: found.box[3] },
         score: found.score,
-        yawDeg: angle ? toDegrees(angle.yaw) : null,
+        yawDeg: pose?.yawDeg ?? null,
         pitchDeg: angle ? toDegrees(angle.pitch) : null,
-        rollDeg: angle ? toDegrees(angle.roll) : null,
-        landmarks: found.mesh.map((point) => [point[0], point[1]] as [number, number]),
+        rollDeg: pose?.rollDeg ?? null,
+        landmarks,
+        mesh,
         sharpness: null,
       };
       const measures = measureFace(detected);

@@ -72,7 +72,7 @@ export function loadCheckEngines(
       logger.error({ error: probe.error }, 'video decoder cannot run: video selfies are unavailable');
   });
 
-  // ROLE=api never loads the models (about 400 MB): the check workers run the face checks.
+  // ROLE=api never loads the models: the check workers run the face checks.
   const apiOnly = config.role === 'api';
   const faceEngine: FaceEngine | null =
     config.mlDisabled || apiOnly
@@ -81,6 +81,7 @@ export function loadCheckEngines(
           threads: config.mlThreads,
           timeoutMs: FACE_IMAGE_TIMEOUT_MS,
           ...(paths.faceModelDir ? { modelDir: paths.faceModelDir } : {}),
+          ...(config.faceRecognizerModel ? { recognizer: config.faceRecognizerModel } : {}),
         });
   let faceStatus: ComponentStatus = faceEngine
     ? { status: 'degraded', detail: 'loading models' }

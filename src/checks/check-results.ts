@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DocumentReasonCode } from '../core/verifications/reason-codes.js';
 
 /**
- * The verification's `checks` (SPEC 3) as a schema: what checksSummary() returns is this type, the
+ * The verification's `checks` as a schema: what checksSummary() returns is this type, the
  * store port records it, the presenter answers with it and the OpenAPI document shows it. A field
  * added to a summary without its schema fails to compile (checksSummary's return type), and
  * test/unit/check-results.test.ts fails when a real run returns a field the schema would drop.

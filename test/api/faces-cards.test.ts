@@ -70,9 +70,7 @@ describe.each(engines)('face match on photographed licence fronts through the AP
         const detail = v.doc_checks.face_match;
         expect(detail.portrait_quality.face_height_px, c.card).toBeGreaterThanOrEqual(48);
         expect(detail.selfie_frames_matched.length, c.card).toBeGreaterThan(0);
-        expect(detail.models.map((m: { name: string }) => m.name)).toContain(
-          'face-api/face_recognition_model',
-        );
+        expect(detail.models.map((m: { name: string }) => m.name)).toContain('onnx/mobilefacenet_arcface_v1');
       }
     },
     TIMEOUT_MS,

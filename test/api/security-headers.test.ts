@@ -106,7 +106,8 @@ describe('security headers', () => {
       headers: { 'x-api-key': neighbour },
       payload: { label: 'neighbour', allowed_origins: ['https://neighbour.example.org'] },
     });
-    const load = () => t.app.inject({ method: 'GET', url: `/flow?pk=${theirs.json().publishable_key as string}` });
+    const load = () =>
+      t.app.inject({ method: 'GET', url: `/flow?pk=${theirs.json().publishable_key as string}` });
     const before = (await load()).headers['content-security-policy'];
     for (let k = 0; k < 50; k++) {
       const origins = Array.from(

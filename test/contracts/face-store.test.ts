@@ -160,6 +160,50 @@ describe.each(backends)('FaceStore contract on $name', (backend) => {
     });
   }
 
+  it('compares templates only with templates of the same engine, blocklist included', async () => {
+    const engine = 'onnx/another_recognizer+sha256.000000000000';
+    const other = createFaceStore(database.db, backend.vectorSearch, undefined, engine);
+    const source = templates[3]!;
+    // The bundled engine's templates are invisible to another engine, however close.
+    expect(await other.nearest(source.embedding, crypto.randomUUID())).toBeNull();
+    const transact = createTransactor(database.db, {
+      vectorSearch: backend.vectorSearch,
+      templateEngine: engine,
+    });
+    const id = crypto.randomUUID();
+    await transact(async (tx) => {
+      await tx.verifications.insert({
+        id,
+        apiKeyId,
+        externalRef: 'other engine',
+        metadata: {},
+        createdAt: T0,
+        expiresAt: addSeconds(T0, 3600),
+      });
+      await tx.faces.remember({
+        verificationId: id,
+        apiKeyId,
+        identity: null,
+        embedding: source.embedding,
+        at: T0,
+      });
+    });
+    expect((await other.nearest(source.embedding, crypto.randomUUID()))?.verificationId).toBe(id);
+    expect((await faces.nearest(source.embedding, crypto.randomUUID()))?.verificationId).toBe(
+      source.verificationId,
+    );
+    const operator = await insertApiKey(database, 'engine operator');
+    const listed = await other.addListed({
+      label: 'other engine',
+      embedding: source.embedding,
+      createdBy: operator,
+      at: T0,
+    });
+    expect((await other.nearestListed(source.embedding))?.id).toBe(listed.id);
+    expect((await faces.nearestListed(source.embedding))?.id).not.toBe(listed.id);
+    await other.removeListed(listed.id, T0);
+  });
+
   it('finds a remembered frame hash within 20 bits wherever the bits changed, and nothing farther', async () => {
     const randomHash = () =>
       Array.from(crypto.randomBytes(32), (byte) => byte.toString(2).padStart(8, '0')).join('');

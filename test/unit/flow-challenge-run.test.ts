@@ -11,11 +11,12 @@ import {
 } from '../../src/core/faces/challenge.js';
 import { MAX_SELFIE_FRAMES } from '../../src/core/verifications/status.js';
 
-/** A frontal face at rest, in the units of FaceMeasures. */
-const REST: FaceMeasures = { yawDeg: 1, pitchDeg: 3, mouthOpen: 0.005, mouthWidth: 0.37, eyeOpen: 0.36 };
+/** A frontal face at rest, in the units of FaceMeasures (the browser's mesh gives every measure). */
+type Measured = { [K in keyof FaceMeasures]: number };
+const REST: Measured = { yawDeg: 1, pitchDeg: 3, mouthOpen: 0.005, mouthWidth: 0.37, eyeOpen: 0.36 };
 
 /** `action` made to `share` of the server's threshold (2 = twice as far as needed). */
-function posed(action: ChallengeAction | 'neutral', share = 2): FaceMeasures {
+function posed(action: ChallengeAction | 'neutral', share = 2): Measured {
   const m = { ...REST };
   if (action === 'turn_left') m.yawDeg += share * T.turnDeg * POSE_SIGNS.yawLeft;
   if (action === 'turn_right') m.yawDeg -= share * T.turnDeg * POSE_SIGNS.yawLeft;
@@ -29,7 +30,7 @@ function posed(action: ChallengeAction | 'neutral', share = 2): FaceMeasures {
 
 const face = (measures: FaceMeasures) => ({ measures, centreX: 0.5, centreY: 0.5, height: 0.6 });
 
-type Taken = { label: FrameLabel; atMs: number; measures: FaceMeasures };
+type Taken = { label: FrameLabel; atMs: number; measures: Measured };
 
 /**
  * Feeds the run one observation every `stepMs` from `script(atMs)` until it finishes, keeping the
@@ -48,7 +49,7 @@ function play(
     const decision = run.observe(observation);
     decisions.push(decision);
     const current = observation.face
-      ? { label: 'neutral' as FrameLabel, atMs, measures: observation.face.measures }
+      ? { label: 'neutral' as FrameLabel, atMs, measures: observation.face.measures as Measured }
       : null;
     if (decision.discardFrames) frames.length = 0;
     if (decision.keep) kept = current;
@@ -82,8 +83,8 @@ function median(values: number[]): number {
 function serverView(frames: Taken[]) {
   const neutral = frames.filter((f) => f.label === 'neutral').map((f) => f.measures);
   const baseline = Object.fromEntries(
-    (Object.keys(REST) as (keyof FaceMeasures)[]).map((k) => [k, median(neutral.map((m) => m[k]))]),
-  ) as FaceMeasures;
+    (Object.keys(REST) as (keyof Measured)[]).map((k) => [k, median(neutral.map((m) => m[k]))]),
+  ) as Measured;
   const order: string[] = [];
   for (const f of frames) if (f.label !== 'neutral' && order.at(-1) !== f.label) order.push(f.label);
   const seen = order.map((action) =>

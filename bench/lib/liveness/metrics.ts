@@ -3,7 +3,7 @@ import type { DetectedFace } from '../../../src/core/faces/face-engine.js';
 
 /**
  * What the server can measure on one frame's face for the challenge actions, all from the
- * engine's output (head pose and the 468 mesh landmarks in image pixels).
+ * engine's output (yaw from the five landmarks; pitch and the ratios from the 468 mesh landmarks).
  */
 export type FaceMetrics = {
   yawDeg: number;
@@ -19,16 +19,16 @@ export type FaceMetrics = {
 export const METRIC_NAMES = ['yawDeg', 'pitchDeg', 'mouthOpen', 'smile', 'eyeAspect'] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
-/** The server's own measures (`measureFace`), under the benchmark's names; NaN without a full mesh and pose. */
+/** The server's own measures (`measureFace`), under the benchmark's names; NaN where the frame had no mesh or yaw. */
 export function faceMetrics(face: DetectedFace): FaceMetrics {
   const measured = measureFace(face);
   if (!measured) return { yawDeg: NaN, pitchDeg: NaN, mouthOpen: NaN, smile: NaN, eyeAspect: NaN };
   return {
     yawDeg: measured.yawDeg,
-    pitchDeg: measured.pitchDeg,
-    mouthOpen: measured.mouthOpen,
-    smile: measured.mouthWidth,
-    eyeAspect: measured.eyeOpen,
+    pitchDeg: measured.pitchDeg ?? NaN,
+    mouthOpen: measured.mouthOpen ?? NaN,
+    smile: measured.mouthWidth ?? NaN,
+    eyeAspect: measured.eyeOpen ?? NaN,
   };
 }
 

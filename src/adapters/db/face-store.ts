@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { FaceStore, NearestFace, NearestListed } from '../../ports/face-store.js';
 import type { FaceTemplateWrites } from '../../ports/verification-store.js';
+import { BUNDLED_TEMPLATE_ENGINE } from '../../core/faces/face-dedupe.js';
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import { deleteTemplates } from './redaction.js';
 import { openIdentity, sealIdentity } from './sealed-columns.js';
@@ -55,11 +56,17 @@ function vectorLiteral(embedding: readonly number[]): string {
 }
 
 /**
- * Nearest-face queries over stored templates by Euclidean distance. With pgvector they use the HNSW
- * index (`<->`); without it, the same method computes exact distances over `real[]`, which is correct
- * but scans every row, so /readyz reports the face search as degraded.
+ * Nearest-face queries over stored templates by Euclidean distance, among the templates of
+ * `templateEngine` only. With pgvector they use the HNSW index (`<->`); without it, the same method
+ * computes exact distances over `real[]`, which is correct but scans every row, so /readyz reports
+ * the face search as degraded.
  */
-export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sealer?: DataSealer): FaceStore {
+export function createFaceStore(
+  db: Kysely<Database>,
+  vectorSearch: boolean,
+  sealer?: DataSealer,
+  templateEngine: string = BUNDLED_TEMPLATE_ENGINE,
+): FaceStore {
   const exactDistance = (column: string, probe: number[]) =>
     sql<number>`(SELECT sqrt(sum((a - b) * (a - b))) FROM unnest(${sql.ref(column)}, ${sql.val(probe)}::real[]) AS t(a, b))`;
 
@@ -78,7 +85,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sea
           }>`
             SELECT verification_id, api_key_id, identity, embedding_vec <-> ${vectorLiteral(embedding)}::vector AS distance
             FROM face_templates
-            WHERE verification_id <> ${excludeVerificationId}
+            WHERE verification_id <> ${excludeVerificationId} AND engine = ${templateEngine}
             ORDER BY embedding_vec <-> ${vectorLiteral(embedding)}::vector
             LIMIT 1`.execute(trx);
           const row = rows[0];
@@ -101,6 +108,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sea
           exactDistance('embedding', embedding).as('distance'),
         ])
         .where('verification_id', '<>', excludeVerificationId)
+        .where('engine', '=', templateEngine)
         .orderBy('distance')
         .limit(1)
         .executeTakeFirst();
@@ -119,6 +127,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sea
         .selectFrom('face_blocklist')
         .select(['id', 'label', exactDistance('embedding', embedding).as('distance')])
         .where('deleted_at', 'is', null)
+        .where('engine', '=', templateEngine)
         .orderBy('distance')
         .limit(1)
         .executeTakeFirst();
@@ -131,6 +140,7 @@ export function createFaceStore(db: Kysely<Database>, vectorSearch: boolean, sea
         .values({
           label: input.label,
           embedding: sql`${sql.val(input.embedding)}::real[]`,
+          engine: templateEngine,
           created_by: input.createdBy,
           created_at: input.at,
         } as never)
@@ -192,6 +202,7 @@ export function createFaceTemplateWrites(
   db: Executor,
   vectorSearch: boolean,
   sealer?: DataSealer,
+  templateEngine: string = BUNDLED_TEMPLATE_ENGINE,
 ): FaceTemplateWrites {
   return {
     async remember(input) {
@@ -202,6 +213,7 @@ export function createFaceTemplateWrites(
           api_key_id: input.apiKeyId,
           identity: sealIdentity(sealer, input.identity),
           embedding: sql`${sql.val(input.embedding)}::real[]`,
+          engine: templateEngine,
           created_at: input.at,
         } as never)
         .execute();

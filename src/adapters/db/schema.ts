@@ -124,6 +124,8 @@ export type FaceTemplatesTable = {
   api_key_id: number;
   identity: unknown;
   embedding: number[];
+  /** The engine that made the template (migrations/0019): only templates of one engine compare. */
+  engine: string;
   created_at: Date;
 };
 
@@ -131,6 +133,7 @@ export type FaceBlocklistTable = {
   id: number;
   label: string;
   embedding: number[];
+  engine: string;
   created_by: number | null;
   created_at: Date;
   deleted_at: Date | null;

@@ -23,6 +23,8 @@ export function createTransactor(
     vectorSearch: boolean;
     /** Seals personal data and media bytes (DATA_ENCRYPTION_KEY). */
     sealer?: DataSealer;
+    /** The engine of the templates it stores (face-store.ts); the bundled one when absent. */
+    templateEngine?: string;
     onCommitted?: (verificationIds: Set<string>) => void;
   },
 ): Transactor {
@@ -42,7 +44,7 @@ export function createTransactor(
         usage: createUsageRecords(trx),
         outbox: createOutbox(trx),
         media: createMediaRecords(trx),
-        faces: createFaceTemplateWrites(trx, options.vectorSearch, options.sealer),
+        faces: createFaceTemplateWrites(trx, options.vectorSearch, options.sealer, options.templateEngine),
         checkJobs: createCheckJobWrites(trx),
         challenges: createLivenessChallengeWrites(trx),
       };

@@ -9,7 +9,7 @@ import type { ImageInspection } from '../../ports/check-engines.js';
  * 64×64 to image-size decodes to 16000×16000 in libjpeg). Sequential read keeps the decoder from
  * holding the whole image where it can stream it.
  */
-export function openImage(bytes: Buffer): Sharp {
+export function openImage(bytes: Uint8Array): Sharp {
   return sharp(bytes, { failOn: 'none', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true });
 }
 

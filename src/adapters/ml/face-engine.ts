@@ -1,21 +1,21 @@
 import { Piscina } from 'piscina';
 import { workerScript } from '../worker-script.js';
 import type {
+  AnalyzeOptions,
   FaceAnalysis,
   FaceEngine,
   FaceEngineStatus,
   ModelInfo,
   PortraitAnalysis,
 } from '../../core/faces/face-engine.js';
+import type { FaceModelFiles } from './face-models.js';
 import type { FaceWorkerData, FaceWorkerResult, FaceWorkerTask } from './face-worker.js';
 
-export type FaceEngineOptions = {
-  /** Worker threads, each with its own copy of the models: about 350 MB of RSS per thread after use. */
+export type FaceEngineOptions = FaceModelFiles & {
+  /** Worker threads, each with its own sessions (one intra-op thread each) and face mesh. */
   threads: number;
   /** Per image, queue wait included; a running task that times out costs its worker, which is restarted. */
   timeoutMs: number;
-  /** One folder holding all model files, instead of the packages' own folders (used to test load failures). */
-  modelDir?: string;
 };
 
 function messageOf(error: unknown): string {
@@ -28,7 +28,10 @@ function messageOf(error: unknown): string {
  * turn into `unavailable`.
  */
 export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
-  const workerData: FaceWorkerData = options.modelDir ? { modelDir: options.modelDir } : {};
+  const workerData: FaceWorkerData = {
+    ...(options.modelDir ? { modelDir: options.modelDir } : {}),
+    ...(options.recognizer ? { recognizer: options.recognizer } : {}),
+  };
   const { filename, execArgv } = workerScript(import.meta.url, 'face-worker');
   const pool = new Piscina<FaceWorkerTask, FaceWorkerResult>({
     filename,
@@ -82,8 +85,8 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
       const result = await run({ kind: 'status' });
       return result.ok ? { ok: true, models: result.models } : { ok: false, error: result.error };
     },
-    async analyze(image: Uint8Array): Promise<FaceAnalysis> {
-      const result = await run({ kind: 'analyze', image });
+    async analyze(image: Uint8Array, analyzeOptions?: AnalyzeOptions): Promise<FaceAnalysis> {
+      const result = await run({ kind: 'analyze', image, mesh: analyzeOptions?.mesh ?? false });
       if (result.ok)
         return { ok: true, faces: result.faces, durationMs: result.durationMs, models: result.models };
       return failureOf(result);

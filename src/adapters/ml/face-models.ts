@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
+import { openImage } from '../media/image-decode.js';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
-import type * as FaceApiModule from '@vladmandic/face-api';
 import type * as HumanModule from '@vladmandic/human';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
+import { applySimilarity, pitchFromMesh, poseFromFivePoints } from '../../core/faces/five-points.js';
 import {
   choosePortraitFace,
   mergeOverlappingFaces,
@@ -16,38 +17,51 @@ import {
   portraitCropScale,
   portraitSearchTiles,
 } from '../../core/faces/portrait.js';
-import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
-import { PORTRAIT_LOWPASS_SIGMA_PX, SELFIE_LOWPASS_SIGMA_PX, faceLowpass } from './face-lowpass.js';
 import { humanFaceConfig } from './human-face-config.js';
+import { DEFAULT_RECOGNIZER_FILE, DETECTOR_FILE, MODELS_DIR } from './model-files.js';
 import { installOfflineFetch } from './offline-fetch.js';
+import {
+  YUNET_SIDE_PX,
+  alignFace,
+  detectFaces,
+  embedFace,
+  onnxRuntimeVersion,
+  openSession,
+  sharpnessOf,
+  type RawImage,
+  type YunetFace,
+  warpSimilarity,
+} from './onnx-face.js';
 
 const require = createRequire(import.meta.url);
 
-/** face-api ships its own copy of the tfjs type declarations; at run time both use one tfjs. */
-type FaceApiInput = Parameters<typeof FaceApiModule.computeFaceDescriptor>[0];
-
-/** Human's model files this pipeline uses, and face-api's descriptor weights. */
-const HUMAN_MODELS = ['blazeface', 'facemesh', 'antispoof', 'liveness'] as const;
-const FACE_API_MODEL = 'face_recognition_model';
+/** Human's model file the mesh needs: the detector's face places its crop. */
+const HUMAN_MODELS = ['facemesh'] as const;
 
 /**
- * Longest side fed to the detector. Human's detector works on 256 px and the descriptor on a 192 px
- * crop, so a bigger input only costs tensor memory (a 12 MP photo is 144 MB as int32).
+ * Longest side a selfie frame is decoded at: the detector sees 640 px, and the alignment reads the
+ * face from this copy (a face seldom exceeds a third of it, so it stays above the 112-px crop).
  */
 const MAX_INPUT_SIDE_PX = 1280;
-
-/**
- * The card is searched for its portrait at this size (the detector sees 256 px whatever it is
- * given, so a larger copy only costs tensor work); the portrait is then cut from the full image.
- */
-const LOCATE_SIDE_PX = 640;
 
 /** Enough to tell "one face" from "several"; more only costs time on crowded images. */
 const MAX_FACES = 4;
 
+/**
+ * The portrait's second detection runs on a crop scaled so the face is about this tall: large
+ * enough for precise landmarks, small enough that the crop (2.2 × this) fits the detector's 640 px.
+ */
+const REFINE_FACE_PX = 200;
+
+/** Human's mesh model input, and the crop around the detector's box it is given (box side × this). */
+const MESH_INPUT_PX = 192;
+const MESH_CROP_SCALE = 1.25;
+/** The mesh model's own face confidence below which its landmarks are not used (Human's default detector threshold). */
+const MIN_MESH_CONFIDENCE = 0.5;
+
 export type LoadedFaceModels = {
   models: ModelInfo[];
-  analyze(image: Uint8Array): Promise<AnalyzeOutcome>;
+  analyze(image: Uint8Array, mesh: boolean): Promise<AnalyzeOutcome>;
   analyzePortrait(image: Uint8Array): Promise<PortraitOutcome>;
 };
 
@@ -64,14 +78,12 @@ export type PortraitOutcome =
     }
   | InvalidImage;
 
-/** Both packages keep their entry in `dist/`; their model folders sit beside it. */
-function packageDir(name: string): string {
-  return path.dirname(path.dirname(require.resolve(name)));
-}
-
-function packageVersion(dir: string): string {
-  return (require(path.join(dir, 'package.json')) as { version: string }).version;
-}
+export type FaceModelFiles = {
+  /** Folder holding the detector and Human's mesh files, instead of the defaults (used to test load failures). */
+  modelDir?: string;
+  /** The recognizer: any ONNX model of the same shape (docs/faces.md, "Replacing the recognizer"). */
+  recognizer?: string;
+};
 
 async function sha256Prefix(files: string[]): Promise<string> {
   const hash = createHash('sha256');
@@ -79,72 +91,123 @@ async function sha256Prefix(files: string[]): Promise<string> {
   return hash.digest('hex').slice(0, 12);
 }
 
-/**
- * Loads Human (detector, mesh, antispoof, liveness) and face-api's 128-d descriptor on the tfjs
- * WASM backend, from disk only. `modelDir` replaces both packages' model folders with one folder
- * holding all the files (`blazeface.json`…, `face_recognition_model-weights_manifest.json`…).
- * Rejects when any model fails to load.
- */
-export async function loadFaceModels(options: { modelDir?: string }): Promise<LoadedFaceModels> {
+/** Human keeps its entry in `dist/`; its model folder sits beside it. */
+function packageDir(name: string): string {
+  return path.dirname(path.dirname(require.resolve(name)));
+}
+
+/** Human's face mesh on the tfjs WASM backend, from disk only. */
+async function loadMesh(modelDir: string | undefined) {
   installOfflineFetch();
   const humanDir = packageDir('@vladmandic/human');
-  const faceApiDir = packageDir('@vladmandic/face-api');
   const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-  const humanModelDir = options.modelDir ?? path.join(humanDir, 'models');
-  const faceApiModelDir = options.modelDir ?? path.join(faceApiDir, 'model');
-
+  const humanModelDir = modelDir ?? path.join(humanDir, 'models');
   // The package's "node" entry needs tfjs-node (its native download fails offline), and its exports
   // map hides the wasm build, so it is loaded by path.
   const { Human } = require(path.join(humanDir, 'dist', 'human.node-wasm.js')) as typeof HumanModule;
-  const faceapi = require(path.join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as typeof FaceApiModule;
-
   const human = new Human({
     backend: 'wasm',
     wasmPath: `${wasmDir}${path.sep}`,
     wasmPlatformFetch: false,
     modelBasePath: pathToFileURL(humanModelDir).href + '/',
-    ...humanFaceConfig({ maxDetected: MAX_FACES, returnCrops: true, passive: true }),
+    ...humanFaceConfig({ maxDetected: 1, returnCrops: false, passive: false }),
   });
   await human.init();
   await human.load();
-  // Human keeps a failed model as an empty object (its `loaded()` still lists it); only a model
-  // with an executor can run.
+  // Human keeps a failed model as an empty object; only a model with an executor can run.
   const graphs = human.models.models as Record<string, { executor?: unknown } | null>;
   const missing = HUMAN_MODELS.filter((name) => !graphs[name]?.executor);
   if (missing.length > 0)
-    throw new Error(`face models failed to load from ${humanModelDir}: ${missing.join(', ')}`);
-  try {
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModelDir);
-  } catch (error) {
-    throw new Error(
-      `face descriptor model failed to load from ${faceApiModelDir}: ${(error as Error).message}`,
-    );
-  }
-
-  const humanVersion = packageVersion(humanDir);
+    throw new Error(`face mesh models failed to load from ${humanModelDir}: ${missing.join(', ')}`);
+  const version = (require(path.join(humanDir, 'package.json')) as { version: string }).version;
   const models: ModelInfo[] = [];
   for (const name of HUMAN_MODELS) {
     const files = [path.join(humanModelDir, `${name}.json`), path.join(humanModelDir, `${name}.bin`)];
-    models.push({ name: `human/${name}`, version: `${humanVersion}+sha256.${await sha256Prefix(files)}` });
+    models.push({ name: `human/${name}`, version: `${version}+sha256.${await sha256Prefix(files)}` });
   }
-  const faceApiFiles = [
-    path.join(faceApiModelDir, `${FACE_API_MODEL}-weights_manifest.json`),
-    path.join(faceApiModelDir, `${FACE_API_MODEL}.bin`),
-  ];
-  models.push({
-    name: `face-api/${FACE_API_MODEL}`,
-    version: `${packageVersion(faceApiDir)}+sha256.${await sha256Prefix(faceApiFiles)}`,
-  });
-
-  // Human's bundle declares `tf` as any; it is the @tensorflow/tfjs it requires.
   const tf = human.tf as typeof Tfjs;
+  // Human's mesh model alone: the detector's face, not Human's own detector, places its crop.
+  const graph = graphs.facemesh as unknown as Tfjs.GraphModel;
 
-  type Decoded = { data: Buffer; info: OutputInfo };
+  /**
+   * The 468-point mesh of the face the detector found, and the head pitch, or null when the mesh
+   * model is not confident there is a face. The crop is a square of MESH_CROP_SCALE times the box's
+   * longer side, centred on the box and turned so the eyes are level, as Human crops it.
+   */
+  async function mesh(
+    image: RawImage,
+    face: YunetFace,
+  ): Promise<{ points: [number, number][]; pitchDeg: number | null } | null> {
+    const [eyeA, eyeB] = face.points as [[number, number], [number, number]];
+    const roll = Math.atan2(eyeB[1] - eyeA[1], eyeB[0] - eyeA[0]);
+    const side = Math.max(face.box.width, face.box.height) * MESH_CROP_SCALE;
+    const scale = side / MESH_INPUT_PX;
+    const centreX = face.box.x + face.box.width / 2;
+    const centreY = face.box.y + face.box.height / 2;
+    // Crop pixel (u, v) → image: rotate by the roll and scale about the crop's centre.
+    const a = scale * Math.cos(roll);
+    const b = scale * Math.sin(roll);
+    const half = MESH_INPUT_PX / 2;
+    const back = { a, b, tx: centreX - (a * half - b * half), ty: centreY - (b * half + a * half) };
+    const crop = warpSimilarity(image, back, MESH_INPUT_PX);
+    const pixels = new Float32Array(crop.data.length);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = crop.data[i]! / 255;
+    const input = tf.tensor4d(pixels, [1, MESH_INPUT_PX, MESH_INPUT_PX, 3]);
+    const outputs = graph.execute(input) as Tfjs.Tensor[];
+    try {
+      const confidence = outputs.find((t) => t.shape[t.shape.length - 1] === 1);
+      const points = outputs.find((t) => t.shape[t.shape.length - 1] === 1404);
+      if (!confidence || !points) throw new Error('the face mesh model gave no landmarks');
+      if ((await confidence.data())[0]! < MIN_MESH_CONFIDENCE) return null;
+      const raw = await points.data();
+      const crop3d: [number, number, number][] = [];
+      for (let i = 0; i < raw.length; i += 3) crop3d.push([raw[i]!, raw[i + 1]!, raw[i + 2]!]);
+      return {
+        points: crop3d.map(([u, v]) => applySimilarity(back, [u, v])),
+        pitchDeg: pitchFromMesh(crop3d),
+      };
+    } finally {
+      tf.dispose([input, ...outputs]);
+    }
+  }
+  return { models, mesh };
+}
 
-  async function decode(image: Uint8Array, maxSide: number | null): Promise<Decoded | string> {
+/**
+ * Loads YuNet (detector, five landmarks), the recognizer (ArcFace-loss MobileFaceNet by default) on
+ * onnxruntime-node, and Human's face mesh for the frames a challenge reads face movements from.
+ * Rejects when any model fails to load.
+ */
+export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceModels> {
+  const detectorFile = path.join(files.modelDir ?? MODELS_DIR, DETECTOR_FILE);
+  const recognizerFile = files.recognizer ?? path.join(MODELS_DIR, DEFAULT_RECOGNIZER_FILE);
+  const open = async (file: string, what: string) => {
+    try {
+      return await openSession(file);
+    } catch (error) {
+      throw new Error(`face ${what} failed to load from ${file}: ${(error as Error).message}`);
+    }
+  };
+  const detector = await open(detectorFile, 'detector');
+  const recognizer = await open(recognizerFile, 'recognizer');
+  const meshModel = await loadMesh(files.modelDir);
+  const runtime = `onnxruntime-node ${onnxRuntimeVersion()}`;
+  const models: ModelInfo[] = [
+    {
+      name: `onnx/${path.basename(detectorFile, '.onnx')}`,
+      version: `${runtime}+sha256.${await sha256Prefix([detectorFile])}`,
+    },
+    {
+      name: `onnx/${path.basename(recognizerFile, '.onnx')}`,
+      version: `${runtime}+sha256.${await sha256Prefix([recognizerFile])}`,
+    },
+    ...meshModel.models,
+  ];
+
+  async function decode(image: Uint8Array, maxSide: number | null): Promise<RawImage | string> {
     try {
       // rotate() applies EXIF orientation: phone photos are often stored sideways (3 of the 4 SFAS samples).
-      let pipeline = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      let pipeline = openImage(image).rotate();
       if (maxSide)
         pipeline = pipeline.resize({
           width: maxSide,
@@ -152,176 +215,113 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
           fit: 'inside',
           withoutEnlargement: true,
         });
-      return await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
     } catch (error) {
       return `image could not be decoded: ${(error as Error).message}`;
     }
   }
 
-  /** Laplacian kernel for the sharpness measure (variance of the response). */
-  const laplacian = tf.tensor4d([0, 1, 0, 1, -4, 1, 0, 1, 0], [3, 3, 1, 1]);
-
-  function sharpnessOf(faceTensor: Tfjs.Tensor): number {
-    return tf.tidy(() => {
-      const grey = tf
-        .mul(tf.mean(faceTensor, -1, true), 255)
-        .reshape([1, ...faceTensor.shape.slice(-3, -1), 1]);
-      const response = tf.conv2d(grey as Tfjs.Tensor4D, laplacian as Tfjs.Tensor4D, 1, 'valid');
-      return tf.moments(response).variance.dataSync()[0]!;
-    });
+  async function crop(
+    image: RawImage,
+    region: { left: number; top: number; width: number; height: number },
+    width: number,
+  ) {
+    const { data, info } = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: 3 },
+    })
+      .extract(region)
+      .resize({ width: Math.max(1, Math.round(width)), kernel: 'lanczos3' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   }
 
-  /**
-   * Which models a pass runs besides the detector and mesh. Human merges a per-call config into its
-   * own for good, so every call states both flags.
-   */
-  const passConfig = (passive: boolean) => ({
-    face: { antispoof: { enabled: passive }, liveness: { enabled: passive } },
-  });
-
-  /** Detector and mesh only: the boxes, pose and sharpness of every face in a decoded RGB image. */
-  async function locateFaces({ data, info }: Decoded, scale = 1): Promise<DetectedFace[]> {
-    return withFaces({ data, info }, false, async (face, tensor) => detectedFace(face, tensor, scale));
-  }
-
-  const portraitLowpass = faceLowpass(tf, PORTRAIT_LOWPASS_SIGMA_PX);
-  const selfieLowpass = faceLowpass(tf, SELFIE_LOWPASS_SIGMA_PX);
-
-  /** Human's aligned face crop (0..1) as face-api's descriptor net wants it: 0..255, low-passed. */
-  function descriptorInput(
-    faceTensor: Tfjs.Tensor,
-    lowpass: (face: Tfjs.Tensor) => Tfjs.Tensor,
-  ): Tfjs.Tensor {
-    return tf.tidy(() => tf.mul(lowpass(faceTensor), 255));
-  }
-
-  /**
-   * Detected faces with their descriptors. `passive` marks a selfie-side image (a frame, a blocklist
-   * photo): it adds the antispoof and liveness scores, which only the selfie frames use, and takes
-   * the selfie low-pass; otherwise the portrait's. Boxes and landmarks multiplied by `scale`
-   * (working → uploaded pixels).
-   */
-  async function describeFaces(
-    { data, info }: Decoded,
-    passive: boolean,
-    scale = 1,
-  ): Promise<AnalyzedFace[]> {
-    return withFaces({ data, info }, passive, async (face, tensor) => {
-      const input = descriptorInput(tensor, passive ? selfieLowpass : portraitLowpass);
-      try {
-        const descriptor = (await faceapi.computeFaceDescriptor(
-          input as unknown as FaceApiInput,
-        )) as Float32Array;
-        return {
-          ...detectedFace(face, tensor, scale),
-          descriptor: Array.from(descriptor),
-          antispoof: passive ? (face.real ?? null) : null,
-          live: passive ? (face.live ?? null) : null,
-        };
-      } finally {
-        tf.dispose(input);
+  /** A detection as the checks see it, in `image` pixels; the mesh only when asked for. */
+  async function detected(face: YunetFace, image: RawImage, withMesh: boolean): Promise<DetectedFace> {
+    const pose = poseFromFivePoints(face.points);
+    let mesh: [number, number][] | null = null;
+    let pitchDeg: number | null = null;
+    if (withMesh) {
+      const found = await meshModel.mesh(image, face);
+      if (found) {
+        mesh = found.points.map(([x, y]) => [round2(x), round2(y)]);
+        pitchDeg = found.pitchDeg;
       }
-    });
-  }
-
-  type HumanFace = HumanModule.FaceResult;
-
-  async function withFaces<T>(
-    { data, info }: Decoded,
-    passive: boolean,
-    each: (face: HumanFace, tensor: Tfjs.Tensor) => Promise<T>,
-  ): Promise<T[]> {
-    const input = tf.tensor(data, [1, info.height, info.width, 3], 'int32');
-    const crops: Tfjs.Tensor[] = [];
-    try {
-      const result = await human.detect(input, passConfig(passive));
-      for (const face of result.face) if (face.tensor) crops.push(face.tensor as unknown as Tfjs.Tensor);
-      const out: T[] = [];
-      for (const face of result.face) {
-        if (!face.tensor) throw new Error('the detector returned a face without its aligned crop');
-        out.push(await each(face, face.tensor as unknown as Tfjs.Tensor));
-      }
-      return out;
-    } finally {
-      tf.dispose([input, ...crops]);
     }
-  }
-
-  function detectedFace(face: HumanFace, tensor: Tfjs.Tensor, scale: number): DetectedFace {
-    const angle = face.rotation?.angle;
     return {
-      box: {
-        x: face.box[0] * scale,
-        y: face.box[1] * scale,
-        width: face.box[2] * scale,
-        height: face.box[3] * scale,
-      },
+      box: face.box,
       score: face.score,
-      yawDeg: angle ? toDegrees(angle.yaw) : null,
-      pitchDeg: angle ? toDegrees(angle.pitch) : null,
-      rollDeg: angle ? toDegrees(angle.roll) : null,
-      landmarks: face.mesh.map(
-        (point) => [round2(point[0] * scale), round2(point[1] * scale)] as [number, number],
-      ),
-      sharpness: round2(sharpnessOf(tensor)),
+      yawDeg: pose?.yawDeg ?? null,
+      pitchDeg,
+      rollDeg: pose?.rollDeg ?? null,
+      landmarks: face.points.map(([x, y]) => [round2(x), round2(y)]),
+      mesh,
+      sharpness: null,
     };
   }
 
+  async function described(face: YunetFace, image: RawImage, withMesh: boolean): Promise<AnalyzedFace> {
+    const aligned = alignFace(image, face.points);
+    const descriptor = await embedFace(recognizer, aligned);
+    return {
+      ...(await detected(face, image, withMesh)),
+      sharpness: round2(sharpnessOf(aligned)),
+      descriptor,
+    };
+  }
+
+  async function analyze(image: Uint8Array, withMesh: boolean): Promise<AnalyzeOutcome> {
+    const decoded = await decode(image, MAX_INPUT_SIDE_PX);
+    if (typeof decoded === 'string') return { ok: false, kind: 'invalid_image', error: decoded };
+    const faces = await detectFaces(detector, decoded, MAX_FACES);
+    const out: AnalyzedFace[] = [];
+    for (const face of faces) out.push(await described(face, decoded, withMesh));
+    return { ok: true, faces: out };
+  }
+
   /** The card searched again in overlapping tiles (see `portraitSearchTiles`), faces in card pixels. */
-  async function locateInTiles(full: Decoded): Promise<DetectedFace[]> {
+  async function locateInTiles(full: RawImage): Promise<DetectedFace[]> {
     const found: DetectedFace[] = [];
-    for (const tile of portraitSearchTiles(full.info.width, full.info.height)) {
-      const image = await sharp(full.data, { raw: full.info })
-        .extract(tile)
-        .resize({ width: LOCATE_SIDE_PX, height: LOCATE_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const faces = await locateFaces(image, tile.width / image.info.width);
-      found.push(...faces.map((face) => offsetFace(face, tile.left, tile.top)));
+    for (const tile of portraitSearchTiles(full.width, full.height)) {
+      const image = await crop(full, tile, Math.min(tile.width, YUNET_SIDE_PX));
+      const scale = tile.width / image.width;
+      for (const face of await detectFaces(detector, image, MAX_FACES)) {
+        const inCard = scaleFace(face, scale);
+        found.push(offsetFace(await detected(inCard, full, false), tile.left, tile.top));
+      }
     }
     return mergeOverlappingFaces(found);
   }
 
-  async function analyze(image: Uint8Array): Promise<AnalyzeOutcome> {
-    const decoded = await decode(image, MAX_INPUT_SIDE_PX);
-    if (typeof decoded === 'string') return { ok: false, kind: 'invalid_image', error: decoded };
-    return { ok: true, faces: await describeFaces(decoded, true) };
-  }
-
   /**
-   * Two passes, because a face found on a whole card is boxed and cropped differently from the
-   * same face on a bare portrait (the recognition model was trained on the latter): first find the
-   * portrait on a small copy of the card (the detector sees 256 px whatever it is given), then cut
-   * a generous square around it from the full uploaded image, scale it so the face is about the
-   * size the aligner and descriptor work at, and detect and describe it again.
+   * Two passes: find the portrait on the whole card (tiles when it shows none), then cut a generous
+   * square around it from the full uploaded image, scaled so the face is about 200 px, and detect it
+   * again there for finer landmarks; the face is aligned and described from that crop.
    */
   async function analyzePortrait(image: Uint8Array): Promise<PortraitOutcome> {
     const full = await decode(image, null);
     if (typeof full === 'string') return { ok: false, kind: 'invalid_image', error: full };
-    const { width, height } = full.info;
-    const working = await sharp(full.data, { raw: full.info })
-      .resize({ width: LOCATE_SIDE_PX, height: LOCATE_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const wholeCard = await locateFaces(working, width / working.info.width);
+    const wholeCard: DetectedFace[] = [];
+    for (const face of await detectFaces(detector, full, MAX_FACES))
+      wholeCard.push(await detected(face, full, false));
     const cardFaces = wholeCard.length > 0 ? wholeCard : await locateInTiles(full);
     const choice = choosePortraitFace(cardFaces);
     if (!choice.face) return { ok: true, cardFaces, portrait: null, problem: choice.problem };
-    const region = portraitCropRegion(choice.face.box, width, height);
-    const scale = portraitCropScale(choice.face.box.height);
-    const crop = await sharp(full.data, { raw: full.info })
-      .extract(region)
-      .resize({ width: Math.max(1, Math.round(region.width * scale)), kernel: 'lanczos3' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const [face] = (await describeFaces(crop, false)).sort(
+    const region = portraitCropRegion(choice.face.box, full.width, full.height);
+    const scale = Math.min(
+      portraitCropScale(choice.face.box.height),
+      REFINE_FACE_PX / choice.face.box.height,
+    );
+    const cut = await crop(full, region, region.width * scale);
+    const [face] = (await detectFaces(detector, cut, MAX_FACES)).sort(
       (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
     );
     if (!face) return { ok: true, cardFaces, portrait: null, problem: 'no_face_in_portrait' };
     return {
       ok: true,
       cardFaces,
-      portrait: { face, faceHeightPx: choice.face.box.height },
+      portrait: { face: await described(face, cut, false), faceHeightPx: choice.face.box.height },
       problem: null,
     };
   }
@@ -329,10 +329,14 @@ export async function loadFaceModels(options: { modelDir?: string }): Promise<Lo
   return { models, analyze, analyzePortrait };
 }
 
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+function scaleFace(face: YunetFace, k: number): YunetFace {
+  return {
+    box: { x: face.box.x * k, y: face.box.y * k, width: face.box.width * k, height: face.box.height * k },
+    score: face.score,
+    points: face.points.map(([x, y]) => [x * k, y * k]),
+  };
 }
 
-function toDegrees(radians: number): number {
-  return (radians * 180) / Math.PI;
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
 }

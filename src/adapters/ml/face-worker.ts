@@ -1,11 +1,13 @@
 import { workerData } from 'node:worker_threads';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
-import { loadFaceModels, type LoadedFaceModels } from './face-models.js';
+import { loadFaceModels, type FaceModelFiles, type LoadedFaceModels } from './face-models.js';
 
-export type FaceWorkerData = { modelDir?: string };
+export type FaceWorkerData = FaceModelFiles;
 
 export type FaceWorkerTask =
-  { kind: 'status' } | { kind: 'analyze'; image: Uint8Array } | { kind: 'portrait'; image: Uint8Array };
+  | { kind: 'status' }
+  | { kind: 'analyze'; image: Uint8Array; mesh: boolean }
+  | { kind: 'portrait'; image: Uint8Array };
 
 export type FaceWorkerResult =
   | {
@@ -31,9 +33,7 @@ type Loading = { ok: true; models: LoadedFaceModels } | { ok: false; error: stri
 const options = (workerData ?? {}) as FaceWorkerData;
 
 // Loaded once per worker thread when the pool starts it; every task awaits the same promise.
-const loading: Promise<Loading> = loadFaceModels({
-  ...(options.modelDir ? { modelDir: options.modelDir } : {}),
-}).then(
+const loading: Promise<Loading> = loadFaceModels(options).then(
   (models) => ({ ok: true, models }),
   (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
 );
@@ -52,7 +52,7 @@ export default async function runFaceTask(task: FaceWorkerTask): Promise<FaceWor
       const { cardFaces, portrait, problem } = outcome;
       return { ok: true, models, faces: [], cardFaces, portrait, problem, durationMs };
     }
-    const outcome = await state.models.analyze(task.image);
+    const outcome = await state.models.analyze(task.image, task.mesh);
     const durationMs = performance.now() - startedAt;
     if (!outcome.ok) return { ok: false, reason: outcome.kind, error: outcome.error, models, durationMs };
     return { ok: true, models, faces: outcome.faces, durationMs };

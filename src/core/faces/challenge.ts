@@ -25,15 +25,18 @@ const HEAD_ACTIONS: readonly ChallengeAction[] = ['turn_left', 'turn_right', 'lo
 /** Face movements: a rigid print or a still on a screen cannot make them. */
 const FACE_ACTIONS: readonly ChallengeAction[] = ['smile', 'blink', 'open_mouth'];
 
-/** The actions the server issues: those the landmarks were measured to detect (docs/research/liveness-actions.md). */
-export const ISSUED_ACTIONS: readonly ChallengeAction[] = [
-  'turn_left',
-  'turn_right',
-  'look_up',
-  'look_down',
-  'smile',
-  'open_mouth',
-];
+/**
+ * The actions the server issues: those the landmarks were measured to detect (docs/faces.md,
+ * "Challenge"). Turns are read from the detector's five points on every frame; looking up or down is
+ * not issued, because five points follow pitch too loosely (15–65 % of looks detected) and the
+ * mesh runs only on the frames of face movements.
+ */
+export const ISSUED_ACTIONS: readonly ChallengeAction[] = ['turn_left', 'turn_right', 'smile', 'open_mouth'];
+
+/** Frames whose label asks for a face movement, and the neutral baseline they are read against, get the face mesh. */
+export function frameNeedsMesh(label: FrameLabel | undefined): boolean {
+  return label === 'neutral' || (label !== undefined && FACE_ACTIONS.includes(label));
+}
 
 export const CHALLENGE_LENGTH = { min: 2, max: 3 } as const;
 
@@ -130,16 +133,19 @@ export type ChallengeAnswer = {
   problem: AnswerProblem | null;
 };
 
-/** A face's measures the actions are read from. */
+/**
+ * A face's measures the actions are read from: yaw from the five points of every frame; pitch and
+ * the mouth and eye ratios from the face mesh, null on a frame the mesh did not run on.
+ */
 export type FaceMeasures = {
   yawDeg: number;
-  pitchDeg: number;
+  pitchDeg: number | null;
   /** Inner-lip gap over face height (forehead to chin). */
-  mouthOpen: number;
+  mouthOpen: number | null;
   /** Mouth corner to corner over face width (cheek to cheek). */
-  mouthWidth: number;
+  mouthWidth: number | null;
   /** Upper to lower eyelid over eye width, both eyes. */
-  eyeOpen: number;
+  eyeOpen: number | null;
 };
 
 /** MediaPipe face-mesh indices used by `measureFace`. */
@@ -162,17 +168,19 @@ function distance(a: readonly [number, number], b: readonly [number, number]): n
   return Math.hypot(a[0] - b[0], a[1] - b[1]);
 }
 
-/** The measures of one face, or null without a full mesh and head pose. */
+/** The measures of one face, or null without a yaw; the mesh's measures null without a full mesh. */
 export function measureFace(face: DetectedFace): FaceMeasures | null {
-  const p = face.landmarks;
-  if (p.length < MESH_POINTS || face.yawDeg === null || face.pitchDeg === null) return null;
+  if (face.yawDeg === null) return null;
+  const p = face.mesh;
+  const none = { yawDeg: face.yawDeg, pitchDeg: null, mouthOpen: null, mouthWidth: null, eyeOpen: null };
+  if (!p || p.length < MESH_POINTS) return none;
   const at = (i: number) => p[i]!;
   const faceHeight = distance(at(MESH.forehead), at(MESH.chin));
   const faceWidth = distance(at(MESH.cheekRight), at(MESH.cheekLeft));
   const eyeWidth =
     distance(at(MESH.eyeRight.outer), at(MESH.eyeRight.inner)) +
     distance(at(MESH.eyeLeft.outer), at(MESH.eyeLeft.inner));
-  if (faceHeight <= 0 || faceWidth <= 0 || eyeWidth <= 0) return null;
+  if (faceHeight <= 0 || faceWidth <= 0 || eyeWidth <= 0) return none;
   return {
     yawDeg: face.yawDeg,
     pitchDeg: face.pitchDeg,
@@ -185,11 +193,14 @@ export function measureFace(face: DetectedFace): FaceMeasures | null {
   };
 }
 
-/** Each measure's median over several frames: a baseline one odd frame cannot move. */
+/** Each measure's median over the frames that have it: a baseline one odd frame cannot move. */
 export function medianMeasures(all: readonly FaceMeasures[]): FaceMeasures {
-  const of = (key: keyof FaceMeasures) => median(all.map((m) => m[key]));
+  const of = (key: Exclude<keyof FaceMeasures, 'yawDeg'>) => {
+    const values = all.map((m) => m[key]).filter((v): v is number => v !== null);
+    return values.length > 0 ? median(values) : null;
+  };
   return {
-    yawDeg: of('yawDeg'),
+    yawDeg: median(all.map((m) => m.yawDeg)),
     pitchDeg: of('pitchDeg'),
     mouthOpen: of('mouthOpen'),
     mouthWidth: of('mouthWidth'),
@@ -198,43 +209,59 @@ export function medianMeasures(all: readonly FaceMeasures[]): FaceMeasures {
 }
 
 type ActionRule = {
-  /** The movement from the neutral baseline towards the action: positive when performing it. */
-  read(baseline: FaceMeasures, frame: FaceMeasures): number;
+  /** The movement from the neutral baseline towards the action: positive when performing it; null when unmeasured. */
+  read(baseline: FaceMeasures, frame: FaceMeasures): number | null;
   needed: number;
   /** Face movements are read only with the head still (HEAD_STILL_DEG). */
   headStill?: true;
 };
 
 const T = ACTION_THRESHOLDS;
+/** `after − before` when both were measured. */
+const change = (before: number | null, after: number | null) =>
+  before === null || after === null ? null : after - before;
+const negated = (value: number | null) => (value === null ? null : -value);
 const yawLeft = (b: FaceMeasures, f: FaceMeasures) => (f.yawDeg - b.yawDeg) * POSE_SIGNS.yawLeft;
-const pitchUp = (b: FaceMeasures, f: FaceMeasures) => (f.pitchDeg - b.pitchDeg) * POSE_SIGNS.pitchUp;
+const pitchUp = (b: FaceMeasures, f: FaceMeasures) => {
+  const moved = change(b.pitchDeg, f.pitchDeg);
+  return moved === null ? null : moved * POSE_SIGNS.pitchUp;
+};
 
 const ACTION_RULES: Record<ChallengeAction, ActionRule> = {
   turn_left: { read: yawLeft, needed: T.turnDeg },
   turn_right: { read: (b, f) => -yawLeft(b, f), needed: T.turnDeg },
   look_up: { read: pitchUp, needed: T.lookDeg },
-  look_down: { read: (b, f) => -pitchUp(b, f), needed: T.lookDeg },
-  smile: { read: (b, f) => f.mouthWidth - b.mouthWidth, needed: T.smileWidening, headStill: true },
-  open_mouth: { read: (b, f) => f.mouthOpen - b.mouthOpen, needed: T.mouthOpening, headStill: true },
-  blink: { read: (b, f) => b.eyeOpen - f.eyeOpen, needed: T.eyeClosing, headStill: true },
+  look_down: { read: (b, f) => negated(pitchUp(b, f)), needed: T.lookDeg },
+  smile: { read: (b, f) => change(b.mouthWidth, f.mouthWidth), needed: T.smileWidening, headStill: true },
+  open_mouth: { read: (b, f) => change(b.mouthOpen, f.mouthOpen), needed: T.mouthOpening, headStill: true },
+  blink: { read: (b, f) => negated(change(b.eyeOpen, f.eyeOpen)), needed: T.eyeClosing, headStill: true },
 };
 
 /**
  * How far a frame moved towards `action` from the neutral baseline, and whether that counts as seen.
- * `readable` is false for a face movement read on a frame whose head moved (it cannot count).
+ * `readable` is false when the frame or the baseline lacks the measure, and for a face movement read
+ * on a frame whose head moved (it cannot count).
  */
 export function actionMovement(
   action: ChallengeAction,
   baseline: FaceMeasures,
   frame: FaceMeasures,
-): { value: number; needed: number; readable: boolean; seen: boolean } {
+): { value: number | null; needed: number; readable: boolean; seen: boolean } {
   const rule = ACTION_RULES[action];
   const value = rule.read(baseline, frame);
+  const pitchMoved = change(baseline.pitchDeg, frame.pitchDeg);
   const readable =
-    !rule.headStill ||
-    (Math.abs(frame.yawDeg - baseline.yawDeg) < HEAD_STILL_DEG &&
-      Math.abs(frame.pitchDeg - baseline.pitchDeg) < HEAD_STILL_DEG);
-  return { value: round(value), needed: rule.needed, readable, seen: readable && value >= rule.needed };
+    value !== null &&
+    (!rule.headStill ||
+      (Math.abs(frame.yawDeg - baseline.yawDeg) < HEAD_STILL_DEG &&
+        pitchMoved !== null &&
+        Math.abs(pitchMoved) < HEAD_STILL_DEG));
+  return {
+    value: value === null ? null : round(value),
+    needed: rule.needed,
+    readable,
+    seen: readable && value >= rule.needed,
+  };
 }
 
 function round(value: number, digits = 4): number {
@@ -319,7 +346,7 @@ export function verifyChallenge(
       .map((i) => measures[i])
       .filter((m): m is FaceMeasures => m !== null && m !== undefined)
       .map((m) => actionMovement(action, baseline, m));
-    const values = movements.map((m) => m.value);
+    const values = movements.map((m) => m.value).filter((v): v is number => v !== null);
     const best = values.length === 0 ? null : Math.max(...values);
     return {
       action,

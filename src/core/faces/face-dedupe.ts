@@ -4,18 +4,23 @@ import { distanceFromSimilarity } from './face-similarity.js';
 /**
  * Duplicate-face threshold, stricter than face match (0.6): a 1:N search over every earlier face
  * multiplies the per-comparison false-match rate by the number of faces stored, and a hit under a
- * different name declines. At 0.69 (descriptor distance ≤ 0.3565 with the 0.46 operating distance)
+ * different name declines. At 0.67 (template distance ≤ 0.9075 with the 1.1 operating distance)
  * the realistic set's selfie templates (bench/face-eval.bench.ts: 5 phone frames of each of 40
- * photos, low-passed at σ 2) find another photo of the same person first, within the threshold,
- * in 40/40 cases (same-person template distances 0.108–0.401: a single other photo can fall
- * outside), and different people are at least 0.417 apart, so none comes within the threshold
- * (margin 0.06). 0.7 (distance 0.345) would miss one of the 40, whose nearest same-person
- * template is 0.345–0.3525 away.
+ * photos) find another photo of the same person first, within the threshold, in every case
+ * (same-person template distances 0.185–0.595), and different people are at least 1.183 apart,
+ * so none comes within the threshold (margin 0.28).
  */
-export const DUPLICATE_FACE_SIMILARITY = 0.69;
+export const DUPLICATE_FACE_SIMILARITY = 0.67;
 
-/** The same threshold as a Euclidean (pgvector L2 `<->`) distance between templates: 0.3565. */
+/** The same threshold as a Euclidean (pgvector L2 `<->`) distance between templates: 0.9075. */
 export const DUPLICATE_FACE_MAX_DISTANCE = distanceFromSimilarity(DUPLICATE_FACE_SIMILARITY);
+
+/**
+ * The engine the bundled models make templates with: the recognizer's name and a hash of its weights
+ * (a replacement recognizer gets its own, see templateEngineOf). Duplicate search compares only
+ * templates of one engine.
+ */
+export const BUNDLED_TEMPLATE_ENGINE = 'onnx/mobilefacenet_arcface_v1+sha256.b7120c095d60';
 
 /** Name and date of birth as read from the licence barcode (`dob` as YYYY-MM-DD). */
 export type FaceIdentity = { name: string; dob: string };

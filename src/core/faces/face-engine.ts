@@ -1,31 +1,30 @@
-/** One model the face engine loaded: `version` is the package version plus a hash of the weights. */
+/** One model the face engine loaded: `version` carries a hash of the weights. */
 export type ModelInfo = { name: string; version: string };
 
 /** Pixel box in the EXIF-oriented image, after the engine's downscale to its working size. */
 export type FaceBox = { x: number; y: number; width: number; height: number };
 
-/** A face as the detector and mesh see it, before any recognition model runs. */
+/** A face as the detector (and, when asked for, the face mesh) sees it, before any recognition model runs. */
 export type DetectedFace = {
   box: FaceBox;
   /** Detector confidence, 0..1. */
   score: number;
-  /** Head pose from the face mesh, degrees; null when the mesh gave none. */
+  /** Head yaw and roll from the five landmarks (five-points.ts), degrees; null when they gave none. */
   yawDeg: number | null;
+  /** Head pitch from the face mesh, degrees; null when the mesh did not run or gave none. */
   pitchDeg: number | null;
   rollDeg: number | null;
-  /** Face-mesh landmarks (468 points, MediaPipe order) as [x, y] pixels; empty when the mesh gave none. */
+  /** The detector's five landmarks (eyes, nose tip, mouth corners; five-points.ts) as [x, y] pixels. */
   landmarks: Array<[number, number]>;
+  /** Face-mesh landmarks (468 points, MediaPipe order) as [x, y] pixels, on the frames that asked for them. */
+  mesh: Array<[number, number]> | null;
   /** Variance of the Laplacian of the aligned face crop, 0–255 grey scale: low = blurred. */
   sharpness: number | null;
 };
 
 export type AnalyzedFace = DetectedFace & {
-  /** 128-d face descriptor; compare with Euclidean distance (see face-similarity.ts). */
+  /** The recognizer's embedding, L2-normalised; compare with Euclidean distance (see face-similarity.ts). */
   descriptor: number[];
-  /** Passive anti-spoof score, 0..1, higher = "real"; null when the model gave none (the portrait). Not a security control. */
-  antispoof: number | null;
-  /** Passive liveness score, 0..1, higher = "live"; null when the model gave none (the portrait). Not a security control. */
-  live: number | null;
 };
 
 /**
@@ -64,11 +63,20 @@ export type PortraitAnalysis =
 
 export type FaceEngineStatus = { ok: true; models: ModelInfo[] } | { ok: false; error: string };
 
-/** Port for face detection, description, head pose and passive liveness scores. */
+/** What an analysis adds beyond detection and the embedding. */
+export type AnalyzeOptions = {
+  /**
+   * Run the face mesh too (mouth and eyelid landmarks, head pitch): only the frames a liveness
+   * challenge reads face movements from need it, and it costs more than the rest of the frame.
+   */
+  mesh?: boolean;
+};
+
+/** Port for face detection, description and the landmarks liveness reads. */
 export type FaceEngine = {
   /** Resolves once the models are loaded (or failed to); never rejects. */
   ready(): Promise<FaceEngineStatus>;
-  analyze(image: Uint8Array): Promise<FaceAnalysis>;
+  analyze(image: Uint8Array, options?: AnalyzeOptions): Promise<FaceAnalysis>;
   /** The portrait on a licence front: found on the card, then cropped, enlarged and described. */
   analyzePortrait(image: Uint8Array): Promise<PortraitAnalysis>;
   close(): Promise<void>;

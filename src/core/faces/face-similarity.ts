@@ -2,16 +2,16 @@
 export const FACE_MATCH_THRESHOLD = 0.6;
 
 /**
- * Descriptor distance placed at similarity 0.6, chosen on the realistic evaluation set
- * (bench/face-eval.bench.ts: licence fronts photographed under 5 conditions against phone selfie
- * frames, 360 genuine and 8,880 impostor comparisons) with the descriptors as the engine now
- * computes them (portrait low-passed at σ 1.5, selfie frames at σ 2): at 0.46 1 impostor passes
- * (FAR 1.1e-4) and TAR is 0.975; at 0.47 6 pass (6.8e-4, TAR 0.983), at 0.48 11 (1.2e-3).
- * face-api's customary 0.6 would let 8 of the 44 pairs.csv impostors through.
+ * Embedding distance (Euclidean between unit vectors, √(2 × cosine distance)) placed at similarity
+ * 0.6, chosen on the realistic evaluation set (bench/face-eval.bench.ts: licence fronts photographed
+ * under 5 conditions against phone selfie frames, 360 genuine and 8,880 impostor comparisons) with
+ * YuNet + the ArcFace-loss MobileFaceNet: no impostor comes within 1.10 (the FAR-0.001 point is
+ * 1.172), and TAR there is in docs/faces.md. A replacement recognizer needs its own value, from
+ * the same benchmark (docs/faces.md, "Replacing the recognizer").
  */
-export const FACE_MATCH_OPERATING_DISTANCE = 0.46;
+export const FACE_MATCH_OPERATING_DISTANCE = 1.1;
 
-/** The linear map reaches similarity 0 here (0.46 / 0.4 = 1.15). */
+/** The linear map reaches similarity 0 here (1.1 / 0.4 = 2.75, beyond the largest possible distance, 2). */
 export const ZERO_SIMILARITY_DISTANCE = FACE_MATCH_OPERATING_DISTANCE / (1 - FACE_MATCH_THRESHOLD);
 
 export function euclideanDistance(a: readonly number[], b: readonly number[]): number {
@@ -38,14 +38,18 @@ export function descriptorSimilarity(a: readonly number[], b: readonly number[])
   return similarityFromDistance(euclideanDistance(a, b));
 }
 
-/** Element-wise mean of descriptors (the template of a selfie sequence). */
+/**
+ * Element-wise mean of descriptors, scaled back to unit length (the template of a selfie sequence):
+ * the recognizer's embeddings are compared by direction, and a mean of unit vectors is shorter.
+ */
 export function meanDescriptor(descriptors: readonly (readonly number[])[]): number[] {
   const first = descriptors[0];
   if (!first) throw new Error('meanDescriptor needs at least one descriptor');
   const mean = new Array<number>(first.length).fill(0);
   for (const descriptor of descriptors)
     for (let i = 0; i < mean.length; i++) mean[i]! += descriptor[i]! / descriptors.length;
-  return mean;
+  const norm = Math.hypot(...mean);
+  return norm > 0 ? mean.map((v) => v / norm) : mean;
 }
 
 export function median(values: readonly number[]): number {

@@ -1,4 +1,5 @@
 import type { FaceMatchCheckResult, LivenessCheckResult } from '../checks.js';
+import { frameNeedsMesh } from './challenge.js';
 import type { AnalyzedFace, FaceAnalysis, FaceEngine, ModelInfo, PortraitAnalysis } from './face-engine.js';
 import {
   FACE_MATCH_OPERATING_DISTANCE,
@@ -132,9 +133,13 @@ function toLivenessFrame(analysis: FaceAnalysis): LivenessFrame {
 export async function runFaceChecks(input: FaceChecksInput): Promise<FaceChecksOutput> {
   const { engine } = input;
   const frameImages = input.frames.slice(0, MAX_LIVENESS_FRAMES);
+  // The mesh only where a challenge reads face movements: a challenge that cannot count needs none.
+  const answer = input.evidence?.answer;
+  const meshed = (index: number) =>
+    !!answer && !answer.problem && frameNeedsMesh(answer.frames[index]?.action);
   const [portrait, frames] = await Promise.all([
     engine.analyzePortrait(input.portrait),
-    Promise.all(frameImages.map((image) => engine.analyze(image))),
+    Promise.all(frameImages.map((image, index) => engine.analyze(image, { mesh: meshed(index) }))),
   ]);
   const all: (FaceAnalysis | PortraitAnalysis)[] = [portrait, ...frames];
   const models = modelsOf(all);

@@ -14,6 +14,7 @@ import {
   type FrameLabel,
 } from '../../../src/core/faces/challenge.js';
 import type { DetectedFace } from '../../../src/core/faces/face-engine.js';
+import { fivePointsFromMesh } from '../../../src/core/faces/five-points.js';
 import {
   IDENTITY_MAX_DISTANCE_POSED,
   LIVENESS_THRESHOLD,
@@ -56,7 +57,8 @@ function meshFace(pose: Pose = {}): DetectedFace {
     yawDeg: pose.yawDeg ?? 0,
     pitchDeg: pose.pitchDeg ?? 0,
     rollDeg: 0,
-    landmarks,
+    landmarks: fivePointsFromMesh(landmarks)!,
+    mesh: landmarks,
     sharpness: 100,
   };
 }
@@ -129,8 +131,9 @@ describe('drawChallengeActions', () => {
       expect(actions.some((a) => !a.startsWith('turn') && !a.startsWith('look'))).toBe(true);
       orders.add(actions.join());
     }
-    // Every head/face pairing in both orders appears, and three-action orders far outnumber them.
-    expect(orders.size).toBeGreaterThan(60);
+    // Two head and two face movements: 4 pairings in 2 orders each, and the 4 sets of three in 6
+    // orders each, every one of them drawn.
+    expect(orders.size).toBe(8 + 24);
   });
 });
 
@@ -254,9 +257,15 @@ describe('verifyChallenge', () => {
 });
 
 describe('measureFace', () => {
-  it('needs the full mesh and a head pose', () => {
-    expect(measureFace({ ...meshFace(), landmarks: [] })).toBeNull();
+  it('needs a yaw; reads the mouth, eyes and pitch only from a full mesh', () => {
     expect(measureFace({ ...meshFace(), yawDeg: null })).toBeNull();
+    expect(measureFace({ ...meshFace(), mesh: null })).toEqual({
+      yawDeg: 0,
+      pitchDeg: null,
+      mouthOpen: null,
+      mouthWidth: null,
+      eyeOpen: null,
+    });
     expect(measureFace(meshFace())).toMatchObject({
       mouthWidth: 40 / 120,
       mouthOpen: 2 / 160,
@@ -269,13 +278,13 @@ describe('assessLiveness with a challenge answer', () => {
   const actions: ChallengeAction[] = ['turn_left', 'smile'];
   const labels = labelsFor(actions);
   const person = new Array<number>(128).fill(0.05);
+  /** Farther from the person than even a posed frame may be. */
+  const stray = Math.round((IDENTITY_MAX_DISTANCE_POSED + 0.1) * 100) / 100;
   /** A descriptor `distance` away from the person's. */
   const away = (distance: number) => person.map((v, i) => (i === 0 ? v + distance : v));
   const analysed = (label: FrameLabel, descriptor: number[]) => ({
     ...meshFace(performing(label)),
     descriptor,
-    antispoof: 0.8,
-    live: 0.9,
   });
   const assess = (descriptors: number[][]) =>
     assessLiveness(
@@ -291,18 +300,18 @@ describe('assessLiveness with a challenge answer', () => {
 
   it('leaves out an action frame that strays from the face, when another frame of that action agrees', () => {
     // Frame 2 is the second turn_left frame: a wide turn moves the descriptor beyond the band.
-    const result = assess(labels.map((_, i) => (i === 2 ? away(0.7) : person)));
+    const result = assess(labels.map((_, i) => (i === 2 ? away(stray) : person)));
     expect(result.challenge).toMatchObject({ passed: true });
     expect(result.detail.frameNotes).toEqual([
-      `frame 2: left out, 0.7 from the sequence's face (at most ${IDENTITY_MAX_DISTANCE_POSED})`,
+      `frame 2: left out, ${stray} from the sequence's face (at most ${IDENTITY_MAX_DISTANCE_POSED})`,
     ]);
   });
 
   it('fails when every frame of an action shows another face, or a neutral frame does', () => {
-    const swappedTurn = assess(labels.map((_, i) => (i === 1 || i === 2 ? away(0.7) : person)));
+    const swappedTurn = assess(labels.map((_, i) => (i === 1 || i === 2 ? away(stray) : person)));
     expect(swappedTurn.challenge).toMatchObject({ passed: false, failure: 'action_not_seen' });
     expect(swappedTurn.score).toBe(0);
-    const swappedNeutral = assess(labels.map((_, i) => (i === 3 ? away(0.7) : person)));
+    const swappedNeutral = assess(labels.map((_, i) => (i === 3 ? away(stray) : person)));
     expect(swappedNeutral.components.identityConsistent).toBe(false);
     expect(swappedNeutral.score).toBe(0);
   });

@@ -19,7 +19,7 @@ function reasonOf(input: Parameters<typeof decideFaceDedupe>[0]): string {
 describe('duplicate-face threshold', () => {
   it('is stricter than face match, and its L2 distance maps back to it', () => {
     expect(DUPLICATE_FACE_SIMILARITY).toBeGreaterThan(FACE_MATCH_THRESHOLD);
-    expect(DUPLICATE_FACE_MAX_DISTANCE).toBeCloseTo(0.3565, 4);
+    expect(DUPLICATE_FACE_MAX_DISTANCE).toBeCloseTo(0.9075, 4);
     expect(similarityFromDistance(DUPLICATE_FACE_MAX_DISTANCE)).toBeCloseTo(DUPLICATE_FACE_SIMILARITY, 10);
   });
 });

@@ -15,7 +15,7 @@ function facesOf(analysis: FaceAnalysis) {
   return analysis.faces;
 }
 
-describe('face engine (Human + face-api on tfjs-wasm, worker threads)', () => {
+describe('face engine (YuNet + MobileFaceNet on onnxruntime-node, mesh on demand, worker threads)', () => {
   let engine: FaceEngine;
   beforeAll(() => {
     engine = createFaceEngine({ threads: 2, timeoutMs: 60_000 });
@@ -24,36 +24,52 @@ describe('face engine (Human + face-api on tfjs-wasm, worker threads)', () => {
     await engine.close();
   });
 
-  it('loads the five models from node_modules and names their versions', async () => {
+  it('loads the vendored ONNX models and the face mesh, and names their versions with a hash of the weights', async () => {
     const status = await engine.ready();
     expect(status.ok).toBe(true);
     if (!status.ok) return;
     expect(status.models.map((m) => m.name)).toEqual([
-      'human/blazeface',
+      'onnx/face_detection_yunet_2023mar',
+      'onnx/mobilefacenet_arcface_v1',
       'human/facemesh',
-      'human/antispoof',
-      'human/liveness',
-      'face-api/face_recognition_model',
     ]);
-    for (const model of status.models) expect(model.version).toMatch(/^\d+\.\d+\.\d+\+sha256\.[0-9a-f]{12}$/);
+    expect(status.models[0]!.version).toBe('onnxruntime-node 1.30.0+sha256.8f2383e4dd3c');
+    expect(status.models[1]!.version).toBe('onnxruntime-node 1.30.0+sha256.b7120c095d60');
+    for (const model of status.models.slice(2))
+      expect(model.version).toMatch(/^\d+\.\d+\.\d+\+sha256\.[0-9a-f]{12}$/);
   });
 
-  it('finds one face with a 128-d descriptor, scores, head pose and landmarks; every result names the models', async () => {
+  it('finds one face with a unit-length 128-d embedding, five landmarks and yaw; every result names the models', async () => {
     const analysis = await engine.analyze(faceImage('london/london_025_neutral.jpg'));
     const [face, ...rest] = facesOf(analysis);
     expect(rest).toHaveLength(0);
     expect(face!.descriptor).toHaveLength(128);
     expect(face!.descriptor.every(Number.isFinite)).toBe(true);
+    expect(Math.hypot(...face!.descriptor)).toBeCloseTo(1, 5);
     expect(face!.score).toBeGreaterThan(0.9);
-    expect(face!.antispoof).toBeGreaterThan(0);
-    expect(face!.live).toBeGreaterThan(0);
     expect(Math.abs(face!.yawDeg!)).toBeLessThan(10);
-    expect(face!.landmarks).toHaveLength(468);
-    expect(analysis.models).toHaveLength(5);
+    expect(face!.landmarks).toHaveLength(5);
+    expect(face!.mesh).toBeNull();
+    expect(face!.pitchDeg).toBeNull();
+    expect(face!.sharpness).toBeGreaterThan(0);
+    expect(analysis.models).toHaveLength(3);
     expect(analysis.durationMs).toBeGreaterThan(0);
   });
 
-  it('applies EXIF orientation: a tagged phone photo describes like its upright copy, unlike its raw pixels', async () => {
+  it('adds the 468-point mesh and pitch only when asked, with the same embedding', async () => {
+    const image = faceImage('london/london_025_smiling.jpg');
+    const [plain] = facesOf(await engine.analyze(image));
+    const [meshed] = facesOf(await engine.analyze(image, { mesh: true }));
+    expect(meshed!.mesh).toHaveLength(468);
+    expect(meshed!.pitchDeg).not.toBeNull();
+    expect(meshed!.descriptor).toEqual(plain!.descriptor);
+    // The mesh lies on the face the detector found.
+    const [noseX, noseY] = meshed!.landmarks[2]!;
+    const [meshNoseX, meshNoseY] = meshed!.mesh![1]!;
+    expect(Math.hypot(noseX - meshNoseX, noseY - meshNoseY)).toBeLessThan(0.1 * meshed!.box.height);
+  });
+
+  it('applies EXIF orientation: a tagged phone photo describes like its upright copy; its raw pixels lie sideways, with no face found', async () => {
     const tagged = faceImage('antispoof_samples/sfas_image_T1.jpg');
     expect((await sharp(tagged).metadata()).orientation).toBe(6);
     const upright = await sharp(tagged).rotate().jpeg({ quality: 95 }).toBuffer();
@@ -61,11 +77,9 @@ describe('face engine (Human + face-api on tfjs-wasm, worker threads)', () => {
     const [a, b, c] = await Promise.all([tagged, upright, rawPixels].map((image) => engine.analyze(image)));
     const [taggedFace] = facesOf(a!);
     const [uprightFace] = facesOf(b!);
-    const [rawFace] = facesOf(c!);
     const toUpright = euclideanDistance(taggedFace!.descriptor, uprightFace!.descriptor);
-    const toRaw = euclideanDistance(taggedFace!.descriptor, rawFace!.descriptor);
     expect(toUpright).toBeLessThan(0.1);
-    expect(toRaw).toBeGreaterThan(toUpright);
+    expect(facesOf(c!)).toHaveLength(0);
     expect(taggedFace!.box.height).toBeGreaterThan(0);
   });
 
@@ -86,7 +100,7 @@ describe('face engine (Human + face-api on tfjs-wasm, worker threads)', () => {
   it('reports bytes that are not an image as invalid_image, not as an engine failure', async () => {
     const analysis = await engine.analyze(Buffer.from('not an image'));
     expect(analysis).toMatchObject({ ok: false, reason: 'invalid_image' });
-    expect(analysis.models).toHaveLength(5);
+    expect(analysis.models).toHaveLength(3);
   });
 });
 
@@ -97,7 +111,7 @@ describe('face engine failures surface as unavailable, never as a throw or a sco
     try {
       const status = await engine.ready();
       expect(status.ok).toBe(false);
-      if (!status.ok) expect(status.error).toMatch(/face models failed to load/);
+      if (!status.ok) expect(status.error).toMatch(/face detector failed to load/);
       const analysis = await engine.analyze(faceImage('london/london_025_neutral.jpg'));
       expect(analysis).toMatchObject({ ok: false, reason: 'unavailable' });
 

@@ -47,10 +47,9 @@ function face(overrides: Partial<AnalyzedFace> & { yawDeg?: number; pitchDeg?: n
     box: { x: 200, y: 100, width: 240, height: 280 },
     score: 1,
     descriptor: new Array<number>(128).fill(0.05),
-    antispoof: 0.8,
-    live: 0.9,
     rollDeg: 0,
     landmarks: project(facePoints3d(), yawDeg, pitchDeg),
+    mesh: null,
     sharpness: 100,
     ...overrides,
     yawDeg,
@@ -100,11 +99,11 @@ describe('robustRange', () => {
 });
 
 describe('assessLiveness', () => {
-  it('scores a still repeated 8 times at the passive weight only: it fails', () => {
+  it('scores a still repeated 8 times as no motion: it fails', () => {
     const still = face();
     const result = assessLiveness(Array.from({ length: 8 }, () => frame(still)));
     expect(result.components).toMatchObject({ deformation: 0, pose: 0, identityConsistent: true });
-    expect(result.score).toBeCloseTo(LIVENESS_WEIGHTS.passive * 0.85, 6);
+    expect(result.score).toBe(0);
     expect(result.score).toBeLessThan(LIVENESS_THRESHOLD);
   });
 
@@ -112,10 +111,25 @@ describe('assessLiveness', () => {
     const frames = [0, 2, 4, 6, 8, 10, 13, 15].map((yaw) => frame(face({ yawDeg: yaw })));
     const result = assessLiveness(frames);
     expect(result.components.pose).toBe(1);
-    expect(result.components.deformation).toBeGreaterThan(0.5);
-    expect(result.motionScore).toBeGreaterThanOrEqual(LIVENESS_THRESHOLD);
-    expect(result.score).toBe(UNCHALLENGED_SCORE_CAP);
-    expect(result.score).toBeLessThan(LIVENESS_THRESHOLD);
+    expect(result.components.deformation).toBeGreaterThan(0);
+    expect(result.motionScore).toBeCloseTo(
+      LIVENESS_WEIGHTS.pose + LIVENESS_WEIGHTS.deformation * result.components.deformation,
+      3,
+    );
+    // With a clearly non-rigid change as well (half the points moving against the rest), motion passes.
+    const flat = project(facePoints3d(), 0, 0);
+    const capped = assessLiveness(
+      [0, 2, 4, 6, 8, 10, 13, 15].map((yaw, k) =>
+        frame(
+          face({
+            yawDeg: yaw,
+            landmarks: flat.map(([x, y], i) => [x + (i % 2) * 4 * k, y] as [number, number]),
+          }),
+        ),
+      ),
+    );
+    expect(capped.motionScore).toBeGreaterThanOrEqual(LIVENESS_THRESHOLD);
+    expect(capped.score).toBe(UNCHALLENGED_SCORE_CAP);
     expect(result.detail.reasons).toEqual([
       `no liveness challenge was answered: the score is capped at ${UNCHALLENGED_SCORE_CAP}`,
     ]);
@@ -132,11 +146,10 @@ describe('assessLiveness', () => {
     expect(result.score).toBeLessThan(LIVENESS_THRESHOLD);
   });
 
-  it('keeps pose change alone (a tilted photo) below the threshold, even with perfect passive scores', () => {
+  it('keeps pose change alone (a tilted photo) below the threshold', () => {
     const flat = project(facePoints3d(), 0, 0);
-    const frames = [0, 3, 6, 9, 12, 15, 18, 20].map((yaw) =>
-      frame(face({ yawDeg: yaw, landmarks: flat, antispoof: 1, live: 1 })),
-    );
+    const frames = [0, 3, 6, 9, 12, 15, 18, 20].map((yaw) => frame(face({ yawDeg: yaw, landmarks: flat })));
+    expect(LIVENESS_WEIGHTS.pose).toBeLessThan(LIVENESS_THRESHOLD);
     const result = assessLiveness(frames);
     expect(result.components.pose).toBe(1);
     expect(result.components.deformation).toBe(0);
@@ -144,7 +157,7 @@ describe('assessLiveness', () => {
   });
 
   it('gives 0 when the frames show different people, and keeps only the medoid identity', () => {
-    const other = new Array<number>(128).fill(0.05).map((v, i) => (i < 16 ? v + 0.15 : v));
+    const other = new Array<number>(128).fill(0.05).map((v, i) => (i < 16 ? v + 0.3 : v));
     const frames = [0, 4, 8, 12, 16, 20, 24, 28].map((yaw, i) =>
       frame(face({ yawDeg: yaw, ...(i % 4 === 3 ? { descriptor: other } : {}) })),
     );

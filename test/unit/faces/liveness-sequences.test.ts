@@ -9,9 +9,6 @@ import {
 import { runFaceChecks } from '../../../src/core/faces/run-face-checks.js';
 import { LONDON_IDS, buildSequence, faceCsv, faceImage } from './face-fixtures.js';
 
-/** London people whose neutral and smiling photos differ too little to show motion (documented in docs/faces.md). */
-const LONDON_TOO_STILL = ['042', '005', '024', '037'];
-
 const ATTACKS = faceCsv('liveness.csv')
   .filter(([, bonaFide]) => bonaFide === 'false')
   .map(([image]) => image!);
@@ -66,7 +63,7 @@ describe('liveness over frame sequences (documented in docs/faces.md)', () => {
     expect(Math.max(...scores)).toBeLessThan(0.3);
   }, 120_000);
 
-  it("real capture sequences built from one person's distinct photos pass on motion: lisa (pose/size/rotation) and zoom (distance)", async () => {
+  it("a sequence built from one person's distinct photos turning the head passes on motion (lisa); one that only changes distance does not (zoom)", async () => {
     const lisa = await livenessOf(
       await buildSequence([1, 2, 3, 4].map((i) => faceImage(`cc0_same_person/lisa_lisa${i}.jpg`))),
     );
@@ -74,13 +71,14 @@ describe('liveness over frame sequences (documented in docs/faces.md)', () => {
       await buildSequence([15, 30, 45, 60].map((cm) => faceImage(`cc0_same_person/zoom_${cm}cm.jpg`))),
     );
     expect(lisa.detail.motionScore).toBeGreaterThanOrEqual(LIVENESS_THRESHOLD);
-    expect(zoom.detail.motionScore).toBeGreaterThanOrEqual(LIVENESS_THRESHOLD);
+    // Moving closer is a whole-object motion a print makes too: five points see no more than that.
+    expect(zoom.detail.motionScore).toBeLessThan(LIVENESS_THRESHOLD);
     // Without a challenge the motion cannot tell the person from a recording of them: capped below.
     expect(lisa.score).toBe(UNCHALLENGED_SCORE_CAP);
-    expect(lisa.detail).toMatchObject({ components: { deformation: 1, identityConsistent: true } });
+    expect(lisa.detail).toMatchObject({ components: { identityConsistent: true } });
   }, 120_000);
 
-  it('London neutral ↔ smiling sequences: 12/16 pass on motion; the 4 with the smallest expression change do not', async () => {
+  it('London neutral ↔ smiling sequences: none passes on motion alone (five points do not see a smile; the challenge reads it on the mesh)', async () => {
     const results = await Promise.all(
       LONDON_IDS.map(async (id) => {
         const frames = await buildSequence([
@@ -90,11 +88,10 @@ describe('liveness over frame sequences (documented in docs/faces.md)', () => {
         return { id, score: (await livenessOf(frames)).detail.motionScore as number };
       }),
     );
-    const failing = results.filter((r) => r.score < LIVENESS_THRESHOLD).map((r) => r.id);
-    expect(failing.sort()).toEqual([...LONDON_TOO_STILL].sort());
+    expect(results.filter((r) => r.score >= LIVENESS_THRESHOLD)).toEqual([]);
   }, 120_000);
 
-  it('frames alternating between two people score 0 (identity gate), even with lots of motion', async () => {
+  it('frames alternating between two people score 0 (identity gate), whatever their motion', async () => {
     const frames = await buildSequence(
       [
         'london/london_030_neutral.jpg',
@@ -105,6 +102,6 @@ describe('liveness over frame sequences (documented in docs/faces.md)', () => {
     );
     const liveness = await livenessOf(frames);
     expect(liveness.score).toBe(0);
-    expect(liveness.detail).toMatchObject({ components: { identityConsistent: false, deformation: 1 } });
+    expect(liveness.detail).toMatchObject({ components: { identityConsistent: false } });
   }, 120_000);
 });

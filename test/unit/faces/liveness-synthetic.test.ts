@@ -28,7 +28,7 @@ describe('synthetic active-liveness frames (bench/lib/liveness, documented in do
   });
 
   async function metricsOf(frame: Buffer): Promise<FaceMetrics> {
-    const analysis = await engine.analyze(frame);
+    const analysis = await engine.analyze(frame, { mesh: true });
     if (!analysis.ok) throw new Error(analysis.error);
     expect(analysis.faces).toHaveLength(1);
     return faceMetrics(analysis.faces[0]!);

@@ -18,12 +18,11 @@ function face(box: FaceBox, overrides: Partial<AnalyzedFace> = {}): AnalyzedFace
     box,
     score: 1,
     descriptor: [],
-    antispoof: null,
-    live: null,
     yawDeg: 0,
     pitchDeg: 0,
     rollDeg: 0,
     landmarks: [],
+    mesh: null,
     sharpness: 100,
     ...overrides,
   };

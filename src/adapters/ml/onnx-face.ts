@@ -1,0 +1,276 @@
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import {
+  ARCFACE_TEMPLATE_112,
+  applySimilarity,
+  fitSimilarity,
+  invertSimilarity,
+  similarityScale,
+  type Point,
+  type Similarity,
+} from '../../core/faces/five-points.js';
+
+/** A decoded RGB image, 3 bytes a pixel, rows top to bottom. */
+export type RawImage = { data: Buffer; width: number; height: number };
+
+/** One face as YuNet finds it, in the pixels of the image it was given. */
+export type YunetFace = {
+  box: { x: number; y: number; width: number; height: number };
+  score: number;
+  points: [number, number][];
+};
+
+/** YuNet 2023mar has a fixed 640×640 input; smaller images are letterboxed, larger ones shrunk. */
+export const YUNET_SIDE_PX = 640;
+const YUNET_STRIDES = [8, 16, 32] as const;
+
+/**
+ * Detector confidence below which a box is not a face. 0.7 on the realistic set (research notes in
+ * docs/faces.md) finds every card portrait and selfie face without a false box on card artwork.
+ */
+export const MIN_FACE_SCORE = 0.7;
+const NMS_IOU = 0.3;
+
+/** The recognizer's input side, and the ImageNet normalisation the MobileFaceNet was trained with. */
+const RECOGNIZER_SIDE_PX = 112;
+const MEAN = [0.485, 0.456, 0.406] as const;
+const STD = [0.229, 0.224, 0.225] as const;
+
+/**
+ * One intra-op thread per session: the pool runs one image per worker thread, and a second thread
+ * per session doubled the CPU for no gain in wall time on 2 cores (research notes in docs/faces.md).
+ */
+const SESSION_OPTIONS: ort.InferenceSession.SessionOptions = {
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  executionMode: 'sequential',
+  graphOptimizationLevel: 'all',
+};
+
+export async function openSession(file: string): Promise<ort.InferenceSession> {
+  return ort.InferenceSession.create(file, SESSION_OPTIONS);
+}
+
+export const onnxRuntimeVersion = (): string => ort.env.versions.common;
+
+function iou(a: YunetFace['box'], b: YunetFace['box']): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+/**
+ * YuNet on an image: shrunk to fit 640×640 when larger (never enlarged), padded at the right and
+ * bottom, fed as BGR 0..255. Boxes and points come back in the given image's pixels.
+ */
+export async function detectFaces(
+  session: ort.InferenceSession,
+  image: RawImage,
+  maxFaces: number,
+): Promise<YunetFace[]> {
+  const scale = Math.min(1, YUNET_SIDE_PX / image.width, YUNET_SIDE_PX / image.height);
+  let pixels = image;
+  if (scale < 1) {
+    const { data, info } = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: 3 },
+    })
+      .resize({
+        width: Math.max(1, Math.round(image.width * scale)),
+        height: Math.max(1, Math.round(image.height * scale)),
+        fit: 'fill',
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    pixels = { data, width: info.width, height: info.height };
+  }
+  const side = YUNET_SIDE_PX;
+  const plane = side * side;
+  const input = new Float32Array(3 * plane);
+  for (let y = 0; y < pixels.height; y++)
+    for (let x = 0; x < pixels.width; x++) {
+      const from = (y * pixels.width + x) * 3;
+      const to = y * side + x;
+      input[to] = pixels.data[from + 2]!;
+      input[plane + to] = pixels.data[from + 1]!;
+      input[2 * plane + to] = pixels.data[from]!;
+    }
+  const outputs = await session.run({ input: new ort.Tensor('float32', input, [1, 3, side, side]) });
+  const sx = image.width / pixels.width;
+  const sy = image.height / pixels.height;
+  const found: YunetFace[] = [];
+  for (const stride of YUNET_STRIDES) {
+    const cls = outputs[`cls_${stride}`]!.data as Float32Array;
+    const obj = outputs[`obj_${stride}`]!.data as Float32Array;
+    const bbox = outputs[`bbox_${stride}`]!.data as Float32Array;
+    const kps = outputs[`kps_${stride}`]!.data as Float32Array;
+    const cols = side / stride;
+    for (let i = 0; i < cls.length; i++) {
+      const score = Math.sqrt(Math.min(1, Math.max(0, cls[i]!)) * Math.min(1, Math.max(0, obj[i]!)));
+      if (score < MIN_FACE_SCORE) continue;
+      const col = i % cols;
+      const row = Math.floor(i / cols);
+      const cx = (col + bbox[i * 4]!) * stride;
+      const cy = (row + bbox[i * 4 + 1]!) * stride;
+      const w = Math.exp(bbox[i * 4 + 2]!) * stride;
+      const h = Math.exp(bbox[i * 4 + 3]!) * stride;
+      const points: [number, number][] = [];
+      for (let k = 0; k < 5; k++)
+        points.push([
+          (kps[i * 10 + 2 * k]! + col) * stride * sx,
+          (kps[i * 10 + 2 * k + 1]! + row) * stride * sy,
+        ]);
+      found.push({
+        box: { x: (cx - w / 2) * sx, y: (cy - h / 2) * sy, width: w * sx, height: h * sy },
+        score,
+        points,
+      });
+    }
+  }
+  for (const tensor of Object.values(outputs)) tensor.dispose();
+  found.sort((a, b) => b.score - a.score);
+  const kept: YunetFace[] = [];
+  for (const face of found) {
+    if (kept.some((other) => iou(other.box, face.box) > NMS_IOU)) continue;
+    kept.push(face);
+    if (kept.length >= maxFaces) break;
+  }
+  return kept;
+}
+
+/**
+ * The face warped onto the 112×112 template by the least-squares similarity of its five points, as
+ * RGB bytes (bilinear; outside the image reads black). A face larger than the template is first
+ * box-averaged by the whole factor it is larger by, so the warp does not alias.
+ */
+export function alignFace(image: RawImage, points: readonly Point[]): RawImage {
+  const side = RECOGNIZER_SIDE_PX;
+  const toCrop = fitSimilarity(points, ARCFACE_TEMPLATE_112);
+  const shrink = Math.max(1, Math.floor(1 / similarityScale(toCrop)));
+  let source = image;
+  let offsetX = 0;
+  let offsetY = 0;
+  if (shrink > 1) {
+    // Only the region the crop covers, with a margin for the bilinear neighbours.
+    const back = invertSimilarity(toCrop);
+    const corners = [
+      applySimilarity(back, [0, 0]),
+      applySimilarity(back, [side, 0]),
+      applySimilarity(back, [0, side]),
+      applySimilarity(back, [side, side]),
+    ];
+    const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0]))) - shrink);
+    const top = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[1]))) - shrink);
+    const right = Math.min(image.width, Math.ceil(Math.max(...corners.map((c) => c[0]))) + shrink);
+    const bottom = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c[1]))) + shrink);
+    const width = Math.floor((right - left) / shrink);
+    const height = Math.floor((bottom - top) / shrink);
+    if (width >= 2 && height >= 2) {
+      const data = Buffer.alloc(width * height * 3);
+      const area = shrink * shrink;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          for (let c = 0; c < 3; c++) {
+            let sum = 0;
+            for (let dy = 0; dy < shrink; dy++) {
+              let i = ((top + y * shrink + dy) * image.width + left + x * shrink) * 3 + c;
+              for (let dx = 0; dx < shrink; dx++, i += 3) sum += image.data[i]!;
+            }
+            data[(y * width + x) * 3 + c] = Math.round(sum / area);
+          }
+      source = { data, width, height };
+      offsetX = left;
+      offsetY = top;
+    }
+  }
+  const k = source === image ? 1 : shrink;
+  const local = points.map(
+    ([x, y]) => [(x - offsetX) / k - (k - 1) / (2 * k), (y - offsetY) / k - (k - 1) / (2 * k)] as const,
+  );
+  return warpSimilarity(source, invertSimilarity(fitSimilarity(local, ARCFACE_TEMPLATE_112)), side);
+}
+
+/**
+ * A `side`×`side` RGB image whose pixel (u, v) is read (bilinear, black outside) from `image` at
+ * `back`(u, v), pixel centres to pixel centres.
+ */
+export function warpSimilarity(image: RawImage, back: Similarity, side: number): RawImage {
+  const out = Buffer.alloc(side * side * 3);
+  const { width, height, data } = image;
+  for (let v = 0; v < side; v++)
+    for (let u = 0; u < side; u++) {
+      const x = back.a * (u + 0.5) - back.b * (v + 0.5) + back.tx - 0.5;
+      const y = back.b * (u + 0.5) + back.a * (v + 0.5) + back.ty - 0.5;
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const fx = x - x0;
+      const fy = y - y0;
+      const o = (v * side + u) * 3;
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) {
+        for (let c = 0; c < 3; c++) {
+          const at = (xx: number, yy: number) =>
+            xx < 0 || yy < 0 || xx >= width || yy >= height ? 0 : data[(yy * width + xx) * 3 + c]!;
+          out[o + c] = Math.round(
+            (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) +
+              (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy,
+          );
+        }
+        continue;
+      }
+      const i00 = (y0 * width + x0) * 3;
+      const i10 = i00 + 3;
+      const i01 = i00 + width * 3;
+      const i11 = i01 + 3;
+      const w00 = (1 - fx) * (1 - fy);
+      const w10 = fx * (1 - fy);
+      const w01 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      for (let c = 0; c < 3; c++)
+        out[o + c] = Math.round(
+          data[i00 + c]! * w00 + data[i10 + c]! * w10 + data[i01 + c]! * w01 + data[i11 + c]! * w11,
+        );
+    }
+  return { data: out, width: side, height: side };
+}
+
+/** Variance of the Laplacian of the aligned crop's grey levels (0–255): low = blurred. */
+export function sharpnessOf(crop: RawImage): number {
+  const { width, height, data } = crop;
+  const grey = new Float32Array(width * height);
+  for (let i = 0; i < grey.length; i++)
+    grey[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  let sum = 0;
+  let sumSq = 0;
+  let n = 0;
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const r = grey[i - 1]! + grey[i + 1]! + grey[i - width]! + grey[i + width]! - 4 * grey[i]!;
+      sum += r;
+      sumSq += r * r;
+      n++;
+    }
+  return n > 0 ? sumSq / n - (sum / n) ** 2 : 0;
+}
+
+/**
+ * The recognizer's embedding of an aligned crop, L2-normalised so that Euclidean distance between
+ * two embeddings is √(2 × cosine distance). Any recognizer with a [1, 3, 112, 112] input
+ * (RGB, /255, ImageNet mean and deviation) and one embedding output fits.
+ */
+export async function embedFace(session: ort.InferenceSession, crop: RawImage): Promise<number[]> {
+  const plane = crop.width * crop.height;
+  const input = new Float32Array(3 * plane);
+  for (let i = 0; i < plane; i++)
+    for (let c = 0; c < 3; c++) input[c * plane + i] = (crop.data[i * 3 + c]! / 255 - MEAN[c]!) / STD[c]!;
+  const inputName = session.inputNames[0]!;
+  const outputs = await session.run({
+    [inputName]: new ort.Tensor('float32', input, [1, 3, crop.height, crop.width]),
+  });
+  const output = outputs[session.outputNames[0]!]!;
+  const vector = Array.from(output.data as Float32Array);
+  for (const tensor of Object.values(outputs)) tensor.dispose();
+  const norm = Math.hypot(...vector);
+  return norm > 0 ? vector.map((v) => v / norm) : vector;
+}

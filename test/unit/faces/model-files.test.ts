@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_RECOGNIZER_FILE,
+  DETECTOR_FILE,
+  MODELS_DIR,
+  templateEngineOf,
+} from '../../../src/adapters/ml/model-files.js';
+import { BUNDLED_TEMPLATE_ENGINE } from '../../../src/core/faces/face-dedupe.js';
+
+/** The publishers' checksums (models/README.md). */
+const SHA256: Record<string, string> = {
+  [DETECTOR_FILE]: '8f2383e4dd3cfbb4553ea8718107fc0423210dc964f9f4280604804ed2552fa4',
+  [DEFAULT_RECOGNIZER_FILE]: 'b7120c095d60094f28a4a54ba6a8bf51b297a6273fb40ef6350dfec1f63d9507',
+};
+
+describe('vendored face models', () => {
+  it.each(Object.entries(SHA256))("%s is the publisher's file", (file, sha256) => {
+    const bytes = fs.readFileSync(path.join(MODELS_DIR, file));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha256);
+  });
+
+  it('ships each model with its licence text and the provenance note', () => {
+    const files = fs.readdirSync(MODELS_DIR);
+    expect(files).toEqual(
+      expect.arrayContaining(['LICENSE.yunet-MIT.txt', 'LICENSE.mobilefacenet-Apache-2.0.txt', 'README.md']),
+    );
+    const readme = fs.readFileSync(path.join(MODELS_DIR, 'README.md'), 'utf8');
+    for (const [file, sha256] of Object.entries(SHA256)) {
+      expect(readme).toContain(file);
+      expect(readme).toContain(sha256);
+    }
+  });
+
+  it("names the bundled recognizer's templates as the stores expect, and another recognizer differently", () => {
+    expect(templateEngineOf(undefined)).toBe(BUNDLED_TEMPLATE_ENGINE);
+    expect(templateEngineOf(path.join(MODELS_DIR, DETECTOR_FILE))).toBe(
+      'onnx/face_detection_yunet_2023mar+sha256.8f2383e4dd3c',
+    );
+  });
+});
