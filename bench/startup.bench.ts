@@ -115,6 +115,18 @@ function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
+/** Process groups of the services started; a run that fails part-way stops them on its way out. */
+const startedGroups = new Set<number>();
+process.on('exit', () => {
+  for (const group of startedGroups) {
+    try {
+      process.kill(-group, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
 /** `npm start` as a user types it; listening and ready are timed from the spawn. */
 async function npmStart(env: Record<string, string>): Promise<Started> {
   const spawnedAt = performance.now();
@@ -124,6 +136,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  startedGroups.add(child.pid!);
   const lines: string[] = [];
   let buffered = '';
   let stderr = '';
@@ -182,6 +195,7 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
     async stop() {
       process.kill(-child.pid!, 'SIGTERM');
       await exit;
+      startedGroups.delete(child.pid!);
     },
   };
 }
