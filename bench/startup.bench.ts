@@ -132,7 +132,15 @@ async function npmStart(env: Record<string, string>): Promise<Started> {
   const spawnedAt = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: '0', LOG_LEVEL: 'info', METRICS_TOKEN: OPERATIONS_TOKEN },
+    // Only what each start names: DATABASE_URL and REDIS_URL of the shell must not turn a PGlite start into a server one.
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: OPERATIONS_TOKEN,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
