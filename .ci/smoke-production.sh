@@ -7,6 +7,8 @@
 # warm), the rest the models loading on a shared 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The embedded default: .ci/run exports the test server's DATABASE_URL and REDIS_URL for npm test.
+unset DATABASE_URL REDIS_URL
 root=$PWD
 
 node scripts/start.js --build-only
