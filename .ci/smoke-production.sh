@@ -7,6 +7,8 @@
 # warm), the rest the models loading on a shared 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The embedded default: .ci/run exports the test server's DATABASE_URL and REDIS_URL for npm test.
+unset DATABASE_URL REDIS_URL
 root=$PWD
 
 node scripts/start.js --build-only
@@ -30,6 +32,9 @@ if [ -e node_modules/tsx ] || [ -e node_modules/typescript ] || [ -e node_module
   exit 1
 fi
 
+# The CLI from the built tree: migrations applied to the data directory the service then opens.
+DATA_DIR="$work/data" node bin/idv.js migrate
+
 : >"$work/service.log"
 NODE_ENV=production PORT=0 DATA_DIR="$work/data" WEBHOOK_ALLOW_INSECURE=1 \
   DATA_ENCRYPTION_KEY="$(openssl rand -hex 32)" WEBHOOK_SECRET_KEY="$(openssl rand -hex 32)" \
@@ -45,6 +50,12 @@ done
 address=$(grep -o '"address":"[^"]*"' "$work/service.log" | head -n 1 | cut -d'"' -f4)
 root_key=$(grep -oE '^\s+svc_[A-Za-z0-9_-]{43}$' "$work/service.log" | tr -d ' ')
 BASE_URL="$address" API_KEY="$root_key" SMOKE_TIMEOUT_MS=120000 node scripts/smoke.js
+# A second process on the same PGlite directory is refused, and writes nothing.
+if DATA_DIR="$work/data" node bin/idv.js keys create --label beside --scopes '*' 2>"$work/cli.err"; then
+  echo "smoke: the CLI opened the data directory the running service holds" >&2
+  exit 1
+fi
+grep -q "is in use by process $pid" "$work/cli.err" || { cat "$work/cli.err" >&2; exit 1; }
 ready=$(curl -s -H "authorization: Bearer smoke-operations-token-0123456789abcdef" "$address/readyz")
 echo "$ready" | grep -q '"face_models":{"status":"ok"' || { echo "smoke: face models not loaded: $ready" >&2; exit 1; }
 kill -TERM "$pid"

@@ -12,6 +12,9 @@ export class DataDirectoryInUseError extends Error {}
 
 type Holder = { pid: number; host: string; since: string; command: string };
 
+/** Lock files this process holds: its own pid in a file it does not hold is a previous incarnation's. */
+const held = new Set<string>();
+
 function readHolder(file: string): Holder | null {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
@@ -30,9 +33,10 @@ function running(pid: number): boolean {
 }
 
 /** A holder that is gone: on this host, and either not running or this very process's pid (reused). */
-function stale(holder: Holder | null): boolean {
+function stale(file: string, holder: Holder | null): boolean {
   if (!holder) return true;
-  return holder.host === os.hostname() && (holder.pid === process.pid || !running(holder.pid));
+  if (holder.host !== os.hostname()) return false;
+  return holder.pid === process.pid ? !held.has(file) : !running(holder.pid);
 }
 
 /** Takes the lock on `dir` (its file is `<dir>.lock`) or throws DataDirectoryInUseError; returns its release. */
@@ -47,14 +51,16 @@ export function lockDataDirectory(dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, `${JSON.stringify(me)}\n`, { flag: 'wx', mode: 0o600 });
+      held.add(file);
       return () => {
+        held.delete(file);
         if (readHolder(file)?.pid === process.pid) fs.rmSync(file, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readHolder(file);
-    if (!stale(holder)) {
+    if (!stale(file, holder)) {
       throw new DataDirectoryInUseError(
         `the embedded database in ${dir} is in use by process ${holder!.pid} on ${holder!.host} (since ${holder!.since}: ${holder!.command}). ` +
           'Two processes on one PGlite directory lose data: stop that process first, or use its HTTP API ' +
