@@ -211,7 +211,7 @@ export const sessionRoutes: FastifyPluginAsync<{
         tags: ['session'],
         summary: 'Issue a liveness challenge: 2–3 random actions for the selfie to show, in order',
         description:
-          'The newest challenge is in the session state as `liveness_challenge`. It is single use, expires with the client token, and replaces any unanswered one. Answer it by sending the selfie frames with `liveness_challenge: {id, frames: [{action, captured_at_ms}]}` (docs/faces.md). At most 10 per verification (409).',
+          'The newest challenge is in the session state as `liveness_challenge`. It is single use, must be answered within 2 minutes of its issue (and while the client token lives), and replaces any unanswered one. Answer it by sending the selfie frames with `liveness_challenge: {id, frames: [{action, captured_at_ms}]}` (docs/faces.md). At most 3 per verification (409).',
         security,
         response: { 200: sessionStateSchema, 401: errorSchema, 409: errorSchema, 422: validationErrorSchema },
       },
