@@ -56,7 +56,9 @@ describe.each(engines)('liveness challenges on %s', (engine) => {
       expect(challenge.actions.some((a: string) => !HEAD.includes(a))).toBe(true);
       expect(challenge).toMatchObject({ answered: false, action_window_ms: ACTION_WINDOW_MS });
       // The server's own clock bounds the answer: issue to receipt, not the token's 30 minutes.
-      expect(Date.parse(`${challenge.expires_at}Z`) - Date.parse(`${challenge.issued_at}Z`)).toBe(ANSWER_WINDOW_MS);
+      expect(Date.parse(`${challenge.expires_at}Z`) - Date.parse(`${challenge.issued_at}Z`)).toBe(
+        ANSWER_WINDOW_MS,
+      );
       seen.add(challenge.id);
     }
     expect(seen.size).toBe(MAX_CHALLENGES_PER_VERIFICATION);

@@ -77,7 +77,10 @@ export const sessionRoutes: FastifyPluginAsync<{
   });
   // Upload routes are admitted once the token is known and before their body is read.
   const admitUpload = async (request: FastifyRequest) => {
-    request.endUpload = await uploads.admit(request.session!.verification.id);
+    request.endUpload = await uploads.admit(request.session!.verification.id, { alone: true });
+  };
+  const admitSubmit = async (request: FastifyRequest) => {
+    request.endUpload = await uploads.admit(request.session!.verification.id, { alone: false });
   };
   const endUpload = async (request: FastifyRequest) => {
     request.endUpload?.();
@@ -226,7 +229,7 @@ export const sessionRoutes: FastifyPluginAsync<{
     '/v1/session/submit',
     {
       bodyLimit: SESSION_UPLOAD_LIMIT_BYTES,
-      onRequest: admitUpload,
+      onRequest: admitSubmit,
       schema: {
         tags: ['session'],
         summary: 'Finalise: validate, run every check, decide and emit verification.decided',
