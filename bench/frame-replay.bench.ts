@@ -83,7 +83,6 @@ async function measure(engine: string, url: string | undefined): Promise<string[
       const hashes = [replay, ...Array.from({ length: FRAMES_PER_VERIFICATION - 1 }, randomHash)];
       const started = performance.now();
       found = await store.seenFrames({
-        apiKeyId: 1,
         excludeVerificationId: crypto.randomUUID(),
         hashes,
         maxDistance: REPLAYED_FRAME_MAX_BITS,

@@ -57,13 +57,13 @@ export async function checkFaces(
 }
 
 /**
- * The selfie's frame hashes, and which of them an earlier verification of the same key already sent
+ * The selfie's frame hashes, and which of them an earlier verification already sent, under any key
  * (a replay: docs/faces.md, "Challenge"). Frames that cannot be decoded have no hash and never match.
  */
 export async function replayEvidence(
   engines: Pick<CheckEngines, 'frameHash'>,
   faces: Pick<FaceStore, 'seenFrames'>,
-  input: { verificationId: string; apiKeyId: number; frames: Buffer[]; answer: ChallengeAnswer | null },
+  input: { verificationId: string; frames: Buffer[]; answer: ChallengeAnswer | null },
 ): Promise<{ evidence: LivenessEvidence; hashes: string[] }> {
   // One frame at a time: each decode is bounded, and eight at once would multiply the bound by eight.
   const computed: Array<string | null> = [];
@@ -71,7 +71,6 @@ export async function replayEvidence(
     computed.push(await engines.frameHash(frame));
   const hashed = computed.flatMap((hash, frame) => (hash ? [{ hash, frame }] : []));
   const seen = await faces.seenFrames({
-    apiKeyId: input.apiKeyId,
     excludeVerificationId: input.verificationId,
     hashes: hashed.map((h) => h.hash),
     maxDistance: REPLAYED_FRAME_MAX_BITS,

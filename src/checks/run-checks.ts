@@ -83,7 +83,6 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
       async () => {
         const replay = await replayEvidence(deps.engines, deps.faces, {
           verificationId: input.verificationId,
-          apiKeyId: input.apiKeyId,
           frames: input.frames,
           answer: input.challengeAnswer,
         });

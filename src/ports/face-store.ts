@@ -27,10 +27,10 @@ export type FaceStore = {
   removeListed(id: number, at: Date): Promise<boolean>;
   /**
    * Indices of `hashes` (256-bit frame hashes, as 0/1 strings) within `maxDistance` bits of a frame
-   * remembered for another verification of the same key.
+   * remembered for another verification, of any key: a recording re-sent at another merchant, or under
+   * another key of the same one, is a replay too. The answer names no verification or key.
    */
   seenFrames(input: {
-    apiKeyId: number;
     excludeVerificationId: string;
     hashes: string[];
     maxDistance: number;

@@ -204,7 +204,7 @@ describe.each(backends)('FaceStore contract on $name', (backend) => {
     await other.removeListed(listed.id, T0);
   });
 
-  it('finds a remembered frame hash within 20 bits wherever the bits changed, and nothing farther', async () => {
+  it('finds a remembered frame hash within 20 bits wherever the bits changed, under any key, and nothing farther', async () => {
     const randomHash = () =>
       Array.from(crypto.randomBytes(32), (byte) => byte.toString(2).padStart(8, '0')).join('');
     const flipped = (hash: string, positions: number[]) => {
@@ -226,7 +226,6 @@ describe.each(backends)('FaceStore contract on $name', (backend) => {
       });
       await tx.faces.rememberFrames({ verificationId: earlier, apiKeyId, hashes: stored, at: T0 });
     });
-    const otherKey = await insertApiKey(database, 'other frames');
     // 20 changed bits spread so that every one of the index's 11 bands has one or two of them (the
     // hardest case for the band index), 20 bits in one run, and 22 spread bits (too far).
     const spread20 = Array.from({ length: 20 }, (_, i) => Math.floor(i * 12.8));
@@ -243,11 +242,10 @@ describe.each(backends)('FaceStore contract on $name', (backend) => {
       randomHash(),
       stored[4]!,
     ];
-    const seen = (key: number, exclude: string) =>
-      faces.seenFrames({ apiKeyId: key, excludeVerificationId: exclude, hashes: probes, maxDistance: 20 });
-    expect(await seen(apiKeyId, crypto.randomUUID())).toEqual([0, 1, 4]);
-    expect(await seen(apiKeyId, earlier)).toEqual([]);
-    expect(await seen(otherKey, crypto.randomUUID())).toEqual([]);
+    const seen = (exclude: string) =>
+      faces.seenFrames({ excludeVerificationId: exclude, hashes: probes, maxDistance: 20 });
+    expect(await seen(crypto.randomUUID())).toEqual([0, 1, 4]);
+    expect(await seen(earlier)).toEqual([]);
   });
 
   describe('blocklist', () => {

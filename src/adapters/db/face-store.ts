@@ -157,14 +157,14 @@ export function createFaceStore(
         .execute();
     },
 
-    async seenFrames({ apiKeyId, excludeVerificationId, hashes, maxDistance }) {
+    async seenFrames({ excludeVerificationId, hashes, maxDistance }) {
       if (hashes.length === 0) return [];
       if (maxDistance > FRAME_HASH_MAX_INDEXED_BITS)
         throw new Error(
           `the frame-hash index finds hashes within ${FRAME_HASH_MAX_INDEXED_BITS} bits, not ${maxDistance}`,
         );
-      // The band indexes narrow the key's history to the hashes sharing a band value (or one bit
-      // from it) with some probe; the exact distance is checked on those alone.
+      // The band indexes narrow every remembered frame to those sharing a band value (or one bit from
+      // it) with some probe; the exact distance is checked on those alone.
       const inSomeBand = sql.join(
         bandProbes(hashes).map(
           (values, band) => sql`seen.bands[${sql.lit(band + 1)}] = ANY(${sql.val(values)}::integer[])`,
@@ -175,7 +175,7 @@ export function createFaceStore(
         WITH candidate AS (
           SELECT seen.hash FROM selfie_frame_hashes seen
           WHERE (${inSomeBand})
-            AND seen.api_key_id = ${apiKeyId} AND seen.verification_id <> ${excludeVerificationId})
+            AND seen.verification_id <> ${excludeVerificationId})
         SELECT probe.ordinality - 1 AS frame
         FROM unnest(${sql.val(hashes)}::text[]) WITH ORDINALITY AS probe(hash, ordinality)
         WHERE EXISTS (

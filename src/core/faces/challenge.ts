@@ -40,8 +40,19 @@ export function frameNeedsMesh(label: FrameLabel | undefined): boolean {
 
 export const CHALLENGE_LENGTH = { min: 2, max: 3 } as const;
 
-/** A client asking again and again could shop for an order it has a recording of; 10 covers honest retries. */
-export const MAX_CHALLENGES_PER_VERIFICATION = 10;
+/**
+ * A client asking again and again could shop for an order it has a recording of. Three draws cover an
+ * honest retry or two (the hosted flow asks again for a missed movement within the same challenge),
+ * and give a client holding clips of some sequences at most three chances in the 32 sequences.
+ */
+export const MAX_CHALLENGES_PER_VERIFICATION = 3;
+
+/**
+ * A challenge must be answered within this long of its issue, by the server's clock (issue to
+ * receipt): a baseline and three movements take well under a minute with the action window below,
+ * so 2 minutes leaves a slow phone its upload while an answer rendered offline has no time to be made.
+ */
+export const ANSWER_WINDOW_MS = 120_000;
 
 /**
  * Each action must be seen within this long after the previous one (or after the challenge was
@@ -95,24 +106,32 @@ export const REPLAYED_FRAME_MAX_BITS = 20;
 export type RandomInt = (bound: number) => number;
 
 /**
- * 2–3 different actions in random order, at least one head and one face movement, so neither a
- * photo moved in the hand (no face movement) nor a fixed recording (wrong order) answers it.
+ * Every sequence a challenge may ask for: 2–3 different issued actions in any order, with at least
+ * one head and one face movement, so neither a photo moved in the hand (no face movement) nor a fixed
+ * recording (wrong order) answers it. 32 with the four issued actions.
+ */
+export const CHALLENGE_SEQUENCES: readonly (readonly ChallengeAction[])[] = (() => {
+  const sequences: ChallengeAction[][] = [];
+  const extend = (prefix: ChallengeAction[]) => {
+    if (
+      prefix.length >= CHALLENGE_LENGTH.min &&
+      prefix.some((a) => HEAD_ACTIONS.includes(a)) &&
+      prefix.some((a) => FACE_ACTIONS.includes(a))
+    )
+      sequences.push(prefix);
+    if (prefix.length === CHALLENGE_LENGTH.max) return;
+    for (const action of ISSUED_ACTIONS) if (!prefix.includes(action)) extend([...prefix, action]);
+  };
+  extend([]);
+  return sequences;
+})();
+
+/**
+ * One of the sequences, each as likely as any other: a client cannot count on the short ones
+ * (drawing the length first made the 8 two-action sequences half of all draws).
  */
 export function drawChallengeActions(randomInt: RandomInt): ChallengeAction[] {
-  const length = CHALLENGE_LENGTH.min + randomInt(CHALLENGE_LENGTH.max - CHALLENGE_LENGTH.min + 1);
-  const head = ISSUED_ACTIONS.filter((a) => HEAD_ACTIONS.includes(a));
-  const face = ISSUED_ACTIONS.filter((a) => FACE_ACTIONS.includes(a));
-  const pick = (from: readonly ChallengeAction[]) => from[randomInt(from.length)]!;
-  const chosen = [pick(head), pick(face)];
-  while (chosen.length < length) {
-    const rest = ISSUED_ACTIONS.filter((a) => !chosen.includes(a));
-    chosen.push(pick(rest));
-  }
-  for (let i = chosen.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chosen[i], chosen[j]] = [chosen[j]!, chosen[i]!];
-  }
-  return chosen;
+  return [...CHALLENGE_SEQUENCES[randomInt(CHALLENGE_SEQUENCES.length)]!];
 }
 
 /** One frame of an answer: what the capture asked for when it took it, and when (ms after the challenge was shown). */

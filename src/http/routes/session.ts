@@ -77,7 +77,10 @@ export const sessionRoutes: FastifyPluginAsync<{
   });
   // Upload routes are admitted once the token is known and before their body is read.
   const admitUpload = async (request: FastifyRequest) => {
-    request.endUpload = await uploads.admit(request.session!.verification.id);
+    request.endUpload = await uploads.admit(request.session!.verification.id, { alone: true });
+  };
+  const admitSubmit = async (request: FastifyRequest) => {
+    request.endUpload = await uploads.admit(request.session!.verification.id, { alone: false });
   };
   const endUpload = async (request: FastifyRequest) => {
     request.endUpload?.();
@@ -211,7 +214,7 @@ export const sessionRoutes: FastifyPluginAsync<{
         tags: ['session'],
         summary: 'Issue a liveness challenge: 2–3 random actions for the selfie to show, in order',
         description:
-          'The newest challenge is in the session state as `liveness_challenge`. It is single use, expires with the client token, and replaces any unanswered one. Answer it by sending the selfie frames with `liveness_challenge: {id, frames: [{action, captured_at_ms}]}` (docs/faces.md). At most 10 per verification (409).',
+          'The newest challenge is in the session state as `liveness_challenge`. It is single use, must be answered within 2 minutes of its issue (and while the client token lives), and replaces any unanswered one. Answer it by sending the selfie frames with `liveness_challenge: {id, frames: [{action, captured_at_ms}]}` (docs/faces.md). At most 3 per verification (409).',
         security,
         response: { 200: sessionStateSchema, 401: errorSchema, 409: errorSchema, 422: validationErrorSchema },
       },
@@ -226,7 +229,7 @@ export const sessionRoutes: FastifyPluginAsync<{
     '/v1/session/submit',
     {
       bodyLimit: SESSION_UPLOAD_LIMIT_BYTES,
-      onRequest: admitUpload,
+      onRequest: admitSubmit,
       schema: {
         tags: ['session'],
         summary: 'Finalise: validate, run every check, decide and emit verification.decided',

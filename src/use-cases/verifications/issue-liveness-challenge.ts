@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
-import { drawChallengeActions, MAX_CHALLENGES_PER_VERIFICATION } from '../../core/faces/challenge.js';
+import {
+  ANSWER_WINDOW_MS,
+  drawChallengeActions,
+  MAX_CHALLENGES_PER_VERIFICATION,
+} from '../../core/faces/challenge.js';
 import { ApiError } from '../../core/errors.js';
 import type { VerificationDeps } from './deps.js';
 import type { Session } from './session.js';
 import { requireConsent, requireOpen } from './session-inputs.js';
 
 /**
- * Issues a fresh liveness challenge to the capture (docs/faces.md, "Challenge"): random actions from
- * a CSPRNG, bound to the verification, expiring with the client token, single use. A new one
+ * Issues a fresh liveness challenge to the capture (docs/faces.md, "Challenge"): a sequence drawn
+ * uniformly by a CSPRNG, bound to the verification, to be answered within ANSWER_WINDOW_MS of its issue
+ * by the server's clock (and within the client token's life), single use. A new one
  * supersedes the last unanswered one, so a retry gets a new order rather than the old one again.
  */
 export async function issueLivenessChallenge(
@@ -26,7 +31,7 @@ export async function issueLivenessChallenge(
         verificationId: verification.id,
         actions,
         issuedAt: at,
-        expiresAt: session.tokenExpiresAt,
+        expiresAt: new Date(Math.min(at.getTime() + ANSWER_WINDOW_MS, session.tokenExpiresAt.getTime())),
       },
       MAX_CHALLENGES_PER_VERIFICATION,
     );

@@ -9,8 +9,12 @@ import type { RateLimiter } from '../../ports/rate-limiter.js';
 export const UPLOADS_PER_VERIFICATION = { max: 30, windowSeconds: 600 } as const;
 
 export type UploadAdmission = {
-  /** Lets one upload of the verification in, or refuses it (429 + Retry-After); returns its release. */
-  admit(verificationId: string): Promise<() => void>;
+  /**
+   * Lets one upload of the verification in, or refuses it (429 + Retry-After); returns its release.
+   * `alone`: refused while another upload of the verification runs here (submit is not: of two
+   * concurrent submits one wins and the other is told 409, as the submit itself decides).
+   */
+  admit(verificationId: string, options: { alone: boolean }): Promise<() => void>;
 };
 
 /**
@@ -22,13 +26,15 @@ export type UploadAdmission = {
 export function createUploadAdmission(deps: { rateLimiter: RateLimiter }): UploadAdmission {
   const inFlight = new Set<string>();
   return {
-    async admit(verificationId) {
-      if (inFlight.has(verificationId)) {
+    async admit(verificationId, options) {
+      if (options.alone && inFlight.has(verificationId)) {
         throw new ApiError('upload_in_progress', {}, { headers: { 'retry-after': '1' } });
       }
       // Taken before the shared count is asked, so a second upload arriving meanwhile is refused too.
-      inFlight.add(verificationId);
-      const release = () => void inFlight.delete(verificationId);
+      if (options.alone) inFlight.add(verificationId);
+      const release = () => {
+        if (options.alone) inFlight.delete(verificationId);
+      };
       const counted = await deps.rateLimiter
         .consume(`session-uploads:${verificationId}`, UPLOADS_PER_VERIFICATION)
         .catch((error: unknown) => {

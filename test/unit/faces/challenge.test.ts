@@ -6,6 +6,7 @@ import {
   HEAD_STILL_DEG,
   ISSUED_ACTIONS,
   POSE_SIGNS,
+  CHALLENGE_SEQUENCES,
   drawChallengeActions,
   measureFace,
   verifyChallenge,
@@ -134,6 +135,19 @@ describe('drawChallengeActions', () => {
     // Two head and two face movements: 4 pairings in 2 orders each, and the 4 sets of three in 6
     // orders each, every one of them drawn.
     expect(orders.size).toBe(8 + 24);
+    expect(CHALLENGE_SEQUENCES).toHaveLength(32);
+  });
+
+  it('draws every sequence as often as any other: the short ones are a quarter of draws, not half', () => {
+    const counts = new Map<string, number>();
+    CHALLENGE_SEQUENCES.forEach((sequence, index) => {
+      const drawn = drawChallengeActions(() => index);
+      expect(drawn).toEqual(sequence);
+      counts.set(drawn.join(), (counts.get(drawn.join()) ?? 0) + 1);
+    });
+    expect(counts.size).toBe(32);
+    const short = CHALLENGE_SEQUENCES.filter((sequence) => sequence.length === 2).length;
+    expect(short / CHALLENGE_SEQUENCES.length).toBe(0.25);
   });
 });
 
