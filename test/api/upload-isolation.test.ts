@@ -44,6 +44,25 @@ describe.each(['files', 'database'] as const)(
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
+    /** Another merchant's reads (a list is read from the database, a single verification may come from the read cache) while `upload` runs. */
+    async function readsDuring(other: string, upload: () => Promise<{ statusCode: number; body: string }>) {
+      let uploading = true;
+      const running = upload().finally(() => (uploading = false));
+      const latencies: number[] = [];
+      while (uploading) {
+        const started = performance.now();
+        const read = await t.app.inject({
+          method: 'GET',
+          url: '/v1/verifications?limit=1',
+          headers: { 'x-api-key': other },
+        });
+        latencies.push(performance.now() - started);
+        expect(read.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return { answer: await running, latencies, worst: Math.max(...latencies) };
+    }
+
     it('does not hold another merchant’s read', async () => {
       const other = (
         await t.app.inject({
@@ -75,34 +94,33 @@ describe.each(['files', 'database'] as const)(
         payload: { consent: true },
       });
 
-      let uploading = true;
-      const upload = t.app
-        .inject({
+      // 25 MB is over the body limit: refused from its Content-Length, before a byte of it is parsed.
+      const oversized = JSON.stringify({ frames_b64: ['A'.repeat(25 * 1024 * 1024)] });
+      const refused = await readsDuring(other, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/session/selfie',
+          headers: { ...session, 'content-type': 'application/json' },
+          payload: oversized,
+        }),
+      );
+      expect(refused.answer.statusCode).toBe(413);
+      expect(refused.worst).toBeLessThan(100);
+
+      // 12 MB within the limit is parsed, decoded and stored while the reads go on. Parsing the JSON body
+      // holds the event loop for tens of milliseconds (more on a busy machine); the database is never
+      // held for the upload's length (the review measured 36.5 s).
+      const stored = await readsDuring(other, () =>
+        t.app.inject({
           method: 'POST',
           url: '/v1/session/selfie',
           headers: session,
           payload: { frames_b64: frames },
-        })
-        .finally(() => (uploading = false));
-      const latencies: number[] = [];
-      while (uploading) {
-        const started = performance.now();
-        const read = await t.app.inject({
-          method: 'GET',
-          // A list is read from the database (a single verification may come from the read cache).
-          url: '/v1/verifications?limit=1',
-          headers: { 'x-api-key': other },
-        });
-        latencies.push(performance.now() - started);
-        expect(read.statusCode).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      const uploaded = await upload;
-      expect(uploaded.statusCode, uploaded.body).toBe(200);
-      const worst = Math.max(...latencies);
-      // The reads ran while the upload did, not after it.
-      expect(latencies.length).toBeGreaterThanOrEqual(3);
-      expect(worst).toBeLessThan(100);
+        }),
+      );
+      expect(stored.answer.statusCode, stored.answer.body).toBe(200);
+      expect(stored.latencies.length).toBeGreaterThanOrEqual(3);
+      expect(stored.worst).toBeLessThan(250);
     });
   },
 );
