@@ -4,8 +4,9 @@
 -- in some band, so a search looks up each band's value and its one-bit neighbours and checks
 -- bit_count only on the rows found.
 --
--- Idempotent on purpose: databases made while 0017 briefly carried these statements already have the
--- column and indexes (the migrator accepts that 0017's checksum, src/adapters/db/migrator.ts).
+-- Idempotent on purpose: 0017 as last released already creates the column and indexes; databases that
+-- applied 0017's first version, without them (the migrator accepts that checksum too,
+-- src/adapters/db/migrator.ts), get them here.
 ALTER TABLE selfie_frame_hashes ADD COLUMN IF NOT EXISTS bands integer[];
 UPDATE selfie_frame_hashes SET bands = ARRAY[
   substring(hash FROM 1 FOR 24)::bit(24)::integer,

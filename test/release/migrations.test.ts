@@ -35,16 +35,16 @@ const SHIPPED = {
   '0013_manual_review': '678c5d548856b4c19ca9e1bfc878188f335d1e3231bfcca3d361e9b998e88892',
   '0014_privacy': '882d802e12907cc1c7c33c1e459ea7908a6098f5ef1be32b62ee689ab706fbb1',
   '0015_test_mode': 'a3901d22a6b9c137eb481fad49a9572f5b1f9bd4679e15eb2a9611f92997814e',
-  '0017_liveness_challenges': '03a3b2fc7157032116159b36337e7e149e15830524cd5fd5a36602f274b57c00',
-  '0018_frame_hash_bands': '3369ec76c830cc538ac3629dd77873fcef2797de758821631c3bdbb15511caa8',
+  '0017_liveness_challenges': 'a6109ab372d193edb989083fe96459c7c82a2236aa4bea402b5bddabbdba1f97',
+  '0018_frame_hash_bands': '7275399f8cbcec7a2e4967b38356d955c966bdbd807f82a1965c29bfe4283f1a',
   '0019_face_template_engine': 'bbd1b229a28e159de0d13e72e30ce522b5af9cab3a5ecb500c62c91b7257155f',
   '0020_key_mint_checks_ancestors': '345bde0655744df997e7f6118ae8d96584456025265d3699656263c294f98386',
   '0021_handoff_token_chain': 'a5b7b843d34759474e6c9f13c2cc9ae38afa0ea1b6a1a5f93f7514c0cd90ff94',
 };
 
-/** 0017 as commit 05d8343 edited it (with the frame-hash bands); databases made then recorded this checksum. */
-const EDITED_0017 = fileURLToPath(
-  new URL('../fixtures/migrations/0017_liveness_challenges.edited.sql', import.meta.url),
+/** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */
+const ORIGINAL_0017 = fileURLToPath(
+  new URL('../fixtures/migrations/0017_liveness_challenges.original.sql', import.meta.url),
 );
 
 describe('shipped migrations', () => {
@@ -53,9 +53,9 @@ describe('shipped migrations', () => {
     expect(files).toEqual(SHIPPED);
   });
 
-  it('the edited 0017 fixture is the file 05d8343 shipped', () => {
-    const digest = crypto.createHash('sha256').update(fs.readFileSync(EDITED_0017)).digest('hex');
-    expect(digest).toBe('a6109ab372d193edb989083fe96459c7c82a2236aa4bea402b5bddabbdba1f97');
+  it('the original 0017 fixture is the file c6474c1 shipped', () => {
+    const digest = crypto.createHash('sha256').update(fs.readFileSync(ORIGINAL_0017)).digest('hex');
+    expect(digest).toBe('03a3b2fc7157032116159b36337e7e149e15830524cd5fd5a36602f274b57c00');
   });
 });
 
@@ -68,7 +68,7 @@ function previousRelease(variant: 'original' | 'edited'): string {
   for (const file of fs.readdirSync(defaultMigrationsDir).filter((f) => /^00(0\d|1[0-5])_/.test(f)))
     fs.copyFileSync(path.join(defaultMigrationsDir, file), path.join(dir, file));
   const target = path.join(dir, '0017_liveness_challenges.sql');
-  if (variant === 'edited') fs.copyFileSync(EDITED_0017, target);
+  if (variant === 'original') fs.copyFileSync(ORIGINAL_0017, target);
   else fs.copyFileSync(path.join(defaultMigrationsDir, '0017_liveness_challenges.sql'), target);
   return dir;
 }

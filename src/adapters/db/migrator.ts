@@ -12,12 +12,13 @@ export const defaultMigrationsDir = path.resolve(
 type MigrationFile = { version: number; name: string; sql: string; checksum: string };
 
 /**
- * Checksums a released migration also carried for a while, by version. 0017 was edited after its
- * release (the frame-hash bands, now 0018) and has been restored; databases that applied the edited
- * file already hold what 0018 adds, which it does idempotently. Only ever add here, never remove.
+ * Checksums a released migration also carried for a while, by version. 0017 shipped first without
+ * the frame-hash bands and was then edited to add them; the file stays as last released, and 0018
+ * adds the bands idempotently to databases that applied the first version, whose checksum is accepted
+ * here. Only ever add here, never remove.
  */
 const SUPERSEDED_CHECKSUMS: ReadonlyMap<number, readonly string[]> = new Map([
-  [17, ['a6109ab372d193edb989083fe96459c7c82a2236aa4bea402b5bddabbdba1f97']],
+  [17, ['03a3b2fc7157032116159b36337e7e149e15830524cd5fd5a36602f274b57c00']],
 ]);
 
 /** Arbitrary constant for pg_advisory_xact_lock: only one instance migrates at a time. */
