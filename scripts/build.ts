@@ -13,6 +13,9 @@ import { build } from 'esbuild';
 import { buildConsole } from '../console/build.js';
 import { buildFlow } from '../flow/build.js';
 import { buildSdk } from '../sdk/build.js';
+import { openDatabase } from '../src/adapters/db/database.js';
+import { INITIAL_DATA_DIR_FILE } from '../src/adapters/db/initial-data-dir.js';
+import { migrate } from '../src/adapters/db/migrator.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist');
@@ -32,6 +35,22 @@ function sourceFiles(dir: string): string[] {
     .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * A migrated PGlite data directory for a first start to unpack instead of creating a cluster; the
+ * path the compiled code looks for, moved from the repository root into dist/.
+ */
+async function writeInitialDataDir(): Promise<void> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await migrate(database);
+    const tarball = await database.dump!('gzip');
+    const target = path.join(out, path.relative(root, INITIAL_DATA_DIR_FILE));
+    fs.writeFileSync(target, Buffer.from(await tarball.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -58,6 +77,7 @@ async function main(): Promise<void> {
     if (fs.existsSync(path.join(root, dir)))
       fs.cpSync(path.join(root, dir), path.join(out, dir), { recursive: true });
   }
+  await writeInitialDataDir();
   fs.writeFileSync(path.join(out, BUILD_STAMP), `${new Date().toISOString()}\n`);
   console.log(`built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

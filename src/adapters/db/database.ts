@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { startChangeFeed } from '../jobs/pg-listener.js';
 import { lockDataDirectory } from './data-dir-lock.js';
+import { initialDataDirFor } from './initial-data-dir.js';
 import { ensurePrivateDirectory, tightenTree } from '../private-files.js';
 import type { ChangeFeed } from './read-cache.js';
 import type { Database } from './schema.js';
@@ -29,7 +30,7 @@ export type DatabaseHandle = {
   /** Notifications on `channel` (sent by triggers) as a feed for the in-process read caches. */
   changes(channel: string, logger: Logger): Promise<ChangeFeed & { stop(): Promise<void> }>;
   /** PGlite only: the data directory as a tarball, loadable again through `initialData`. */
-  dump?(): Promise<Blob>;
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -93,9 +94,10 @@ export async function openDatabase(options: {
   }
   let pglite: PGlite;
   try {
+    const initialData = options.initialData ?? initialDataDirFor(dataDir);
     pglite = await PGlite.create(dataDir, {
       extensions: { vector },
-      ...(options.initialData ? { loadDataDir: options.initialData } : {}),
+      ...(initialData ? { loadDataDir: initialData } : {}),
       parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
     });
   } catch (error) {
@@ -129,7 +131,7 @@ export async function openDatabase(options: {
   );
   return {
     ...opened,
-    dump: () => pglite.dumpDataDir('none'),
+    dump: (compression = 'none') => pglite.dumpDataDir(compression),
     async close() {
       await opened.close();
       if (onDisk) tightenTree(dataDir);

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import fs from 'node:fs';
+const db = await PGlite.create('/tmp/pgl-b', { extensions: { vector } });
+const t0 = performance.now();
+const dump = await db.dumpDataDir('gzip');
+const t1 = performance.now();
+await db.close();
+const buf = Buffer.from(await dump.arrayBuffer());
+console.log(dump.type, dump.name);
+fs.writeFileSync('/tmp/pgl.tgz', buf);
+const t3 = performance.now();
+const db2 = await PGlite.create('/tmp/pgl-c', { extensions: { vector }, loadDataDir: new Blob([fs.readFileSync('/tmp/pgl.tgz')], {type: 'application/x-gzip'}) });
+await db2.query('select * from t');
+const t4 = performance.now();
+console.log({ dumpgz: t1 - t0, size: buf.length, loadgz: t4 - t3 });

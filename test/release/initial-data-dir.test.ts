@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/adapters/db/database.js';
+import { initialDataDirFor } from '../../src/adapters/db/initial-data-dir.js';
+import { migrate, readMigrations } from '../../src/adapters/db/migrator.js';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-initial-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+async function buildTarball(): Promise<string> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrate(database);
+  const file = path.join(scratch, 'initial.tar.gz');
+  fs.writeFileSync(file, Buffer.from(await (await database.dump!('gzip')).arrayBuffer()));
+  await database.close();
+  return file;
+}
+
+describe("the build's initial PGlite data directory", () => {
+  it('starts an empty data directory already migrated, and is ignored once a cluster exists', async () => {
+    const tarball = await buildTarball();
+    const dataDir = path.join(scratch, 'data');
+    const initialData = initialDataDirFor(dataDir, tarball);
+    expect(initialData).toBeInstanceOf(Blob);
+
+    const first = await openDatabase({ dataDir, initialData });
+    expect((await migrate(first)).applied).toEqual([]);
+    const versions = await first.db.selectFrom('schema_migrations').select('version').execute();
+    expect(versions.map((row) => Number(row.version))).toEqual(readMigrations().map((m) => m.version));
+    await sql`CREATE TABLE written_after_start (note text)`.execute(first.db);
+    await sql`INSERT INTO written_after_start VALUES ('kept')`.execute(first.db);
+    await first.close();
+
+    expect(initialDataDirFor(dataDir, tarball)).toBeUndefined();
+    const again = await openDatabase({ dataDir });
+    const kept = await sql<{ note: string }>`SELECT note FROM written_after_start`.execute(again.db);
+    expect(kept.rows).toEqual([{ note: 'kept' }]);
+    await again.close();
+  });
+
+  it('is not used when the build made none', () => {
+    expect(
+      initialDataDirFor(path.join(scratch, 'other'), path.join(scratch, 'absent.tar.gz')),
+    ).toBeUndefined();
+  });
+});
