@@ -63,12 +63,45 @@ async function loadOf(db: Executor): Promise<QueueLoad> {
   };
 }
 
+/**
+ * Jobs with their API key that count for turns: waiting (queued, or on a lease that ran out), or
+ * served lately (running, or finished within the recent window). A key's turn is its waiting jobs'
+ * rank plus what it was served lately, so workers take jobs in turns per key (check-queue port).
+ */
+function jobsByKey() {
+  return sql`
+    SELECT j.id, v.api_key_id, (j.status = 'queued' OR (j.status = 'running' AND j.lease_expires_at <= now())) AS waiting
+    FROM check_jobs j JOIN verifications v ON v.id = j.verification_id
+    WHERE j.status IN ('queued', 'running')
+      OR (j.status = 'done' AND j.finished_at > now() - make_interval(secs => ${RECENT_WINDOW_SECONDS}))
+  `;
+}
+
 /** The queue's writes bound to one transaction (see transactor.ts). */
 export function createCheckJobWrites(db: Executor): CheckJobWrites {
   return {
-    async lockForAdmission() {
+    async lockForAdmission(apiKeyId) {
       await sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_ID})`.execute(db);
-      return loadOf(db);
+      const { rows } = await sql<{ own: boolean; waiting: number; served: number }>`
+        WITH keyed AS (${jobsByKey()})
+        SELECT api_key_id = ${apiKeyId} AS own,
+          count(*) FILTER (WHERE waiting)::int AS waiting,
+          count(*) FILTER (WHERE NOT waiting)::int AS served
+        FROM keyed
+        GROUP BY api_key_id
+      `.execute(db);
+      const jobs = (row: { waiting: number; served: number }) => ({
+        waiting: row.waiting,
+        served: row.served,
+      });
+      const own = rows.find((row) => row.own);
+      return {
+        load: await loadOf(db),
+        waiting: {
+          own: own ? jobs(own) : { waiting: 0, served: 0 },
+          others: rows.filter((row) => !row.own).map(jobs),
+        },
+      };
     },
 
     async enqueue(verificationId, input) {
@@ -163,13 +196,21 @@ export async function createCheckQueue(
         lease_token: string;
         waited_ms: number;
       }>`
-        WITH next AS (
-          SELECT id FROM check_jobs
-          WHERE status IN ('queued', 'running')
-            AND (status = 'queued' OR lease_expires_at <= now())
-          ORDER BY id
+        WITH keyed AS (${jobsByKey()}),
+        turns AS (
+          SELECT id,
+            row_number() OVER (PARTITION BY api_key_id ORDER BY id)
+              + (SELECT count(*) FROM keyed s WHERE NOT s.waiting AND s.api_key_id = w.api_key_id) AS turn
+          FROM keyed w
+          WHERE waiting
+        ),
+        next AS (
+          SELECT c.id FROM check_jobs c JOIN turns t ON t.id = c.id
+          WHERE c.status IN ('queued', 'running')
+            AND (c.status = 'queued' OR c.lease_expires_at <= now())
+          ORDER BY t.turn, c.id
           LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
+          FOR UPDATE OF c SKIP LOCKED
         )
         UPDATE check_jobs j
         SET status = 'running', attempts = j.attempts + 1, lease_token = gen_random_uuid(),

@@ -1,6 +1,6 @@
 import { ApiError, validationError } from '../../core/errors.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
-import { admit } from '../../core/verifications/admission.js';
+import { admitInTurns } from '../../core/verifications/admission.js';
 import { advance, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { MediaItem, Verification } from '../../core/verifications/verification.js';
 import { requireTestOutcome } from './create-verification.js';
@@ -115,7 +115,8 @@ export async function submitVerification(
           ...(testOutcome ? { detail: { test_outcome: testOutcome } } : {}),
         });
         // Last, so the cluster-wide admission lock is held only for the count, the insert and the commit.
-        const verdict = admit(await tx.checkJobs.lockForAdmission(), deps.admission.maxWaitMs);
+        const { load, waiting } = await tx.checkJobs.lockForAdmission(verification.api_key_id);
+        const verdict = admitInTurns(load, waiting, deps.admission.maxWaitMs);
         if (!verdict.admitted) {
           throw new ApiError(
             'checks_busy',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   admit,
+  admitInTurns,
   DEFAULT_JOB_RUN_MS,
   expectedWaitMs,
+  waitingAheadInTurns,
   type QueueLoad,
 } from '../../../src/core/verifications/admission.js';
 
@@ -44,6 +46,27 @@ describe('check queue admission', () => {
       admitted: false,
       expectedWaitMs: Number.POSITIVE_INFINITY,
       retryAfterSeconds: 5,
+    });
+  });
+
+  const jobs = (waiting: number, served = 0) => ({ waiting, served });
+
+  it('counts, in turns per key, every waiting job of the key itself and of each other key up to its turn', () => {
+    expect(waitingAheadInTurns({ own: jobs(0), others: [] })).toBe(0);
+    expect(waitingAheadInTurns({ own: jobs(0), others: [jobs(40), jobs(3)] })).toBe(2);
+    expect(waitingAheadInTurns({ own: jobs(2), others: [jobs(40), jobs(1)] })).toBe(2 + 3 + 1);
+    expect(waitingAheadInTurns({ own: jobs(40), others: [jobs(2)] })).toBe(42);
+    // A job served lately puts its key's next a turn later.
+    expect(waitingAheadInTurns({ own: jobs(0, 1), others: [jobs(40)] })).toBe(2);
+    expect(waitingAheadInTurns({ own: jobs(0), others: [jobs(40, 1)] })).toBe(0);
+  });
+
+  it('refuses the key that fills the queue and admits another key at the same load', () => {
+    const busy = load({ running: 2 });
+    expect(admitInTurns(busy, { own: jobs(30, 2), others: [] }, 10_000)).toMatchObject({ admitted: false });
+    expect(admitInTurns(busy, { own: jobs(0), others: [jobs(30, 2)] }, 10_000)).toEqual({
+      admitted: true,
+      expectedWaitMs: (1 / 2) * 800,
     });
   });
 });
