@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
+import { createClient, verifyWebhook, WebhookVerificationError } from '../../packages/node/src/index.js';
 
 export interface MerchantAppOptions {
   /** Where the service is, e.g. `http://127.0.0.1:8080`; the page loads the SDK from `<serviceUrl>/sdk/idv.js`. */
@@ -66,14 +66,6 @@ export interface MerchantApp {
   close(): Promise<void>;
 }
 
-type WebhookEvent = {
-  id: string;
-  event: string;
-  created_at: string;
-  verification_id: string | null;
-  data: { decision?: unknown; score?: unknown; reasons?: unknown };
-};
-
 const publicDir = fileURLToPath(new URL('./public/', import.meta.url));
 /** Deliveries are well under 1 KB; anything far larger is not from the service. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -95,23 +87,6 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
 }
 
-function createServiceClient(serviceUrl: string, apiKey: string) {
-  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${serviceUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      throw new Error(
-        `${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-      );
-    }
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  };
-}
-
 export async function startMerchantApp(options: MerchantAppOptions): Promise<MerchantApp> {
   if (!options.apiKey) throw new Error('apiKey is required');
   if (!options.webhookSecret && !options.registerWebhook) {
@@ -119,15 +94,16 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
   }
   const serviceUrl = new URL(options.serviceUrl).href.replace(/\/$/, '');
   const host = options.host ?? '127.0.0.1';
-  const service = createServiceClient(serviceUrl, options.apiKey);
+  const service = createClient({
+    baseUrl: serviceUrl,
+    apiKey: options.apiKey,
+    timeoutMs: SERVICE_TIMEOUT_MS,
+  });
 
   const publishableKey =
     options.publishableKey ??
-    (
-      await service<{ publishable_key: string }>('POST', '/v1/publishable-keys', {
-        label: 'example merchant app',
-      })
-    ).publishable_key;
+    (await service.request('post', '/v1/publishable-keys', { body: { label: 'example merchant app' } }))
+      .publishable_key;
 
   const page = fs
     .readFileSync(`${publicDir}index.html`, 'utf8')
@@ -178,7 +154,7 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
   async function createVerification(res: http.ServerResponse): Promise<void> {
     // A real app creates the verification for its signed-in user (external_ref = your user or order id)
     // and would reuse it, minting a fresh token with POST /v1/verifications/{id}/client-token.
-    const verification = await service<{ id: string; client_token: string }>('POST', '/v1/verifications', {
+    const verification = await service.verifications.create({
       external_ref: `example-merchant-${crypto.randomUUID()}`,
     });
     remember(created, verification.id, true);
@@ -195,16 +171,13 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
     if (!created.has(id)) return json(res, 404, { error: 'unknown verification' });
     const outcome =
       outcomes.get(id) ??
-      (await service<{
-        status: string;
-        decision: string | null;
-        score: number | null;
-        decision_reasons: string[];
-      }>('GET', `/v1/verifications/${id}?wait=${STATUS_WAIT_SECONDS}`).then((v) =>
-        v.status === 'decided'
-          ? { decision: v.decision!, score: v.score, reasons: v.decision_reasons }
-          : undefined,
-      ));
+      (await service.verifications
+        .retrieve(id, { wait: STATUS_WAIT_SECONDS })
+        .then((v) =>
+          v.status === 'decided'
+            ? { decision: v.decision!, score: v.score, reasons: v.decision_reasons }
+            : undefined,
+        ));
     if (!outcome) return json(res, 200, { verification_id: id, status: 'pending' });
     json(res, 200, {
       verification_id: id,
@@ -241,14 +214,16 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
       // Until registration has returned the secret, anything signed with an empty key would pass.
       if (!webhookSecret) return finish(503, 'rejected: not ready');
       // The signature covers the bytes exactly as received, so it is checked before any parsing.
-      const check = verifyWebhookSignature(raw, signatureHeader, webhookSecret, { toleranceSeconds: 300 });
-      if (!check.valid) return finish(400, `rejected: ${check.reason}`);
-
-      let event: WebhookEvent;
+      let event: ReturnType<typeof verifyWebhook>;
       try {
-        event = JSON.parse(raw.toString('utf8')) as WebhookEvent;
-      } catch {
-        return finish(400, 'rejected: body is not JSON');
+        event = verifyWebhook(raw, signatureHeader, webhookSecret, { toleranceSeconds: 300 });
+      } catch (error) {
+        return finish(
+          400,
+          error instanceof WebhookVerificationError
+            ? `rejected: ${error.reason}`
+            : 'rejected: body is not JSON',
+        );
       }
       if (seenEvents.has(event.id)) return finish(200, 'duplicate');
       remember(seenEvents, event.id, true);
@@ -321,10 +296,7 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
   if (!options.webhookSecret) {
     const webhookUrl = `${(options.publicUrl ?? url).replace(/\/$/, '')}/webhooks/idv`;
     try {
-      const endpoint = await service<{ id: number; secret: string }>('POST', '/v1/webhooks', {
-        url: webhookUrl,
-        events: ['*'],
-      });
+      const endpoint = await service.webhooks.create({ url: webhookUrl, events: ['*'] });
       webhookEndpointId = endpoint.id;
       webhookSecret = endpoint.secret;
     } catch (error) {
@@ -343,9 +315,13 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
     async close() {
       // The endpoint registered at start-up goes with the app, so restarts do not pile up dead endpoints.
       if (webhookEndpointId !== null) {
-        await service('DELETE', `/v1/webhooks/${webhookEndpointId}`).catch((error: unknown) =>
-          console.error(`deleting webhook endpoint ${webhookEndpointId} failed: ${(error as Error).message}`),
-        );
+        await service.webhooks
+          .remove(String(webhookEndpointId))
+          .catch((error: unknown) =>
+            console.error(
+              `deleting webhook endpoint ${webhookEndpointId} failed: ${(error as Error).message}`,
+            ),
+          );
       }
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -10,16 +10,9 @@
  */
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
+import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '../../packages/node/src/index.js';
 
-export type WebhookEvent = {
-  /** Event id: the same on every retry, so it is the dedupe key. */
-  id: string;
-  event: string;
-  created_at: string;
-  verification_id: string | null;
-  data: Record<string, unknown>;
-};
+export type { WebhookEvent };
 
 /** Deliveries are small (well under 1 KB); anything far larger is not from the service. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -55,12 +48,16 @@ export function createWebhookReceiver(options: {
       // Verify the bytes exactly as received: parsing and re-serialising first would break the signature.
       const raw = Buffer.concat(chunks);
       const header = req.headers['x-service-signature'];
-      const check = verifyWebhookSignature(raw, Array.isArray(header) ? header[0] : header, options.secret, {
-        toleranceSeconds: options.toleranceSeconds,
-      });
-      if (!check.valid) return answer(400, { error: `signature rejected: ${check.reason}` });
-
-      const event = JSON.parse(raw.toString('utf8')) as WebhookEvent;
+      let event: WebhookEvent;
+      try {
+        event = verifyWebhook(raw, Array.isArray(header) ? header[0] : header, options.secret, {
+          ...(options.toleranceSeconds !== undefined ? { toleranceSeconds: options.toleranceSeconds } : {}),
+        });
+      } catch (error) {
+        if (error instanceof WebhookVerificationError)
+          return answer(400, { error: `signature rejected: ${error.reason}` });
+        return answer(400, { error: 'the body is not JSON' });
+      }
       if (seen.has(event.id)) return answer(200, { status: 'duplicate ignored' });
       Promise.resolve(options.onEvent(event)).then(
         () => {

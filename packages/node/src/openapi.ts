@@ -1,0 +1,3960 @@
+/**
+ * Generated from the service's OpenAPI document by `npm run generate:node-client`; do not edit.
+ * A test fails when this file and the service's routes disagree.
+ */
+export interface paths {
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: the process is up */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'ok';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/readyz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: database reachable and migrations applied; the components, with Authorization: Bearer <METRICS_TOKEN> */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              components?: {
+                [key: string]: {
+                  detail?: string;
+                  /** @enum {string} */
+                  status: 'ok' | 'degraded' | 'unavailable';
+                };
+              };
+              /** @enum {string} */
+              status: 'ready' | 'degraded';
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              components?: {
+                [key: string]: {
+                  detail?: string;
+                  /** @enum {string} */
+                  status: 'ok' | 'degraded' | 'unavailable';
+                };
+              };
+              /** @enum {string} */
+              status: 'not_ready';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/faces/blocklist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the blocklisted faces (labels only) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              label: string;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Add a known fraudulent face (only its template is stored) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            image_b64: string;
+            label: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              label: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/faces/blocklist/{entry_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a blocklisted face */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          entry_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/free/ofac': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Free name lookup, no key: 30 per client IP per rolling hour */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: date */
+            dob?: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              list_version: string;
+              matches: {
+                matched_name: string;
+                name: string;
+                programs: string[];
+                query_reading: {
+                  system: string;
+                  text: string;
+                } | null;
+                score: number;
+                type: string;
+                uid: number;
+              }[];
+              /** @enum {string} */
+              outcome: 'match' | 'possible_match' | 'no_match';
+              query: {
+                name: string;
+                readings: {
+                  system: string;
+                  text: string;
+                }[];
+              };
+              score: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the calling key and every key below it (those it created, and theirs) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              label: string;
+              last_used_at: string | null;
+              revoked_at: string | null;
+              scopes: string[];
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create an API key below the calling one, with scopes the caller holds (the plaintext key is returned once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            label: string;
+            /** @enum {string} */
+            mode?: 'live' | 'test';
+            scopes: (
+              | 'verifications:write'
+              | 'verifications:read'
+              | 'verifications:review'
+              | 'screen:ofac'
+              | 'keys:write'
+              | 'keys:read'
+              | 'webhooks:write'
+              | 'webhooks:read'
+              | '*'
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              api_key: string;
+              created_at: string;
+              id: number;
+              label: string;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              scopes: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/keys/{key_id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a key and every key below it (idempotent; effective immediately) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              label: string;
+              last_used_at: string | null;
+              revoked_at: string | null;
+              scopes: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/media/{media_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Fetch a stored image through a presigned link (no credentials; link expires after 3600 s) */
+    get: {
+      parameters: {
+        query?: {
+          expires?: string;
+          signature?: string;
+        };
+        header?: never;
+        path: {
+          media_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/publishable-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the calling key’s publishable keys */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_origins: string[];
+              created_at: string;
+              id: number;
+              label: string;
+              publishable_key: string;
+              revoked_at: string | null;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a publishable key for the browser SDK, owned by the calling API key */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default [] */
+            allowed_origins?: string[];
+            /** @default default */
+            label?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_origins: string[];
+              created_at: string;
+              id: number;
+              label: string;
+              publishable_key: string;
+              revoked_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/publishable-keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a publishable key (idempotent) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_origins: string[];
+              created_at: string;
+              id: number;
+              label: string;
+              publishable_key: string;
+              revoked_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/screen/lists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every enabled list: source, version, publication date, size, last refresh and status */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/screen/name': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Screen a name against several lists (OFAC, UN, EU, UK, OpenSanctions); each match names its list */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: date */
+            dob?: string;
+            lists?: ('ofac' | 'un' | 'eu' | 'uk' | 'opensanctions')[];
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              list_versions: {
+                [key: string]: string;
+              };
+              lists_unavailable: ('ofac' | 'un' | 'eu' | 'uk' | 'opensanctions')[];
+              matches: {
+                /** @enum {string} */
+                list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
+                matched_name: string;
+                name: string;
+                programs: string[];
+                query_reading: {
+                  system: string;
+                  text: string;
+                } | null;
+                reference: string | null;
+                score: number;
+                type: string;
+                uid: number;
+              }[];
+              /** @enum {string} */
+              outcome: 'match' | 'possible_match' | 'no_match';
+              query: {
+                name: string;
+                readings: {
+                  system: string;
+                  text: string;
+                }[];
+              };
+              score: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/screen/ofac': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Screen a name (and optional date of birth) against the OFAC SDN list */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: date */
+            dob?: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              list_version: string;
+              matches: {
+                matched_name: string;
+                name: string;
+                programs: string[];
+                query_reading: {
+                  system: string;
+                  text: string;
+                } | null;
+                score: number;
+                type: string;
+                uid: number;
+              }[];
+              /** @enum {string} */
+              outcome: 'match' | 'possible_match' | 'no_match';
+              query: {
+                name: string;
+                readings: {
+                  system: string;
+                  text: string;
+                }[];
+              };
+              score: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/screen/ofac/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which list is loaded, when, its size, the last refresh and queries served */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/screen/wallet': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Screen a crypto wallet address against the SDN list’s digital currency addresses */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              list_version: string;
+              matches: {
+                address: string;
+                currency: string;
+                name: string;
+                uid: number;
+              }[];
+              /** @enum {string} */
+              outcome: 'match' | 'no_match';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a liveness challenge: 2–3 random actions for the selfie to show, in order
+     * @description The newest challenge is in the session state as `liveness_challenge`. It is single use, must be answered within 2 minutes of its issue (and while the client token lives), and replaces any unanswered one. Answer it by sending the selfie frames with `liveness_challenge: {id, frames: [{action, captured_at_ms}]}` (docs/faces.md). At most 3 per verification (409).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              consent_given: boolean;
+              decision: ('approve' | 'review' | 'decline') | null;
+              expires_at: string;
+              liveness_challenge: {
+                action_window_ms: number;
+                actions: (
+                  'turn_left' | 'turn_right' | 'look_up' | 'look_down' | 'smile' | 'blink' | 'open_mouth'
+                )[];
+                answered: boolean;
+                expires_at: string;
+                id: string;
+                issued_at: string;
+              } | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              result: ('approved' | 'in_review' | 'declined') | null;
+              retention: {
+                face_template_days: number;
+                media_days: number;
+                personal_data_days: number;
+              };
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              steps: {
+                /** @enum {string} */
+                doc_back: 'pending' | 'done';
+                /** @enum {string} */
+                doc_front: 'pending' | 'done';
+                /** @enum {string} */
+                selfie: 'pending' | 'done';
+              };
+              test_outcome: string[] | null;
+              token_expires_at: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/consent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record the end user’s consent (time, IP and user agent go to the audit log) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            consent: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              consent_given: boolean;
+              decision: ('approve' | 'review' | 'decline') | null;
+              expires_at: string;
+              liveness_challenge: {
+                action_window_ms: number;
+                actions: (
+                  'turn_left' | 'turn_right' | 'look_up' | 'look_down' | 'smile' | 'blink' | 'open_mouth'
+                )[];
+                answered: boolean;
+                expires_at: string;
+                id: string;
+                issued_at: string;
+              } | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              result: ('approved' | 'in_review' | 'declined') | null;
+              retention: {
+                face_template_days: number;
+                media_days: number;
+                personal_data_days: number;
+              };
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              steps: {
+                /** @enum {string} */
+                doc_back: 'pending' | 'done';
+                /** @enum {string} */
+                doc_front: 'pending' | 'done';
+                /** @enum {string} */
+                selfie: 'pending' | 'done';
+              };
+              test_outcome: string[] | null;
+              token_expires_at: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/document': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload the front or back of the licence; the back’s PDF417 is read on the server */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            barcode?: string;
+            image_b64?: string;
+            /** @enum {string} */
+            side: 'front' | 'back';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              consent_given: boolean;
+              decision: ('approve' | 'review' | 'decline') | null;
+              expires_at: string;
+              liveness_challenge: {
+                action_window_ms: number;
+                actions: (
+                  'turn_left' | 'turn_right' | 'look_up' | 'look_down' | 'smile' | 'blink' | 'open_mouth'
+                )[];
+                answered: boolean;
+                expires_at: string;
+                id: string;
+                issued_at: string;
+              } | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              result: ('approved' | 'in_review' | 'declined') | null;
+              retention: {
+                face_template_days: number;
+                media_days: number;
+                personal_data_days: number;
+              };
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              steps: {
+                /** @enum {string} */
+                doc_back: 'pending' | 'done';
+                /** @enum {string} */
+                doc_front: 'pending' | 'done';
+                /** @enum {string} */
+                selfie: 'pending' | 'done';
+              };
+              test_outcome: string[] | null;
+              token_expires_at: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/handoff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Status of this verification’s latest handoff link, for the first device’s progress view */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              claimed_at: string | null;
+              expires_at: string | null;
+              /** @enum {string} */
+              status: 'none' | 'waiting' | 'claimed' | 'expired';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a single-use link (valid 10 minutes) that continues this verification on another device */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              expires_at: string;
+              handoff_token: string;
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/handoff/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Exchange a handoff link’s token, once, for a client token of this device */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            handoff_token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              client_token: string;
+              token_expires_at: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/init': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The hosted flow confirms its launch: the SDK’s publishable key is the merchant’s, and the embedding page and return address are on origins the merchant allowed
+     * @description Each field is checked when present. `origin` and `redirect_url` must be on an origin listed in `allowed_origins` of one of the live publishable keys of the API key that created the verification (loopback addresses are always allowed, for development); otherwise 403.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            origin?: string;
+            publishable_key?: string;
+            redirect_url?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/selfie': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Upload the selfie as frames (first 8 kept) or a WebM/MP4 video */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            frames_b64?: string[];
+            liveness_challenge?: {
+              frames: {
+                /** @enum {string} */
+                action:
+                  | 'neutral'
+                  | 'turn_left'
+                  | 'turn_right'
+                  | 'look_up'
+                  | 'look_down'
+                  | 'smile'
+                  | 'blink'
+                  | 'open_mouth';
+                captured_at_ms: number;
+              }[];
+              id: string;
+            };
+            video_b64?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              consent_given: boolean;
+              decision: ('approve' | 'review' | 'decline') | null;
+              expires_at: string;
+              liveness_challenge: {
+                action_window_ms: number;
+                actions: (
+                  'turn_left' | 'turn_right' | 'look_up' | 'look_down' | 'smile' | 'blink' | 'open_mouth'
+                )[];
+                answered: boolean;
+                expires_at: string;
+                id: string;
+                issued_at: string;
+              } | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              result: ('approved' | 'in_review' | 'declined') | null;
+              retention: {
+                face_template_days: number;
+                media_days: number;
+                personal_data_days: number;
+              };
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              steps: {
+                /** @enum {string} */
+                doc_back: 'pending' | 'done';
+                /** @enum {string} */
+                doc_front: 'pending' | 'done';
+                /** @enum {string} */
+                selfie: 'pending' | 'done';
+              };
+              test_outcome: string[] | null;
+              token_expires_at: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Current session state of the token’s verification */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              consent_given: boolean;
+              decision: ('approve' | 'review' | 'decline') | null;
+              expires_at: string;
+              liveness_challenge: {
+                action_window_ms: number;
+                actions: (
+                  'turn_left' | 'turn_right' | 'look_up' | 'look_down' | 'smile' | 'blink' | 'open_mouth'
+                )[];
+                answered: boolean;
+                expires_at: string;
+                id: string;
+                issued_at: string;
+              } | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              result: ('approved' | 'in_review' | 'declined') | null;
+              retention: {
+                face_template_days: number;
+                media_days: number;
+                personal_data_days: number;
+              };
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              steps: {
+                /** @enum {string} */
+                doc_back: 'pending' | 'done';
+                /** @enum {string} */
+                doc_front: 'pending' | 'done';
+                /** @enum {string} */
+                selfie: 'pending' | 'done';
+              };
+              test_outcome: string[] | null;
+              token_expires_at: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Finalise: validate, run every check, decide and emit verification.decided */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            barcode?: string;
+            consent?: boolean;
+            frames_b64?: string[];
+            image_b64?: string;
+            liveness_challenge?: {
+              frames: {
+                /** @enum {string} */
+                action:
+                  | 'neutral'
+                  | 'turn_left'
+                  | 'turn_right'
+                  | 'look_up'
+                  | 'look_down'
+                  | 'smile'
+                  | 'blink'
+                  | 'open_mouth';
+                captured_at_ms: number;
+              }[];
+              id: string;
+            };
+            test_outcome?: (
+              | 'ofac_match'
+              | 'ofac_possible_match'
+              | 'ofac_screen_unavailable'
+              | 'face_duplicate_different_identity'
+              | 'face_seen_before'
+              | 'face_dedupe_unavailable'
+              | 'barcode_parse_failed'
+              | 'mandatory_elements_missing'
+              | 'document_expired'
+              | 'license_number_recompute_failed'
+              | 'server_barcode_decode_unavailable'
+              | 'face_match_below_threshold'
+              | 'face_match_unavailable'
+              | 'liveness_below_threshold'
+              | 'liveness_unavailable'
+              | 'ml_degraded_capped_at_review'
+            )[];
+            video_b64?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              consent_given: boolean;
+              decision: ('approve' | 'review' | 'decline') | null;
+              expires_at: string;
+              liveness_challenge: {
+                action_window_ms: number;
+                actions: (
+                  'turn_left' | 'turn_right' | 'look_up' | 'look_down' | 'smile' | 'blink' | 'open_mouth'
+                )[];
+                answered: boolean;
+                expires_at: string;
+                id: string;
+                issued_at: string;
+              } | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              result: ('approved' | 'in_review' | 'declined') | null;
+              retention: {
+                face_template_days: number;
+                media_days: number;
+                personal_data_days: number;
+              };
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              steps: {
+                /** @enum {string} */
+                doc_back: 'pending' | 'done';
+                /** @enum {string} */
+                doc_front: 'pending' | 'done';
+                /** @enum {string} */
+                selfie: 'pending' | 'done';
+              };
+              test_outcome: string[] | null;
+              token_expires_at: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/session/test-samples/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Test mode: a sample image to upload instead of a camera capture (404 in live mode) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          kind: 'document_front' | 'document_back' | 'selfie';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              content_type: string;
+              image_b64: string;
+              /** @enum {string} */
+              kind: 'document_front' | 'document_back' | 'selfie';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/signals/collect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Collect device signals (no credentials; body at most 64 KB; no rate cap)
+     * @description Stores up to 50 components, each value stringified and cut to 500 characters. A valid `client_token` links them to its verification; an invalid or expired one is not an error: the signals are stored unlinked (`linked: false`). Requests are never refused for their rate; storage is capped per verification and, for unlinked batches, per client address and hour (`stored: false` beyond).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            client_token?: string | null;
+            components: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description Component keys stored (at most 50) */
+              accepted: number;
+              /** @description Component keys beyond the first 50, not stored */
+              dropped_keys: number;
+              /** @description Whether a valid client token linked the signals to its verification */
+              linked: boolean;
+              /** @description False when a storage cap was reached (batches per verification, or unlinked batches per address and hour): answered, not kept */
+              stored: boolean;
+              /** @description Values cut to 500 characters */
+              truncated_values: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Completed (decided) verifications per day for the calling key */
+    get: {
+      parameters: {
+        query?: {
+          from?: string;
+          to?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                day: string;
+                verifications: number;
+              }[];
+              from: string;
+              to: string;
+              total: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/verifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List verifications, newest first; page with starting_after=<next_cursor> */
+    get: {
+      parameters: {
+        query?: {
+          decision?: 'approve' | 'review' | 'decline';
+          external_ref?: string;
+          limit?: number;
+          reviewed?: 'true' | 'false';
+          starting_after?: string;
+          status?: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created_at: string;
+                decided_at: string | null;
+                decision: ('approve' | 'review' | 'decline') | null;
+                decision_reasons: string[];
+                expires_at: string;
+                external_ref: string;
+                final_decision: ('approve' | 'decline') | null;
+                id: string;
+                metadata: {
+                  [key: string]: unknown;
+                };
+                /** @enum {string} */
+                mode: 'live' | 'test';
+                redacted_at: string | null;
+                review: {
+                  /** @enum {string} */
+                  decision: 'approve' | 'decline';
+                  note: string;
+                  reviewed_at: string;
+                  reviewer_key_id: number;
+                } | null;
+                score: number | null;
+                /** @enum {string} */
+                status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              }[];
+              has_more: boolean;
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a verification (not idempotent: reconcile uncertain creates with external_ref) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            external_ref: string;
+            metadata?: {
+              [key: string]: string | number | boolean | null;
+            };
+            test_outcome?: (
+              | 'ofac_match'
+              | 'ofac_possible_match'
+              | 'ofac_screen_unavailable'
+              | 'face_duplicate_different_identity'
+              | 'face_seen_before'
+              | 'face_dedupe_unavailable'
+              | 'barcode_parse_failed'
+              | 'mandatory_elements_missing'
+              | 'document_expired'
+              | 'license_number_recompute_failed'
+              | 'server_barcode_decode_unavailable'
+              | 'face_match_below_threshold'
+              | 'face_match_unavailable'
+              | 'liveness_below_threshold'
+              | 'liveness_unavailable'
+              | 'ml_degraded_capped_at_review'
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              client_token: string;
+              client_token_expires_at: string;
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/verifications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A verification with its decision, reasons, checks and audit log */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Seconds to wait for the verification to be decided (or expire) before answering */
+          wait?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              audit_log: {
+                actor: string;
+                at: string;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+              }[];
+              checks:
+                | {
+                    document: {
+                      reasons: (
+                        | 'barcode_parse_failed'
+                        | 'mandatory_elements_missing'
+                        | 'document_expired'
+                        | 'license_number_recompute_failed'
+                        | 'server_barcode_decode_unavailable'
+                      )[];
+                      /** @enum {string} */
+                      status: 'ok';
+                    };
+                    face_dedupe:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          duration_ms: number;
+                          similarity: number | null;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    liveness:
+                      | {
+                          duration_ms: number;
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    sanctions:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          outcome: 'match' | 'possible_match' | 'no_match';
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    signals?:
+                      | {
+                          batches: number;
+                          collected_at: string;
+                          components_count: number;
+                          device_hash: string | null;
+                          other_verifications_with_device: number;
+                        }
+                      | {
+                          detail: string;
+                          /** @enum {string} */
+                          status: 'none';
+                        };
+                    /** @enum {boolean} */
+                    test_mode?: true;
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              doc_checks: {
+                [key: string]: unknown;
+              };
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              test_outcome: string[] | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/verifications/{id}/client-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mint a fresh client token for the same verification; progress is kept */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              client_token: string;
+              expires_at: string;
+              url: string;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/verifications/{id}/client-token/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End every client token of the verification at once (a leaked link); idempotent, progress is kept */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              revoked_tokens: number;
+              verification_id: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/verifications/{id}/media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Presigned media URLs, valid 3600 s; call again to refresh */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              expires_at: string;
+              items: {
+                bytes: number;
+                content_type: string;
+                index: number;
+                kind: string;
+                url: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/verifications/{id}/redact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Erase the media, face template and personal data; the decision and audit log stay (docs/privacy.md); idempotent */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              audit_log: {
+                actor: string;
+                at: string;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+              }[];
+              checks:
+                | {
+                    document: {
+                      reasons: (
+                        | 'barcode_parse_failed'
+                        | 'mandatory_elements_missing'
+                        | 'document_expired'
+                        | 'license_number_recompute_failed'
+                        | 'server_barcode_decode_unavailable'
+                      )[];
+                      /** @enum {string} */
+                      status: 'ok';
+                    };
+                    face_dedupe:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          duration_ms: number;
+                          similarity: number | null;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    liveness:
+                      | {
+                          duration_ms: number;
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    sanctions:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          outcome: 'match' | 'possible_match' | 'no_match';
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    signals?:
+                      | {
+                          batches: number;
+                          collected_at: string;
+                          components_count: number;
+                          device_hash: string | null;
+                          other_verifications_with_device: number;
+                        }
+                      | {
+                          detail: string;
+                          /** @enum {string} */
+                          status: 'none';
+                        };
+                    /** @enum {boolean} */
+                    test_mode?: true;
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              doc_checks: {
+                [key: string]: unknown;
+              };
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              test_outcome: string[] | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/verifications/{id}/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record a person’s decision on a verification decided review (docs/review.md) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            decision: 'approve' | 'decline';
+            note: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              audit_log: {
+                actor: string;
+                at: string;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+              }[];
+              checks:
+                | {
+                    document: {
+                      reasons: (
+                        | 'barcode_parse_failed'
+                        | 'mandatory_elements_missing'
+                        | 'document_expired'
+                        | 'license_number_recompute_failed'
+                        | 'server_barcode_decode_unavailable'
+                      )[];
+                      /** @enum {string} */
+                      status: 'ok';
+                    };
+                    face_dedupe:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          duration_ms: number;
+                          similarity: number | null;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    liveness:
+                      | {
+                          duration_ms: number;
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    sanctions:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          outcome: 'match' | 'possible_match' | 'no_match';
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    signals?:
+                      | {
+                          batches: number;
+                          collected_at: string;
+                          components_count: number;
+                          device_hash: string | null;
+                          other_verifications_with_device: number;
+                        }
+                      | {
+                          detail: string;
+                          /** @enum {string} */
+                          status: 'none';
+                        };
+                    /** @enum {boolean} */
+                    test_mode?: true;
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              doc_checks: {
+                [key: string]: unknown;
+              };
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              test_outcome: string[] | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the calling key's active webhook endpoints */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              active: boolean;
+              events: string[];
+              id: number;
+              url: string;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Register a webhook endpoint (its signing secret is returned once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            events: string[];
+            url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              active: boolean;
+              events: string[];
+              id: number;
+              secret: string;
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{endpoint_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete (deactivate) an endpoint: deliveries stop and pending ones are cancelled */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          endpoint_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/{endpoint_id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An endpoint's deliveries with every attempt, newest first; page with starting_after=<next_cursor> */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          starting_after?: string;
+        };
+        header?: never;
+        path: {
+          endpoint_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attempt_count: number;
+                attempts: {
+                  attempt: number;
+                  attempted_at: string;
+                  error: string | null;
+                  latency_ms: number;
+                  response_excerpt: string | null;
+                  status_code: number | null;
+                }[];
+                completed_at: string | null;
+                created_at: string;
+                endpoint_id: number;
+                event: string;
+                event_id: string;
+                id: number;
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+                verification_id: string | null;
+              }[];
+              has_more: boolean;
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhooks/deliveries/{delivery_id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery again, with a fresh run of attempts */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          delivery_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              attempt_count: number;
+              attempts: {
+                attempt: number;
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                response_excerpt: string | null;
+                status_code: number | null;
+              }[];
+              completed_at: string | null;
+              created_at: string;
+              endpoint_id: number;
+              event: string;
+              event_id: string;
+              id: number;
+              next_attempt_at: string | null;
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+              verification_id: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: never;
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createClient,
+  createSessionClient,
+  IdvApiError,
+  verifyWebhook,
+  WebhookVerificationError,
+  type IdvClient,
+} from '../../packages/node/src/index.js';
+import { startService, type ServiceProcess } from '../helpers/service-process.js';
+
+type Delivery = { raw: Buffer; signature: string | undefined };
+
+/**
+ * The server library against the real service in its own process: a backend's whole round trip with
+ * a test key (create, the end user's test-mode session, wait for the decision, a signed webhook), and
+ * pagination and errors as the service answers them.
+ */
+describe('server library against a running service', () => {
+  const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
+  let service: ServiceProcess;
+  let receiver: http.Server;
+  let receiverUrl: string;
+  const deliveries: Delivery[] = [];
+  let client: IdvClient;
+
+  beforeAll(async () => {
+    receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const header = req.headers['x-service-signature'];
+        deliveries.push({
+          raw: Buffer.concat(chunks),
+          signature: Array.isArray(header) ? header[0] : header,
+        });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    service = await startService({
+      DATA_DIR: 'memory://',
+      BOOTSTRAP_API_KEY: rootKey,
+      WEBHOOK_ALLOW_INSECURE: '1',
+      DATA_ENCRYPTION_KEY: 'c'.repeat(64),
+      WEBHOOK_SECRET_KEY: 'd'.repeat(64),
+    });
+    const root = createClient({ baseUrl: service.url!, apiKey: rootKey });
+    const testKey = await root.keys.create({ label: 'server library test', scopes: ['*'], mode: 'test' });
+    client = createClient({ baseUrl: service.url!, apiKey: testKey.api_key });
+  }, 120_000);
+
+  afterAll(async () => {
+    await service?.stop();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  it('creates, runs the test-mode session, waits for the decision and verifies the signed webhook', async () => {
+    const endpoint = await client.webhooks.create({ url: receiverUrl, events: ['verification.decided'] });
+    const created = await client.verifications.create({ external_ref: 'library-order-1', test_outcome: [] });
+
+    const session = createSessionClient({ baseUrl: service.url!, clientToken: created.client_token });
+    const submitted = await session.completeWithTestSamples();
+    expect(submitted.status).toBe('decided');
+
+    const decided = await client.verifications.waitForDecision(created.id, { timeoutMs: 30_000 });
+    expect(decided).toMatchObject({ id: created.id, status: 'decided', decision: 'approve', mode: 'test' });
+
+    await vi.waitFor(() => expect(deliveries).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    const [delivery] = deliveries;
+    const event = verifyWebhook(delivery!.raw, delivery!.signature, endpoint.secret);
+    expect(event).toMatchObject({
+      event: 'verification.decided',
+      verification_id: created.id,
+      data: { decision: 'approve' },
+    });
+    const tampered = Buffer.from(delivery!.raw.toString().replace('approve', 'decline'));
+    expect(() => verifyWebhook(tampered, delivery!.signature, endpoint.secret)).toThrow(
+      WebhookVerificationError,
+    );
+  }, 90_000);
+
+  it('pages through every verification and reports errors with their detail', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push((await client.verifications.create({ external_ref: `library-page-${i}` })).id);
+    const listed: string[] = [];
+    for await (const verification of client.verifications.listAll({ limit: 2 })) listed.push(verification.id);
+    expect(listed).toEqual(expect.arrayContaining(made));
+    expect(new Set(listed).size).toBe(listed.length);
+
+    const missing = await client.verifications.retrieve(crypto.randomUUID()).catch((error) => error);
+    expect(missing).toBeInstanceOf(IdvApiError);
+    expect(missing).toMatchObject({ status: 404, detail: 'verification not found' });
+  }, 60_000);
+});
