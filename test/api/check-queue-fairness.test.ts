@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decideCheckJob } from '../../src/use-cases/verifications/decide-check-job.js';
 import { claimNextJob } from '../helpers/check-jobs.js';
-import { verificationReadyToSubmit } from '../helpers/session-flow.js';
+import { submitUploaded, verificationReadyToSubmit } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
 /**
@@ -26,13 +26,7 @@ describe.each(engines)('check queue shared in turns per API key on %s', (engine)
   });
   afterAll(async () => t?.close());
 
-  const submit = (token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/session/submit',
-      headers: { 'x-client-token': token },
-      payload: {},
-    });
+  const submit = (token: string) => submitUploaded(t, token);
   const openJobs = async () =>
     (
       await sql<{ n: number }>`SELECT count(*)::int AS n FROM check_jobs WHERE status <> 'done'`.execute(

@@ -3,7 +3,7 @@ import { createLogger } from '../../src/adapters/logger.js';
 import { decideCheckJob } from '../../src/use-cases/verifications/decide-check-job.js';
 import { createCheckWorker } from '../../src/worker/check-worker.js';
 import { claimNextJob } from '../helpers/check-jobs.js';
-import { verificationReadyToSubmit, verificationDetail } from '../helpers/session-flow.js';
+import { submitUploaded, verificationReadyToSubmit, verificationDetail } from '../helpers/session-flow.js';
 import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
 describe.each(engines)('check queue on %s', (engine) => {
@@ -14,13 +14,7 @@ describe.each(engines)('check queue on %s', (engine) => {
   });
   afterAll(async () => t?.close());
 
-  const submit = (token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/session/submit',
-      headers: { 'x-client-token': token },
-      payload: {},
-    });
+  const submit = (token: string) => submitUploaded(t, token);
   const rows = async (table: 'events' | 'usage_records', verificationId: string) =>
     t.platform.database.db
       .selectFrom(table)

@@ -49,6 +49,16 @@ export async function startSession(t: TestContext, apiKey: string, externalRef: 
   return { id, client_token, step, post };
 }
 
+/** POST /v1/session/submit with nothing more: for a verification whose inputs are all uploaded. */
+export function submitUploaded(t: TestContext, clientToken: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/session/submit',
+    headers: { 'x-client-token': clientToken },
+    payload: {},
+  });
+}
+
 /** Creates a verification with `apiKey` and uploads everything (consent, both sides, selfie) short of submit. */
 export async function verificationReadyToSubmit(
   t: TestContext,
