@@ -8,7 +8,7 @@
  * and eyes from the same face mesh. The browser only uses them to know when to take each frame.
  */
 import { Human, type Config } from '@vladmandic/human';
-import { humanFaceConfig } from '../../src/adapters/ml/human-face-config.js';
+import { humanFaceConfig } from './human-face-config.js';
 import type { DetectedFace } from '../../src/core/faces/face-engine.js';
 import { measureFace, type FaceMeasures } from '../../src/core/faces/challenge.js';
 import { fivePointsFromMesh, poseFromFivePoints } from '../../src/core/faces/five-points.js';

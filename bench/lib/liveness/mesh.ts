@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as HumanModule from '@vladmandic/human';
-import { humanFaceConfig } from '../../../src/adapters/ml/human-face-config.js';
-import { installOfflineFetch } from '../../../src/adapters/ml/offline-fetch.js';
+import { humanFaceConfig } from '../../../flow/src/human-face-config.js';
+import { installOfflineFetch } from './offline-fetch.js';
 
 const require = createRequire(import.meta.url);
 
@@ -31,9 +31,11 @@ type Human = InstanceType<typeof HumanModule.Human>;
 let human: Promise<Human> | null = null;
 
 /**
- * Human with the detector and mesh only, on tfjs-wasm, loaded from node_modules as the service's
- * engine loads it (src/adapters/ml/face-models.ts). The engine returns 2-D landmarks; the
- * generator needs the mesh's depth too, so it runs Human itself, once per process.
+ * Human with the detector and mesh only, on tfjs-wasm, loaded from node_modules (a devDependency:
+ * the hosted flow's browser bundle carries it; the service runs no Human). The generator needs the
+ * mesh's depth to warp a photo into the actions, so it runs Human itself, once per process. The
+ * service measures the frames with another release of MediaPipe's face mesh (an ONNX conversion),
+ * so the generator's warp does not share the measuring model's own landmarks.
  */
 function loadHuman(): Promise<Human> {
   human ??= (async () => {
