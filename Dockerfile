@@ -22,9 +22,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/var/lib/idv
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Production dependencies only; the ONNX face models come with dist/models, Human's mesh model inside
-# its package. No install script is needed (core-js's only prints a message, onnxruntime-node's would
-# fetch GPU libraries: its CPU library ships in the package).
+# Production dependencies only; the ONNX face models come with dist/models, and the hosted flow's face
+# tracker (Human and tfjs, devDependencies) is already bundled in dist/flow/dist. No install script is
+# needed (onnxruntime-node's would fetch GPU libraries: its CPU library ships in the package).
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /src/dist ./dist
 COPY bin ./bin
