@@ -5,7 +5,9 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as HumanModule from '@vladmandic/human';
+import { humanFaceMeasures } from '../../../flow/src/face-measures.js';
 import { humanFaceConfig } from '../../../flow/src/human-face-config.js';
+import type { FaceMeasures } from '../../../src/core/faces/challenge.js';
 import { installOfflineFetch } from './offline-fetch.js';
 
 const require = createRequire(import.meta.url);
@@ -105,6 +107,23 @@ async function measure(photo: Buffer): Promise<MeshedPhoto> {
       points,
       triangles: instance.faceTriangulation,
     };
+  } finally {
+    tf.dispose(input);
+  }
+}
+
+/**
+ * A frame measured as the hosted flow's live tracker measures it in the browser (flow/src/face-tracker.ts):
+ * Human's detector and mesh on the frame, `humanFaceMeasures`. Null without exactly one face.
+ */
+export async function browserMeasures(frame: Buffer): Promise<FaceMeasures | null> {
+  const { data, info } = await sharp(frame).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const instance = await loadHuman();
+  const tf = instance.tf as typeof Tfjs;
+  const input = tf.tensor(data, [1, info.height, info.width, 3], 'int32');
+  try {
+    const result = await instance.detect(input);
+    return result.face.length === 1 ? humanFaceMeasures(result.face[0]!) : null;
   } finally {
     tf.dispose(input);
   }
