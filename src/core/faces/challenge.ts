@@ -100,7 +100,7 @@ export const ACTION_THRESHOLDS = {
 export const HEAD_STILL_DEG = 6;
 
 /**
- * Sign of Human's yaw and pitch for the user's own left and up. The camera image is not mirrored:
+ * Sign of the yaw (five points) and the pitch (face mesh) for the user's own left and up. The camera image is not mirrored:
  * a user turning to their own left shows the face turned towards the image's right.
  */
 export const POSE_SIGNS = { yawLeft: -1, pitchUp: -1 } as const;
