@@ -77,7 +77,7 @@ function labelledAs(actions: ChallengeAction[], frames: Buffer[], seed: number):
   };
 }
 
-/** The frames analysed as runFaceChecks does: the mesh on the neutral and face-movement frames only. */
+/** The frames analysed as runFaceChecks does: the mesh on the neutral, look and face-movement frames only. */
 async function analyse(
   engine: FaceEngine,
   capture: Frames,
@@ -249,6 +249,6 @@ const lines = [
   '',
   `The live check is the hosted flow's rule (flow/src/challenge-run.ts): an action's frame is kept once the landmarks show at least ${SEEN_MARGIN}× the server's threshold against the first neutral frame, measured as the browser measures it (Human's detector and face mesh on tfjs-wasm, \`humanFaceMeasures\`, flow/src/face-measures.ts), while the service judges the frames with its own engine (YuNet, and MediaPipe's face mesh on onnxruntime-node); yaw is read from five points on both sides (\`fivePointsFromMesh\` in the browser). When it does not, the flow asks again ("Smile wider"); the model's user then moves ${PROMPT_STEP * 100} % of the nominal movement further, taking 1.2–2.5 s, at most ${MAX_PROMPTS} times, and the frames are sent as they are after that. How much further a real person moves when asked is an assumption, not a measurement. Captures that needed no prompt are byte for byte the ones of the first row.`,
   '',
-  `Face work per 8-frame capture (analysis of all frames as runFaceChecks asks for them: the mesh on the neutral and face-movement frames only; ${os.cpus().length} engine threads): p50 ${percentile(timings, 50).toFixed(0)} ms, p95 ${percentile(timings, 95).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+  `Face work per 8-frame capture (analysis of all frames as runFaceChecks asks for them: the mesh on the neutral, look and face-movement frames only; ${os.cpus().length} engine threads): p50 ${percentile(timings, 50).toFixed(0)} ms, p95 ${percentile(timings, 95).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
 ];
 recordBenchmark('Liveness challenge (synthetic sequences)', lines.join('\n'));
