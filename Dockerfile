@@ -16,15 +16,18 @@ COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX: fewer glibc malloc arenas for the inference and decoding threads, about 100 MB
+# less resident memory for the same CPU (docs/self-hosting.md, `MALLOC_ARENA_MAX=2`).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATA_DIR=/var/lib/idv
+    DATA_DIR=/var/lib/idv \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Production dependencies only; the ONNX face models come with dist/models, Human's mesh model inside
-# its package. No install script is needed (core-js's only prints a message, onnxruntime-node's would
-# fetch GPU libraries: its CPU library ships in the package).
+# Production dependencies only; the ONNX face models come with dist/models, and the hosted flow's face
+# tracker (Human and tfjs, devDependencies) is already bundled in dist/flow/dist. No install script is
+# needed (onnxruntime-node's would fetch GPU libraries: its CPU library ships in the package).
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /src/dist ./dist
 COPY bin ./bin

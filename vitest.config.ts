@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests under test/unit that load something heavy: the face models (YuNet and MobileFaceNet on
- * onnxruntime-node, Human's mesh on tfjs-wasm), ffmpeg, the zxing-wasm barcode
+ * Tests under test/unit that load something heavy: the face models (YuNet, MobileFaceNet and
+ * MediaPipe's face mesh on onnxruntime-node), ffmpeg, the zxing-wasm barcode
  * workers, the full sanctions snapshots, sharp over the face photos, or a child process. They run in
  * the `heavy` project so that `unit` stays a quick feedback loop. Measured on the shared 2-core machine
  * (`/usr/bin/time npx vitest run --project unit`): with 40 files it took 100 s wall, 41 s user + 5 s

@@ -208,7 +208,7 @@ async function get(url: string, route: string, headers: Record<string, string>) 
 /**
  * Like `prepare`, answering a liveness challenge: the frames are labelled as a capture of the
  * issued actions would be (neutral first, then each action twice), so the server runs the work a
- * real answer costs (the mesh on the neutral and face-movement frames).
+ * real answer costs (the mesh on the neutral, look and face-movement frames).
  */
 async function prepareChallenged(url: string, rootKey: string, ref: string, input: Inputs, back: string) {
   const v = await call(url, '/v1/verifications', { 'x-api-key': rootKey }, { external_ref: ref });
@@ -330,7 +330,7 @@ async function defaultNode(): Promise<void> {
     const decidedMs = run.results.filter((r) => r.finalStatus === 200).map((r) => r.latencyMs);
     recordBenchmark(
       'Default node: verifications/s, reads under load, memory, start to ready',
-      `One process as \`npm start\` runs it (\`tsx src/main.ts\`, ROLE=all, embedded PGlite, ML_THREADS 2, face engine on onnxruntime-node), OFAC snapshot loaded. Each verification: an ID portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces) answering a liveness challenge drawn by the server (frames labelled neutral first, then each action twice, so the mesh runs on the neutral and face-movement frames as for a real answer); uploaded beforehand, only submit is timed, ${NODE_CLIENTS} clients submitting back to back and honouring Retry-After, while another client reads GET /v1/verifications/{id} ${READS_PER_SECOND} times a second. 1-minute load average at the end: ${os.loadavg()[0]!.toFixed(1)} (figures from a machine running other jobs are not results).
+      `One process as \`npm start\` runs it (\`tsx src/main.ts\`, ROLE=all, embedded PGlite, ML_THREADS 2, face engine on onnxruntime-node), OFAC snapshot loaded. Each verification: an ID portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces) answering a liveness challenge drawn by the server (frames labelled neutral first, then each action twice, so the mesh runs on the neutral, look and face-movement frames as for a real answer); uploaded beforehand, only submit is timed, ${NODE_CLIENTS} clients submitting back to back and honouring Retry-After, while another client reads GET /v1/verifications/{id} ${READS_PER_SECOND} times a second. 1-minute load average at the end: ${os.loadavg()[0]!.toFixed(1)} (figures from a machine running other jobs are not results).
 
 | measure | value | target | previous engine (Human + face-api, issue 30) |
 |---|---|---|---|

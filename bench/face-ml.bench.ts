@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const column = (pick: (f: Figures) => string) =>
     THREAD_COUNTS.map((t) => pick(results.get(t)!)).join(' | ');
   const table = [
-    `A verification = 1 ID portrait (240×300 JPEG) + 8 selfie frames (≈730×730 JPEG) answering a three-action challenge (the mesh on 6 of the 8 frames, the costliest answer) through \`runFaceChecks\`: face match and liveness. YuNet and MobileFaceNet on onnxruntime-node (one intra-op thread per session), Human's mesh on tfjs-wasm, one of each per worker thread. Target: CPU p50 ≤ 300 ms. 1-minute load average before / after: ${loadBefore} / ${loadAfter} (figures beside other jobs are noise).`,
+    `A verification = 1 ID portrait (240×300 JPEG) + 8 selfie frames (≈730×730 JPEG) answering a three-action challenge (the mesh on all 8 frames, the costliest answer) through \`runFaceChecks\`: face match and liveness. YuNet, MobileFaceNet and MediaPipe's face mesh on onnxruntime-node (one intra-op thread per session), one of each per worker thread. Target: CPU p50 ≤ 300 ms. 1-minute load average before / after: ${loadBefore} / ${loadAfter} (figures beside other jobs are noise).`,
     '',
     `| figure | ${THREAD_COUNTS.map((t) => `${t} worker thread${t > 1 ? 's' : ''}`).join(' | ')} |`,
     `|---|${THREAD_COUNTS.map(() => '---').join('|')}|`,

@@ -42,14 +42,14 @@ function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => P
   return Promise.all(items.map((item) => run(() => fn(item))));
 }
 
-/** The metrics of the largest face in a frame, or null when the engine found none. */
+/** The metrics of the largest face in a frame (the mesh asked for), or null when the engine found none or no mesh. */
 async function measure(engine: FaceEngine, frame: Buffer): Promise<FaceMetrics | null> {
-  const analysis = await engine.analyze(frame);
+  const analysis = await engine.analyze(frame, { mesh: true });
   if (!analysis.ok) throw new Error(`analysis failed: ${analysis.error}`);
   const largest = [...analysis.faces].sort(
     (a: AnalyzedFace, b: AnalyzedFace) => b.box.width * b.box.height - a.box.width * a.box.height,
   )[0];
-  return largest && largest.landmarks.length === 468 ? faceMetrics(largest) : null;
+  return largest?.mesh ? faceMetrics(largest) : null;
 }
 
 type Job = { image: string; rep: number; pose: Pose; strength: number; label: string };

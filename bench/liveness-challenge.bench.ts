@@ -19,7 +19,6 @@ import {
   actionMovement,
   drawChallengeActions,
   frameNeedsMesh,
-  measureFace,
   type ChallengeAction,
   type ChallengeAnswer,
   type FrameLabel,
@@ -39,6 +38,7 @@ import {
   screenReplay,
   stillRepeated,
 } from './lib/liveness/index.js';
+import { browserMeasures } from './lib/liveness/mesh.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 
 const CHALLENGES_PER_PERSON = Number(process.env.LIVENESS_BENCH_CHALLENGES ?? 3);
@@ -77,7 +77,7 @@ function labelledAs(actions: ChallengeAction[], frames: Buffer[], seed: number):
   };
 }
 
-/** The frames analysed as runFaceChecks does: the mesh on the neutral and face-movement frames only. */
+/** The frames analysed as runFaceChecks does: the mesh on the neutral, look and face-movement frames only. */
 async function analyse(
   engine: FaceEngine,
   capture: Frames,
@@ -122,17 +122,17 @@ const engine = createFaceEngine({ threads: os.cpus().length, timeoutMs: 120_000 
 const ready = await engine.ready();
 if (!ready.ok) throw new Error(ready.error);
 
-async function measuresOf(frame: Buffer) {
-  const analysis = await engine.analyze(frame, { mesh: true });
-  return analysis.ok && analysis.faces.length === 1 ? measureFace(analysis.faces[0]!) : null;
-}
-
-/** The hosted flow's live check, with the service's engine standing in for the browser's landmarks. */
-const firstFrameMeasures = new Map<Buffer, ReturnType<typeof measureFace>>();
+/**
+ * The hosted flow's live check, measured as the browser measures it (Human's detector and mesh,
+ * `browserMeasures`), while the service judges the frames with its own engine: how well the flow's
+ * guidance agrees with the server.
+ */
+const firstFrameMeasures = new Map<Buffer, Awaited<ReturnType<typeof browserMeasures>>>();
 async function seenLive(firstFrame: Buffer, frame: Buffer, action: ChallengeAction): Promise<boolean> {
-  if (!firstFrameMeasures.has(firstFrame)) firstFrameMeasures.set(firstFrame, await measuresOf(firstFrame));
+  if (!firstFrameMeasures.has(firstFrame))
+    firstFrameMeasures.set(firstFrame, await browserMeasures(firstFrame));
   const baseline = firstFrameMeasures.get(firstFrame);
-  const measures = await measuresOf(frame);
+  const measures = await browserMeasures(frame);
   if (!baseline || !measures) return false;
   const movement = actionMovement(action, baseline, measures);
   return movement.readable && movement.value !== null && movement.value >= SEEN_MARGIN * movement.needed;
@@ -247,8 +247,8 @@ const lines = [
   '',
   `Bona-fide failures without the live check: ${describeFailures(failures)}. Through the live check: ${describeFailures(guidedFailures)}.`,
   '',
-  `The live check is the hosted flow's rule (flow/src/challenge-run.ts): an action's frame is kept once the landmarks show at least ${SEEN_MARGIN}× the server's threshold against the first neutral frame, the service's face engine (its mesh on every checked frame) standing in for the browser's Human mesh; yaw is read from five points on both sides (\`fivePointsFromMesh\` in the browser). When it does not, the flow asks again ("Smile wider"); the model's user then moves ${PROMPT_STEP * 100} % of the nominal movement further, taking 1.2–2.5 s, at most ${MAX_PROMPTS} times, and the frames are sent as they are after that. How much further a real person moves when asked is an assumption, not a measurement. Captures that needed no prompt are byte for byte the ones of the first row.`,
+  `The live check is the hosted flow's rule (flow/src/challenge-run.ts): an action's frame is kept once the landmarks show at least ${SEEN_MARGIN}× the server's threshold against the first neutral frame, measured as the browser measures it (Human's detector and face mesh on tfjs-wasm, \`humanFaceMeasures\`, flow/src/face-measures.ts), while the service judges the frames with its own engine (YuNet, and MediaPipe's face mesh on onnxruntime-node); yaw is read from five points on both sides (\`fivePointsFromMesh\` in the browser). When it does not, the flow asks again ("Smile wider"); the model's user then moves ${PROMPT_STEP * 100} % of the nominal movement further, taking 1.2–2.5 s, at most ${MAX_PROMPTS} times, and the frames are sent as they are after that. How much further a real person moves when asked is an assumption, not a measurement. Captures that needed no prompt are byte for byte the ones of the first row.`,
   '',
-  `Face work per 8-frame capture (analysis of all frames as runFaceChecks asks for them: the mesh on the neutral and face-movement frames only; ${os.cpus().length} engine threads): p50 ${percentile(timings, 50).toFixed(0)} ms, p95 ${percentile(timings, 95).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
+  `Face work per 8-frame capture (analysis of all frames as runFaceChecks asks for them: the mesh on the neutral, look and face-movement frames only; ${os.cpus().length} engine threads): p50 ${percentile(timings, 50).toFixed(0)} ms, p95 ${percentile(timings, 95).toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)} at the end.`,
 ];
 recordBenchmark('Liveness challenge (synthetic sequences)', lines.join('\n'));

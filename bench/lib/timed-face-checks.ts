@@ -5,12 +5,12 @@ import { runFaceChecks } from '../../src/core/faces/run-face-checks.js';
 import { challengeTimeline } from './liveness/index.js';
 
 /**
- * The costliest answer a capture can bring: three actions, two of them face movements, so the mesh
- * runs on the neutral frames and four face-movement frames (6 of the 8). The frames need not show
- * the actions: the cost is the same whether the challenge passes or not.
+ * The costliest answer a capture can bring: three actions all read on the face mesh (two looks and
+ * the open mouth), so the mesh runs on every frame (8 of 8). The frames need not show the actions:
+ * the cost is the same whether the challenge passes or not.
  */
 export function costliestChallengeEvidence(): LivenessEvidence {
-  const actions: ChallengeAction[] = ['turn_left', 'smile', 'open_mouth'];
+  const actions: ChallengeAction[] = ['look_up', 'look_down', 'open_mouth'];
   const answer: ChallengeAnswer = {
     challengeId: 'lch_bench',
     actions,

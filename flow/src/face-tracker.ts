@@ -3,15 +3,17 @@
  * the tfjs wasm backend, the model and wasm files served by the service itself (flow/build.ts copies
  * them). Imported only by the selfie step, so the first screens never load Human's ~2 MB bundle.
  *
- * The server judges the uploaded frames with the same measures (src/core/faces/challenge.ts): yaw
- * from five points (the server's detector gives them; here they are read off the mesh), the mouth
- * and eyes from the same face mesh. The browser only uses them to know when to take each frame.
+ * The server judges the uploaded frames with the same measures and thresholds
+ * (src/core/faces/challenge.ts; face-measures.ts): yaw from five points (the server's detector gives
+ * them; here they are read off the mesh), the mouth and eyes from MediaPipe's 468-point face mesh,
+ * which the server runs as another release of the same model (an ONNX conversion; docs/faces.md,
+ * "The hosted flow and the server"). The browser only uses them to know when to take each frame,
+ * and asks for SEEN_MARGIN more movement than the server needs.
  */
 import { Human, type Config } from '@vladmandic/human';
-import { humanFaceConfig } from '../../src/adapters/ml/human-face-config.js';
-import type { DetectedFace } from '../../src/core/faces/face-engine.js';
-import { measureFace, type FaceMeasures } from '../../src/core/faces/challenge.js';
-import { fivePointsFromMesh, poseFromFivePoints } from '../../src/core/faces/five-points.js';
+import type { FaceMeasures } from '../../src/core/faces/challenge.js';
+import { humanFaceMeasures } from './face-measures.js';
+import { humanFaceConfig } from './human-face-config.js';
 
 declare const __IDV_FACE_MODELS__: string;
 
@@ -31,10 +33,6 @@ export interface FaceTracker {
 
 /** Two faces are enough to say "only you in the picture"; more only costs time. */
 const MAX_FACES = 2;
-
-function toDegrees(radians: number): number {
-  return (radians * 180) / Math.PI;
-}
 
 /** Loads the models (rejects when they cannot load, e.g. without WebAssembly) and returns the tracker. */
 export async function loadFaceTracker(): Promise<FaceTracker> {
@@ -60,22 +58,7 @@ export async function loadFaceTracker(): Promise<FaceTracker> {
       const faces = result.face;
       if (faces.length !== 1) return { faces: faces.length, face: null };
       const found = faces[0]!;
-      const angle = found.rotation?.angle;
-      const mesh = found.mesh.map((point) => [point[0], point[1]] as [number, number]);
-      const landmarks = fivePointsFromMesh(mesh) ?? [];
-      const pose = poseFromFivePoints(landmarks);
-      // The server's DetectedFace, measured as src/adapters/ml/face-models.ts measures it.
-      const detected: DetectedFace = {
-        box: { x: found.box[0], y: found.box[1], width: found.box[2], height: found.box[3] },
-        score: found.score,
-        yawDeg: pose?.yawDeg ?? null,
-        pitchDeg: angle ? toDegrees(angle.pitch) : null,
-        rollDeg: pose?.rollDeg ?? null,
-        landmarks,
-        mesh,
-        sharpness: null,
-      };
-      const measures = measureFace(detected);
+      const measures = humanFaceMeasures(found);
       if (!measures) return { faces: 1, face: null };
       return {
         faces: 1,

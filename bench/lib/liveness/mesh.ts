@@ -5,8 +5,10 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type * as Tfjs from '@tensorflow/tfjs';
 import type * as HumanModule from '@vladmandic/human';
-import { humanFaceConfig } from '../../../src/adapters/ml/human-face-config.js';
-import { installOfflineFetch } from '../../../src/adapters/ml/offline-fetch.js';
+import { humanFaceMeasures } from '../../../flow/src/face-measures.js';
+import { humanFaceConfig } from '../../../flow/src/human-face-config.js';
+import type { FaceMeasures } from '../../../src/core/faces/challenge.js';
+import { installOfflineFetch } from './offline-fetch.js';
 
 const require = createRequire(import.meta.url);
 
@@ -31,9 +33,11 @@ type Human = InstanceType<typeof HumanModule.Human>;
 let human: Promise<Human> | null = null;
 
 /**
- * Human with the detector and mesh only, on tfjs-wasm, loaded from node_modules as the service's
- * engine loads it (src/adapters/ml/face-models.ts). The engine returns 2-D landmarks; the
- * generator needs the mesh's depth too, so it runs Human itself, once per process.
+ * Human with the detector and mesh only, on tfjs-wasm, loaded from node_modules (a devDependency:
+ * the hosted flow's browser bundle carries it; the service runs no Human). The generator needs the
+ * mesh's depth to warp a photo into the actions, so it runs Human itself, once per process. The
+ * service measures the frames with another release of MediaPipe's face mesh (an ONNX conversion),
+ * so the generator's warp does not share the measuring model's own landmarks.
  */
 function loadHuman(): Promise<Human> {
   human ??= (async () => {
@@ -103,6 +107,23 @@ async function measure(photo: Buffer): Promise<MeshedPhoto> {
       points,
       triangles: instance.faceTriangulation,
     };
+  } finally {
+    tf.dispose(input);
+  }
+}
+
+/**
+ * A frame measured as the hosted flow's live tracker measures it in the browser (flow/src/face-tracker.ts):
+ * Human's detector and mesh on the frame, `humanFaceMeasures`. Null without exactly one face.
+ */
+export async function browserMeasures(frame: Buffer): Promise<FaceMeasures | null> {
+  const { data, info } = await sharp(frame).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const instance = await loadHuman();
+  const tf = instance.tf as typeof Tfjs;
+  const input = tf.tensor(data, [1, info.height, info.width, 3], 'int32');
+  try {
+    const result = await instance.detect(input);
+    return result.face.length === 1 ? humanFaceMeasures(result.face[0]!) : null;
   } finally {
     tf.dispose(input);
   }

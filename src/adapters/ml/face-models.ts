@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
 import { openImage } from '../media/image-decode.js';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import type * as Tfjs from '@tensorflow/tfjs';
-import type * as HumanModule from '@vladmandic/human';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
 import { applySimilarity, pitchFromMesh, poseFromFivePoints } from '../../core/faces/five-points.js';
 import {
@@ -17,9 +14,7 @@ import {
   portraitCropScale,
   portraitSearchTiles,
 } from '../../core/faces/portrait.js';
-import { humanFaceConfig } from './human-face-config.js';
-import { DEFAULT_RECOGNIZER_FILE, DETECTOR_FILE, MODELS_DIR } from './model-files.js';
-import { installOfflineFetch } from './offline-fetch.js';
+import { DEFAULT_RECOGNIZER_FILE, DETECTOR_FILE, MESH_FILE, MODELS_DIR } from './model-files.js';
 import {
   YUNET_SIDE_PX,
   alignFace,
@@ -32,11 +27,6 @@ import {
   type YunetFace,
   warpSimilarity,
 } from './onnx-face.js';
-
-const require = createRequire(import.meta.url);
-
-/** Human's model file the mesh needs: the detector's face places its crop. */
-const HUMAN_MODELS = ['facemesh'] as const;
 
 /**
  * Longest side a selfie frame is decoded at: the detector sees 640 px, and the alignment reads the
@@ -53,10 +43,10 @@ const MAX_FACES = 4;
  */
 const REFINE_FACE_PX = 200;
 
-/** Human's mesh model input, and the crop around the detector's box it is given (box side × this). */
+/** The mesh model's input, and the crop around the detector's box it is given (box side × this). */
 const MESH_INPUT_PX = 192;
 const MESH_CROP_SCALE = 1.25;
-/** The mesh model's own face confidence below which its landmarks are not used (Human's default detector threshold). */
+/** The mesh model's own face confidence (sigmoid of its logit) below which its landmarks are not used. */
 const MIN_MESH_CONFIDENCE = 0.5;
 
 export type LoadedFaceModels = {
@@ -79,7 +69,7 @@ export type PortraitOutcome =
   | InvalidImage;
 
 export type FaceModelFiles = {
-  /** Folder holding the detector and Human's mesh files, instead of the defaults (used to test load failures). */
+  /** Folder holding the detector and the mesh model, instead of models/ (used to test load failures). */
   modelDir?: string;
   /** The recognizer: any ONNX model of the same shape (docs/faces.md, "Replacing the recognizer"). */
   recognizer?: string;
@@ -91,48 +81,19 @@ async function sha256Prefix(files: string[]): Promise<string> {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** Human keeps its entry in `dist/`; its model folder sits beside it. */
-function packageDir(name: string): string {
-  return path.dirname(path.dirname(require.resolve(name)));
-}
-
-/** Human's face mesh on the tfjs WASM backend, from disk only. */
-async function loadMesh(modelDir: string | undefined) {
-  installOfflineFetch();
-  const humanDir = packageDir('@vladmandic/human');
-  const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-  const humanModelDir = modelDir ?? path.join(humanDir, 'models');
-  // The package's "node" entry needs tfjs-node (its native download fails offline), and its exports
-  // map hides the wasm build, so it is loaded by path.
-  const { Human } = require(path.join(humanDir, 'dist', 'human.node-wasm.js')) as typeof HumanModule;
-  const human = new Human({
-    backend: 'wasm',
-    wasmPath: `${wasmDir}${path.sep}`,
-    wasmPlatformFetch: false,
-    modelBasePath: pathToFileURL(humanModelDir).href + '/',
-    ...humanFaceConfig({ maxDetected: 1, returnCrops: false, passive: false }),
-  });
-  await human.init();
-  await human.load();
-  // Human keeps a failed model as an empty object; only a model with an executor can run.
-  const graphs = human.models.models as Record<string, { executor?: unknown } | null>;
-  const missing = HUMAN_MODELS.filter((name) => !graphs[name]?.executor);
-  if (missing.length > 0)
-    throw new Error(`face mesh models failed to load from ${humanModelDir}: ${missing.join(', ')}`);
-  const version = (require(path.join(humanDir, 'package.json')) as { version: string }).version;
-  const models: ModelInfo[] = [];
-  for (const name of HUMAN_MODELS) {
-    const files = [path.join(humanModelDir, `${name}.json`), path.join(humanModelDir, `${name}.bin`)];
-    models.push({ name: `human/${name}`, version: `${version}+sha256.${await sha256Prefix(files)}` });
-  }
-  const tf = human.tf as typeof Tfjs;
-  // Human's mesh model alone: the detector's face, not Human's own detector, places its crop.
-  const graph = graphs.facemesh as unknown as Tfjs.GraphModel;
+/**
+ * MediaPipe's face landmark model on onnxruntime-node: the 468-point face mesh of the face the
+ * detector found, on a 192-px crop cut around its box (MESH_CROP_SCALE times the box's longer side),
+ * turned so the eyes are level. Input RGB /255; outputs the points (x, y, z in crop pixels) and a
+ * face logit.
+ */
+async function loadMesh(session: ort.InferenceSession) {
+  const inputName = session.inputNames[0]!;
+  const [pointsName, confidenceName] = session.outputNames as [string, string];
 
   /**
-   * The 468-point mesh of the face the detector found, and the head pitch, or null when the mesh
-   * model is not confident there is a face. The crop is a square of MESH_CROP_SCALE times the box's
-   * longer side, centred on the box and turned so the eyes are level, as Human crops it.
+   * The 468-point mesh of the face and the head pitch, or null when the model is not confident
+   * there is a face.
    */
   async function mesh(
     image: RawImage,
@@ -150,16 +111,17 @@ async function loadMesh(modelDir: string | undefined) {
     const half = MESH_INPUT_PX / 2;
     const back = { a, b, tx: centreX - (a * half - b * half), ty: centreY - (b * half + a * half) };
     const crop = warpSimilarity(image, back, MESH_INPUT_PX);
-    const pixels = new Float32Array(crop.data.length);
-    for (let i = 0; i < pixels.length; i++) pixels[i] = crop.data[i]! / 255;
-    const input = tf.tensor4d(pixels, [1, MESH_INPUT_PX, MESH_INPUT_PX, 3]);
-    const outputs = graph.execute(input) as Tfjs.Tensor[];
+    const plane = MESH_INPUT_PX * MESH_INPUT_PX;
+    const input = new Float32Array(3 * plane);
+    for (let i = 0; i < plane; i++)
+      for (let c = 0; c < 3; c++) input[c * plane + i] = crop.data[i * 3 + c]! / 255;
+    const outputs = await session.run({
+      [inputName]: new ort.Tensor('float32', input, [1, 3, MESH_INPUT_PX, MESH_INPUT_PX]),
+    });
     try {
-      const confidence = outputs.find((t) => t.shape[t.shape.length - 1] === 1);
-      const points = outputs.find((t) => t.shape[t.shape.length - 1] === 1404);
-      if (!confidence || !points) throw new Error('the face mesh model gave no landmarks');
-      if ((await confidence.data())[0]! < MIN_MESH_CONFIDENCE) return null;
-      const raw = await points.data();
+      const logit = (outputs[confidenceName]!.data as Float32Array)[0]!;
+      if (1 / (1 + Math.exp(-logit)) < MIN_MESH_CONFIDENCE) return null;
+      const raw = outputs[pointsName]!.data as Float32Array;
       const crop3d: [number, number, number][] = [];
       for (let i = 0; i < raw.length; i += 3) crop3d.push([raw[i]!, raw[i + 1]!, raw[i + 2]!]);
       return {
@@ -167,16 +129,16 @@ async function loadMesh(modelDir: string | undefined) {
         pitchDeg: pitchFromMesh(crop3d),
       };
     } finally {
-      tf.dispose([input, ...outputs]);
+      for (const tensor of Object.values(outputs)) tensor.dispose();
     }
   }
-  return { models, mesh };
+  return mesh;
 }
 
 /**
- * Loads YuNet (detector, five landmarks), the recognizer (ArcFace-loss MobileFaceNet by default) on
- * onnxruntime-node, and Human's face mesh for the frames a challenge reads face movements from.
- * Rejects when any model fails to load.
+ * Loads YuNet (detector, five landmarks), the recognizer (ArcFace-loss MobileFaceNet by default) and
+ * MediaPipe's face mesh (for the frames a challenge reads face movements from), all on
+ * onnxruntime-node. Rejects when any model fails to load.
  */
 export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceModels> {
   const detectorFile = path.join(files.modelDir ?? MODELS_DIR, DETECTOR_FILE);
@@ -190,7 +152,8 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
   };
   const detector = await open(detectorFile, 'detector');
   const recognizer = await open(recognizerFile, 'recognizer');
-  const meshModel = await loadMesh(files.modelDir);
+  const meshFile = path.join(files.modelDir ?? MODELS_DIR, MESH_FILE);
+  const meshOf = await loadMesh(await open(meshFile, 'mesh model'));
   const runtime = `onnxruntime-node ${onnxRuntimeVersion()}`;
   const models: ModelInfo[] = [
     {
@@ -201,7 +164,10 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
       name: `onnx/${path.basename(recognizerFile, '.onnx')}`,
       version: `${runtime}+sha256.${await sha256Prefix([recognizerFile])}`,
     },
-    ...meshModel.models,
+    {
+      name: `onnx/${path.basename(meshFile, '.onnx')}`,
+      version: `${runtime}+sha256.${await sha256Prefix([meshFile])}`,
+    },
   ];
 
   async function decode(image: Uint8Array, maxSide: number | null): Promise<RawImage | string> {
@@ -243,7 +209,7 @@ export async function loadFaceModels(files: FaceModelFiles): Promise<LoadedFaceM
     let mesh: [number, number][] | null = null;
     let pitchDeg: number | null = null;
     if (withMesh) {
-      const found = await meshModel.mesh(image, face);
+      const found = await meshOf(image, face);
       if (found) {
         mesh = found.points.map(([x, y]) => [round2(x), round2(y)]);
         pitchDeg = found.pitchDeg;

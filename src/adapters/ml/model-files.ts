@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 export const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
 export const DETECTOR_FILE = 'face_detection_yunet_2023mar.onnx';
 export const DEFAULT_RECOGNIZER_FILE = 'mobilefacenet_arcface_v1.onnx';
+/** MediaPipe's 468-point face landmark model, run on the frames a challenge reads face movements from. */
+export const MESH_FILE = 'mediapipe_face_landmark_468.onnx';
 
 /**
  * The engine a recognizer's templates belong to (see BUNDLED_TEMPLATE_ENGINE): its file name and a

@@ -5,15 +5,17 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RECOGNIZER_FILE,
   DETECTOR_FILE,
+  MESH_FILE,
   MODELS_DIR,
   templateEngineOf,
 } from '../../../src/adapters/ml/model-files.js';
 import { BUNDLED_TEMPLATE_ENGINE } from '../../../src/core/faces/face-dedupe.js';
 
-/** The publishers' checksums (models/README.md). */
+/** The publishers' files' checksums (models/README.md). */
 const SHA256: Record<string, string> = {
   [DETECTOR_FILE]: '8f2383e4dd3cfbb4553ea8718107fc0423210dc964f9f4280604804ed2552fa4',
   [DEFAULT_RECOGNIZER_FILE]: 'b7120c095d60094f28a4a54ba6a8bf51b297a6273fb40ef6350dfec1f63d9507',
+  [MESH_FILE]: 'ed487104519b0a88cb2cb2ec3678e183f447fb9dd63560998e960ffbaa8fb335',
 };
 
 describe('vendored face models', () => {
@@ -25,7 +27,12 @@ describe('vendored face models', () => {
   it('ships each model with its licence text and the provenance note', () => {
     const files = fs.readdirSync(MODELS_DIR);
     expect(files).toEqual(
-      expect.arrayContaining(['LICENSE.yunet-MIT.txt', 'LICENSE.mobilefacenet-Apache-2.0.txt', 'README.md']),
+      expect.arrayContaining([
+        'LICENSE.yunet-MIT.txt',
+        'LICENSE.mobilefacenet-Apache-2.0.txt',
+        'LICENSE.mediapipe-face-landmark-Apache-2.0.txt',
+        'README.md',
+      ]),
     );
     const readme = fs.readFileSync(path.join(MODELS_DIR, 'README.md'), 'utf8');
     for (const [file, sha256] of Object.entries(SHA256)) {

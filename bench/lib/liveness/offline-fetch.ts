@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
  * Human loads its models with `fetch`, and Node 20's fetch does not implement `file://` ("not
  * implemented... yet"). This replaces the thread's fetch with one that serves local files only and
  * refuses every other URL, so a mis-set model path fails loudly instead of reaching a CDN.
- * Called once per worker thread; each worker has its own globals.
+ * The synthetic capture generator (mesh.ts) runs Human this way, once per process.
  */
 export function installOfflineFetch(): void {
   const offlineFetch = async (input: string | URL | Request): Promise<Response> => {

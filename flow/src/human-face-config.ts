@@ -1,9 +1,10 @@
 /**
- * Human's face settings, shared by the service's engine (src/adapters/ml/face-models.ts), the hosted
- * flow's live tracker (flow/src/face-tracker.ts) and the benchmarks that run Human themselves, so
- * every one of them finds and meshes faces alike: the mesh on the rotation-corrected crop, each
- * call judging its own frame (no result reused for a similar one), nothing else running. Only the
- * runtime settings (backend, where the model and wasm files are) differ between them.
+ * Human's face settings, shared by the hosted flow's live tracker (flow/src/face-tracker.ts) and the
+ * benchmarks' synthetic capture generator (bench/lib/liveness/mesh.ts), so both find and mesh faces
+ * alike: the mesh on the rotation-corrected crop, each call judging its own frame (no result reused
+ * for a similar one), nothing else running. Only the runtime settings (backend, where the model and
+ * wasm files are) differ between them. The service itself runs no Human: its mesh is MediaPipe's
+ * face landmark model on onnxruntime-node (src/adapters/ml/face-models.ts).
  */
 export function humanFaceConfig(options: {
   maxDetected: number;
