@@ -70,3 +70,218 @@ export const checksSchema = checkSummarySchema.extend({
 
 export type CheckSummary = z.infer<typeof checkSummarySchema>;
 export type Checks = z.infer<typeof checksSchema>;
+
+/** A check that could not run, in `doc_checks`: why. */
+const unavailableDetail = z.object({ error: z.string() });
+
+const licenseNumberScheme = z.enum(['FL', 'IL', 'WI']);
+
+/** What test mode writes in place of (or beside) a check's detail: the outcome was forced. */
+const testModeMarker = { test_mode: z.literal('forced') };
+const forcedDetail = z.object(testModeMarker);
+
+/** The licence as the barcode told it (`doc_checks.document`). */
+const parsedDocumentDetail = z.object({
+  decode_source: z.enum(['server', 'browser']).nullable(),
+  server_decode: z.object({
+    status: z.enum(['ok', 'not_found', 'unavailable']),
+    strategy: z.string().optional(),
+    duration_ms: z.number().optional(),
+    error: z.string().optional(),
+  }),
+  browser_barcode: z.enum(['absent', 'agrees_with_server', 'disagrees_with_server', 'used']),
+  parse: z.union([
+    z.object({ ok: z.literal(true), tolerated: z.array(z.string()) }),
+    z.object({ ok: z.literal(false), error: z.string(), message: z.string() }),
+  ]),
+  identity: z
+    .object({
+      first_name: z.string().nullable(),
+      middle_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      dob: z.string().nullable(),
+    })
+    .nullable(),
+  document: z
+    .object({
+      type: z.enum(['DL', 'ID']),
+      jurisdiction: z.string().nullable(),
+      jurisdiction_name: z.string().nullable(),
+      country: z.string().nullable(),
+      iin: z.string(),
+      aamva_version: z.number(),
+      jurisdiction_version: z.number().nullable(),
+      license_number: z.string().nullable(),
+      issue_date: z.string().nullable(),
+      expiry: z.string().nullable(),
+      address: z.object({
+        street1: z.string().nullable(),
+        street2: z.string().nullable(),
+        city: z.string().nullable(),
+        jurisdiction_code: z.string().nullable(),
+        postal_code: z.string().nullable(),
+      }),
+      truncation: z.object({
+        last_name: z.enum(['T', 'N', 'U']).nullable(),
+        first_name: z.enum(['T', 'N', 'U']).nullable(),
+        middle_name: z.enum(['T', 'N', 'U']).nullable(),
+      }),
+    })
+    .nullable(),
+  missing_elements: z.array(z.string()),
+  expired: z.boolean().nullable(),
+  license_number: z
+    .union([
+      z.object({ status: z.literal('not_applicable'), reason: z.string() }),
+      z.object({ status: z.literal('skipped'), scheme: licenseNumberScheme, reason: z.string() }),
+      z.object({ status: z.literal('match'), scheme: licenseNumberScheme, expected_prefix: z.string() }),
+      z.object({
+        status: z.literal('mismatch'),
+        scheme: licenseNumberScheme,
+        expected_prefix: z.string(),
+        actual: z.string(),
+        disagreeing: z.array(
+          z.enum(['surname_code', 'first_middle_code', 'birth_year', 'day_code', 'format']),
+        ),
+      }),
+    ])
+    .nullable(),
+});
+
+// A union answers with its first member that fits, so the wider member comes first.
+export const documentDetailSchema = z.union([
+  parsedDocumentDetail.extend(testModeMarker),
+  parsedDocumentDetail,
+  forcedDetail,
+]);
+
+/** Sanctions screening of the licence holder (`doc_checks.sanctions`). */
+export const sanctionsDetailSchema = z.union([
+  z.object({
+    list_version: z.string(),
+    list_versions: z.record(z.string(), z.string()),
+    matches: z.array(
+      z.object({
+        uid: z.number(),
+        name: z.string(),
+        matched_name: z.string(),
+        type: z.enum(['individual', 'entity', 'vessel', 'aircraft']),
+        programs: z.array(z.string()),
+        score: z.number(),
+        query_reading: z.object({ system: z.string(), text: z.string() }).nullable(),
+        list: z.string(),
+        reference: z.string().nullable(),
+      }),
+    ),
+  }),
+  unavailableDetail,
+  forcedDetail,
+]);
+
+/** The duplicate-face search (`doc_checks.face_dedupe`); after redaction only `reason` remains. */
+export const faceDedupeDetailSchema = z.object({
+  reason: z.union([z.enum(FACE_DEDUPE_REASONS), z.literal('unavailable')]),
+  error: z.string().optional(),
+  searched: z.literal(false).optional(),
+  skipped_because: z.literal('no_selfie_template').optional(),
+  threshold: z.number().optional(),
+  nearest: z
+    .object({
+      verification_id: z.string().optional(),
+      similarity: z.number(),
+      identity_known: z.boolean(),
+    })
+    .optional(),
+  listed: z.object({ entry_id: z.string(), similarity: z.number() }).optional(),
+  current_identity_known: z.boolean().optional(),
+  search: z.enum(['hnsw', 'exact']).optional(),
+  test_mode: z.literal('forced').optional(),
+});
+
+const models = z.array(z.object({ name: z.string(), version: z.string() }));
+
+/** Size, sharpness and pose of one face (null when the engine could not tell). */
+const faceQuality = {
+  face_height_px: z.number(),
+  sharpness: z.number().nullable(),
+  yaw_deg: z.number().nullable(),
+  pitch_deg: z.number().nullable(),
+};
+
+/** The licence portrait against the selfie (`doc_checks.face_match`). */
+export const faceMatchDetailSchema = z.union([
+  z.object({
+    threshold: z.number(),
+    operating_distance: z.number(),
+    portrait_faces: z.number().int(),
+    selfie_frames_used: z.number().int(),
+    models,
+    /** Why there is no similarity: no face, several, too small, unreadable. */
+    reason: z.string().optional(),
+    portrait_quality: z.object(faceQuality).optional(),
+    min_portrait_face_px: z.number().optional(),
+    distance: z.number().optional(),
+    selfie_frames_matched: z
+      .array(z.object({ frame: z.number().int(), ...faceQuality, distance: z.number() }))
+      .optional(),
+  }),
+  z.object({ reason: z.literal('no_document_front') }),
+  unavailableDetail,
+  forcedDetail,
+]);
+
+/** Liveness over the selfie frames and the challenge they answer (`doc_checks.liveness`). */
+export const livenessDetailSchema = z.union([
+  z.object({
+    frames: z.number().int(),
+    frames_used: z.number().int(),
+    frame_notes: z.array(z.string()).optional(),
+    reasons: z.array(z.string()).optional(),
+    threshold: z.number(),
+    challenge: z
+      .object({
+        id: z.string(),
+        actions: z.array(z.string()),
+        passed: z.boolean(),
+        failure: z.string().nullable(),
+        steps: z.array(
+          z.object({
+            action: z.string(),
+            frames: z.array(z.number().int()),
+            seen: z.boolean(),
+            best: z.number().nullable(),
+            needed: z.number(),
+          }),
+        ),
+      })
+      .nullable(),
+    motion_score: z.number(),
+    replayed_frames: z.array(z.number().int()).optional(),
+    weights: z.object({ deformation: z.number(), pose: z.number() }),
+    components: z.object({ deformation: z.number(), pose: z.number(), identity_consistent: z.boolean() }),
+    measured: z.object({
+      deformation: z.number(),
+      yaw_range_deg: z.number(),
+      pitch_range_deg: z.number(),
+      max_distance_to_medoid: z.number(),
+    }),
+    models,
+  }),
+  z.object({ frames: z.literal(0), reasons: z.array(z.string()), models }),
+  unavailableDetail,
+  forcedDetail,
+]);
+
+/**
+ * A decided verification's `doc_checks`: each check's reviewer-facing detail. Before the decision it
+ * is `{}`, and after redaction only `face_dedupe.reason` remains.
+ */
+export const docChecksSchema = z.object({
+  document: documentDetailSchema,
+  face_match: faceMatchDetailSchema,
+  liveness: livenessDetailSchema,
+  sanctions: sanctionsDetailSchema,
+  face_dedupe: faceDedupeDetailSchema,
+});
+
+export type DocChecks = z.infer<typeof docChecksSchema>;

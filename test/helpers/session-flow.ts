@@ -1,3 +1,4 @@
+import { docChecksSchema } from '../../src/checks/check-results.js';
 import { expect } from 'vitest';
 import { plainJpeg, toB64 } from './images.js';
 import type { TestContext } from './test-app.js';
@@ -123,7 +124,19 @@ export async function verifyCapture(
       },
     });
   }
+  await expectStoredDocChecksDeclared(t, id);
   return verificationDetail(t, id);
+}
+
+/**
+ * The stored `doc_checks` of a decided verification fit the API's schema with nothing to drop: parsing
+ * strips what the schema does not declare, so a field a check adds without declaring it fails here,
+ * on every capture the model-backed suites decide.
+ */
+async function expectStoredDocChecksDeclared(t: TestContext, id: string): Promise<void> {
+  const stored = await t.platform.stores.verifications.findById(id, t.clock.now());
+  if (stored?.status !== 'decided') return;
+  expect(docChecksSchema.parse(stored.doc_checks)).toEqual(stored.doc_checks);
 }
 
 /** The verification's detail as the merchant (`apiKey`) reads it. */

@@ -2823,9 +2823,366 @@ export interface paths {
               decided_at: string | null;
               decision: ('approve' | 'review' | 'decline') | null;
               decision_reasons: string[];
-              doc_checks: {
-                [key: string]: unknown;
-              };
+              doc_checks:
+                | {
+                    document:
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    face_dedupe: {
+                      current_identity_known?: boolean;
+                      error?: string;
+                      listed?: {
+                        entry_id: string;
+                        similarity: number;
+                      };
+                      nearest?: {
+                        identity_known: boolean;
+                        similarity: number;
+                        verification_id?: string;
+                      };
+                      reason:
+                        | (
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before'
+                          )
+                        | 'unavailable';
+                      /** @enum {string} */
+                      search?: 'hnsw' | 'exact';
+                      /** @enum {boolean} */
+                      searched?: false;
+                      /** @enum {string} */
+                      skipped_because?: 'no_selfie_template';
+                      /** @enum {string} */
+                      test_mode?: 'forced';
+                      threshold?: number;
+                    };
+                    face_match:
+                      | {
+                          distance?: number;
+                          min_portrait_face_px?: number;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          operating_distance: number;
+                          portrait_faces: number;
+                          portrait_quality?: {
+                            face_height_px: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          };
+                          reason?: string;
+                          selfie_frames_matched?: {
+                            distance: number;
+                            face_height_px: number;
+                            frame: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          }[];
+                          selfie_frames_used: number;
+                          threshold: number;
+                        }
+                      | {
+                          /** @enum {string} */
+                          reason: 'no_document_front';
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    liveness:
+                      | {
+                          challenge: {
+                            actions: string[];
+                            failure: string | null;
+                            id: string;
+                            passed: boolean;
+                            steps: {
+                              action: string;
+                              best: number | null;
+                              frames: number[];
+                              needed: number;
+                              seen: boolean;
+                            }[];
+                          } | null;
+                          components: {
+                            deformation: number;
+                            identity_consistent: boolean;
+                            pose: number;
+                          };
+                          frame_notes?: string[];
+                          frames: number;
+                          frames_used: number;
+                          measured: {
+                            deformation: number;
+                            max_distance_to_medoid: number;
+                            pitch_range_deg: number;
+                            yaw_range_deg: number;
+                          };
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          motion_score: number;
+                          reasons?: string[];
+                          replayed_frames?: number[];
+                          threshold: number;
+                          weights: {
+                            deformation: number;
+                            pose: number;
+                          };
+                        }
+                      | {
+                          /** @enum {number} */
+                          frames: 0;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          reasons: string[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    sanctions:
+                      | {
+                          list_version: string;
+                          list_versions: {
+                            [key: string]: string;
+                          };
+                          matches: {
+                            list: string;
+                            matched_name: string;
+                            name: string;
+                            programs: string[];
+                            query_reading: {
+                              system: string;
+                              text: string;
+                            } | null;
+                            reference: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            type: 'individual' | 'entity' | 'vessel' | 'aircraft';
+                            uid: number;
+                          }[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -3266,9 +3623,366 @@ export interface paths {
               decided_at: string | null;
               decision: ('approve' | 'review' | 'decline') | null;
               decision_reasons: string[];
-              doc_checks: {
-                [key: string]: unknown;
-              };
+              doc_checks:
+                | {
+                    document:
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    face_dedupe: {
+                      current_identity_known?: boolean;
+                      error?: string;
+                      listed?: {
+                        entry_id: string;
+                        similarity: number;
+                      };
+                      nearest?: {
+                        identity_known: boolean;
+                        similarity: number;
+                        verification_id?: string;
+                      };
+                      reason:
+                        | (
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before'
+                          )
+                        | 'unavailable';
+                      /** @enum {string} */
+                      search?: 'hnsw' | 'exact';
+                      /** @enum {boolean} */
+                      searched?: false;
+                      /** @enum {string} */
+                      skipped_because?: 'no_selfie_template';
+                      /** @enum {string} */
+                      test_mode?: 'forced';
+                      threshold?: number;
+                    };
+                    face_match:
+                      | {
+                          distance?: number;
+                          min_portrait_face_px?: number;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          operating_distance: number;
+                          portrait_faces: number;
+                          portrait_quality?: {
+                            face_height_px: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          };
+                          reason?: string;
+                          selfie_frames_matched?: {
+                            distance: number;
+                            face_height_px: number;
+                            frame: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          }[];
+                          selfie_frames_used: number;
+                          threshold: number;
+                        }
+                      | {
+                          /** @enum {string} */
+                          reason: 'no_document_front';
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    liveness:
+                      | {
+                          challenge: {
+                            actions: string[];
+                            failure: string | null;
+                            id: string;
+                            passed: boolean;
+                            steps: {
+                              action: string;
+                              best: number | null;
+                              frames: number[];
+                              needed: number;
+                              seen: boolean;
+                            }[];
+                          } | null;
+                          components: {
+                            deformation: number;
+                            identity_consistent: boolean;
+                            pose: number;
+                          };
+                          frame_notes?: string[];
+                          frames: number;
+                          frames_used: number;
+                          measured: {
+                            deformation: number;
+                            max_distance_to_medoid: number;
+                            pitch_range_deg: number;
+                            yaw_range_deg: number;
+                          };
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          motion_score: number;
+                          reasons?: string[];
+                          replayed_frames?: number[];
+                          threshold: number;
+                          weights: {
+                            deformation: number;
+                            pose: number;
+                          };
+                        }
+                      | {
+                          /** @enum {number} */
+                          frames: 0;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          reasons: string[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    sanctions:
+                      | {
+                          list_version: string;
+                          list_versions: {
+                            [key: string]: string;
+                          };
+                          matches: {
+                            list: string;
+                            matched_name: string;
+                            name: string;
+                            programs: string[];
+                            query_reading: {
+                              system: string;
+                              text: string;
+                            } | null;
+                            reference: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            type: 'individual' | 'entity' | 'vessel' | 'aircraft';
+                            uid: number;
+                          }[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -3474,9 +4188,366 @@ export interface paths {
               decided_at: string | null;
               decision: ('approve' | 'review' | 'decline') | null;
               decision_reasons: string[];
-              doc_checks: {
-                [key: string]: unknown;
-              };
+              doc_checks:
+                | {
+                    document:
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    face_dedupe: {
+                      current_identity_known?: boolean;
+                      error?: string;
+                      listed?: {
+                        entry_id: string;
+                        similarity: number;
+                      };
+                      nearest?: {
+                        identity_known: boolean;
+                        similarity: number;
+                        verification_id?: string;
+                      };
+                      reason:
+                        | (
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before'
+                          )
+                        | 'unavailable';
+                      /** @enum {string} */
+                      search?: 'hnsw' | 'exact';
+                      /** @enum {boolean} */
+                      searched?: false;
+                      /** @enum {string} */
+                      skipped_because?: 'no_selfie_template';
+                      /** @enum {string} */
+                      test_mode?: 'forced';
+                      threshold?: number;
+                    };
+                    face_match:
+                      | {
+                          distance?: number;
+                          min_portrait_face_px?: number;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          operating_distance: number;
+                          portrait_faces: number;
+                          portrait_quality?: {
+                            face_height_px: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          };
+                          reason?: string;
+                          selfie_frames_matched?: {
+                            distance: number;
+                            face_height_px: number;
+                            frame: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          }[];
+                          selfie_frames_used: number;
+                          threshold: number;
+                        }
+                      | {
+                          /** @enum {string} */
+                          reason: 'no_document_front';
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    liveness:
+                      | {
+                          challenge: {
+                            actions: string[];
+                            failure: string | null;
+                            id: string;
+                            passed: boolean;
+                            steps: {
+                              action: string;
+                              best: number | null;
+                              frames: number[];
+                              needed: number;
+                              seen: boolean;
+                            }[];
+                          } | null;
+                          components: {
+                            deformation: number;
+                            identity_consistent: boolean;
+                            pose: number;
+                          };
+                          frame_notes?: string[];
+                          frames: number;
+                          frames_used: number;
+                          measured: {
+                            deformation: number;
+                            max_distance_to_medoid: number;
+                            pitch_range_deg: number;
+                            yaw_range_deg: number;
+                          };
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          motion_score: number;
+                          reasons?: string[];
+                          replayed_frames?: number[];
+                          threshold: number;
+                          weights: {
+                            deformation: number;
+                            pose: number;
+                          };
+                        }
+                      | {
+                          /** @enum {number} */
+                          frames: 0;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          reasons: string[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    sanctions:
+                      | {
+                          list_version: string;
+                          list_versions: {
+                            [key: string]: string;
+                          };
+                          matches: {
+                            list: string;
+                            matched_name: string;
+                            name: string;
+                            programs: string[];
+                            query_reading: {
+                              system: string;
+                              text: string;
+                            } | null;
+                            reference: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            type: 'individual' | 'entity' | 'vessel' | 'aircraft';
+                            uid: number;
+                          }[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;

@@ -7,7 +7,7 @@ import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import { unchanging } from '../serializer.js';
-import { checksSchema } from '../../checks/check-results.js';
+import { checksSchema, docChecksSchema } from '../../checks/check-results.js';
 
 export const verificationSummarySchema = z.object({
   id: z.string(),
@@ -44,7 +44,11 @@ export const verificationDetailSchema = verificationSummarySchema.extend({
    * The open record after it keeps rows written before a check's summary changed readable as stored.
    */
   checks: z.union([checksSchema, z.record(z.string(), z.unknown())]),
-  doc_checks: z.record(z.string(), z.unknown()),
+  /**
+   * Each check's reviewer-facing detail once decided; `{}` before, only `face_dedupe.reason` after
+   * redaction, and rows from earlier releases as they were stored: the open record keeps those readable.
+   */
+  doc_checks: z.union([docChecksSchema, z.record(z.string(), z.unknown())]),
   audit_log: z.array(
     z.object({
       at: z.string(),
