@@ -79,7 +79,7 @@ export async function challengeSequence(
 /**
  * How a cooperative user answers the hosted flow's live check (flow/src/challenge-run.ts): the flow
  * keeps an action's frame only once its in-browser landmarks see the action, and until then keeps
- * asking ("Turn further", "Smile wider"). Each time it asks again, the user adds this share of the
+ * asking ("Turn further", "Open wider"). Each time it asks again, the user adds this share of the
  * nominal movement; an assumption about people, not a measurement.
  */
 export const PROMPT_STEP = 0.2;
