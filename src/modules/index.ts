@@ -4,6 +4,7 @@ import { startBackgroundTasks } from '../worker/background.js';
 import { accountsModule } from './accounts.js';
 import { captureModule } from './capture.js';
 import { checkQueueModule } from './check-queue.js';
+import { idempotencyModule } from './idempotency.js';
 import type { Module } from './module.js';
 import { operationsModule } from './operations.js';
 import { privacyModule } from './privacy.js';
@@ -21,6 +22,7 @@ export type Modules = Awaited<ReturnType<typeof createModules>>;
  * A new capability is one file in this folder and one line in `list`.
  */
 export async function createModules(platform: Platform) {
+  const idempotency = idempotencyModule(platform);
   const accounts = accountsModule(platform);
   const { requireScope } = accounts;
   const webhooks = webhooksModule(platform, { requireScope });
@@ -33,9 +35,11 @@ export async function createModules(platform: Platform) {
   const operations = operationsModule(platform, {
     probes: () => [platform.probes, list.map((m) => m.probes ?? [])].flat(2),
   });
-  // The order the routes register in, and the reverse of the order they close in.
+  // The order the routes register in, and the reverse of the order they close in. Idempotency comes
+  // before the modules whose routes it wraps.
   const list: Module[] = [
     operations,
+    idempotency,
     accounts,
     signals,
     webhooks,
@@ -52,6 +56,7 @@ export async function createModules(platform: Platform) {
     verifications,
     checkQueue,
     privacy,
+    idempotency,
     readiness: operations.readiness,
     /** What the HTTP application is built from (src/http/app.ts). */
     http: {

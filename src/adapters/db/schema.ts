@@ -112,6 +112,16 @@ export type EventsTable = {
   dispatched_at: NullableTimestamp;
 };
 
+export type IdempotencyKeysTable = {
+  api_key_id: number;
+  key_hash: string;
+  request_hash: string;
+  status_code: number | null;
+  response_sealed: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
 export type SchemaMigrationsTable = {
   version: number;
   name: string;
@@ -246,6 +256,7 @@ export interface Database {
   media: MediaTable;
   usage_records: UsageRecordsTable;
   events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
   schema_migrations: SchemaMigrationsTable;
   face_templates: FaceTemplatesTable;
   face_blocklist: FaceBlocklistTable;

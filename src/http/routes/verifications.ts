@@ -76,10 +76,12 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications',
     {
+      config: { idempotent: true },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],
-        summary: 'Create a verification (not idempotent: reconcile uncertain creates with external_ref)',
+        summary:
+          'Create a verification; each call creates one unless it repeats an Idempotency-Key (reconcile uncertain creates with external_ref)',
         security: [{ apiKey: [] }],
         body: createBody,
         response: {
@@ -188,6 +190,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/review',
     {
+      config: { idempotent: true },
       onRequest: requireScope('verifications:review'),
       schema: {
         tags: ['verifications'],
@@ -283,6 +286,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token',
     {
+      config: { idempotent: true },
       onRequest: requireScope(null),
       schema: {
         tags: ['verifications'],
@@ -317,6 +321,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token/revoke',
     {
+      config: { idempotent: true },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],

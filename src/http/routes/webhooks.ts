@@ -130,6 +130,7 @@ export const webhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/webhooks',
     {
+      config: { idempotent: true },
       onRequest: requireScope('webhooks:write'),
       schema: {
         tags: ['webhooks'],
@@ -226,6 +227,7 @@ export const webhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/webhooks/deliveries/:delivery_id/retry',
     {
+      config: { idempotent: true },
       onRequest: requireScope('webhooks:write'),
       schema: {
         tags: ['webhooks'],
