@@ -31,6 +31,10 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'method not allowed' },
   request_timeout: { status: 408, message: 'the request was not received in time' },
   cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
+  cannot_cancel: {
+    status: 409,
+    message: 'cannot cancel a verification in status {status}; only an open verification can be canceled',
+  },
   verification_closed: { status: 409, message: 'verification is {status}; no further uploads are accepted' },
   handoff_link_used: {
     status: 409,

@@ -4,6 +4,7 @@ import { startBackgroundTasks } from '../worker/background.js';
 import { accountsModule } from './accounts.js';
 import { captureModule } from './capture.js';
 import { checkQueueModule } from './check-queue.js';
+import { eventsModule } from './events.js';
 import { idempotencyModule } from './idempotency.js';
 import type { Module } from './module.js';
 import { operationsModule } from './operations.js';
@@ -26,6 +27,7 @@ export async function createModules(platform: Platform) {
   const accounts = accountsModule(platform);
   const { requireScope } = accounts;
   const webhooks = webhooksModule(platform, { requireScope });
+  const events = eventsModule(platform, { requireScope });
   const verifications = verificationsModule(platform, { requireScope, onDecided: webhooks.kick });
   const capture = captureModule(platform, { verifications: verifications.deps });
   const checkQueue = await checkQueueModule(platform, { verifications: verifications.deps });
@@ -43,6 +45,7 @@ export async function createModules(platform: Platform) {
     accounts,
     signals,
     webhooks,
+    events,
     verifications,
     capture,
     screening,

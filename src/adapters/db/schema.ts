@@ -110,6 +110,8 @@ export type EventsTable = {
   data: Json<Record<string, unknown>>;
   created_at: Timestamp;
   dispatched_at: NullableTimestamp;
+  /** The order events were written in (migration 0023). */
+  seq: Generated<number>;
 };
 
 export type IdempotencyKeysTable = {

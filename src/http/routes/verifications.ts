@@ -6,6 +6,7 @@ import { REASON_CODES } from '../../core/verifications/reason-codes.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import { createVerification } from '../../use-cases/verifications/create-verification.js';
+import { cancelVerification } from '../../use-cases/verifications/cancel-verification.js';
 import { redactVerification } from '../../use-cases/verifications/redact-verification.js';
 import { reviewVerification } from '../../use-cases/verifications/review-verification.js';
 import { issueClientToken, revokeClientTokens } from '../../use-cases/verifications/issue-client-token.js';
@@ -215,6 +216,31 @@ export const verificationRoutes: FastifyPluginAsync<{
           decision: request.body.decision,
           note: request.body.note,
         }),
+      ),
+  );
+
+  app.post(
+    '/v1/verifications/:id/cancel',
+    {
+      config: { idempotent: true },
+      onRequest: requireScope('verifications:write'),
+      schema: {
+        tags: ['verifications'],
+        summary:
+          'End an open verification: status canceled, client tokens end, uploaded media are deleted; a repeat answers the same',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: verificationDetailSchema,
+          ...keyedErrors,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) =>
+      toDetail(
+        await cancelVerification(deps, { verificationId: request.params.id, apiKeyId: request.apiKey!.id }),
       ),
   );
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { hashSecret, type KeyMode } from '../../core/api-keys/api-key.js';
 import { validationError } from '../../core/errors.js';
 import { generateOpaqueToken } from '../../core/signing.js';
-import { addSeconds } from '../../core/time.js';
+import { addSeconds, isoWithoutZone } from '../../core/time.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import { CLIENT_TOKEN_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from '../../core/verifications/status.js';
 import { testOutcomeProblem } from '../../core/verifications/test-outcome.js';
@@ -70,6 +70,14 @@ export async function createVerification(
         api_key_id: input.apiKeyId,
         ...(input.mode === 'test' ? { mode: 'test', test_outcome: testOutcome } : {}),
       },
+    });
+    await tx.outbox.add({
+      id: crypto.randomUUID(),
+      type: 'verification.created',
+      apiKeyId: input.apiKeyId,
+      verificationId: id,
+      data: { status: created.status, expires_at: isoWithoutZone(created.expires_at) },
+      at: now,
     });
     return created;
   });
