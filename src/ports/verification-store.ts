@@ -36,6 +36,8 @@ export type NewVerification = {
   mode?: KeyMode;
   /** Test mode only: the reason codes the checks are forced to (docs/testing.md). */
   testOutcome?: ReasonCode[] | null;
+  /** Where the hosted flow sends the end user back when finished (redirect mode). */
+  returnUrl?: string | null;
   createdAt: Date;
   expiresAt: Date;
 };

@@ -175,4 +175,11 @@ describe.each(engines)('the event log and bulk re-sends on %s', (engine) => {
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json()).toEqual({ detail: 'webhook not found' });
   });
+
+  it('the new endpoints are in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.paths['/v1/events'].get).toBeDefined();
+    expect(doc.paths['/v1/webhooks/{endpoint_id}/redeliver'].post).toBeDefined();
+    expect(doc.paths['/v1/verifications/{id}/cancel'].post).toBeDefined();
+  });
 });

@@ -65,6 +65,7 @@ export type VerificationsTable = {
   mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   test_outcome: ColumnType<ReasonCode[] | null, string | null | undefined, string | null>;
   redacted_at: NullableTimestamp;
+  return_url: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type VerificationAuditTable = {

@@ -172,6 +172,8 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
           metadata: JSON.stringify(input.metadata),
           mode: input.mode ?? 'live',
           test_outcome: input.testOutcome ? JSON.stringify(input.testOutcome) : null,
+          // Only when given: a service still running on the schema before 0024 writes no such column.
+          ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
           status: 'doc_front',
           decision: null,
           score: null,

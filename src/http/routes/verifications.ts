@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import { REASON_CODES } from '../../core/verifications/reason-codes.js';
+import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/webhook-url.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import { createVerification } from '../../use-cases/verifications/create-verification.js';
@@ -38,6 +39,25 @@ const createBody = z.object({
   test_outcome: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).optional(),
 });
 
+/** `return_url`: the rules of a webhook URL (https, no credentials; http too where WEBHOOK_ALLOW_INSECURE is set). */
+function withReturnUrl(allowInsecure: boolean) {
+  return createBody.extend({
+    return_url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_WEBHOOK_URL_LENGTH)
+      .superRefine((value, ctx) => {
+        const check = checkWebhookUrlSyntax(value, { allowInsecure });
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+      })
+      // Stored as the browser writes it (URL.href), so the flow's launch check compares like with like.
+      .transform((value) => new URL(value).href)
+      .optional()
+      .describe('Where the hosted flow sends the end user back when finished (redirect mode)'),
+  });
+}
+
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   starting_after: z
@@ -69,10 +89,13 @@ export const verificationRoutes: FastifyPluginAsync<{
   mediaLinkDeps: MediaLinkDeps;
   urls: PublicUrls;
   requireScope: RequireScope;
-}> = async (instance, { deps, mediaLinkDeps, urls, requireScope }) => {
+  /** WEBHOOK_ALLOW_INSECURE: an http:// return_url is accepted too. */
+  allowInsecure: boolean;
+}> = async (instance, { deps, mediaLinkDeps, urls, requireScope, allowInsecure }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const hostedFlowUrl = (clientToken: string) =>
-    `${urls.hostedFlowUrl}#token=${encodeURIComponent(clientToken)}`;
+  const hostedFlowUrl = (clientToken: string, returnUrl: string | null) =>
+    `${urls.hostedFlowUrl}#token=${encodeURIComponent(clientToken)}` +
+    (returnUrl ? `&redirect_url=${encodeURIComponent(returnUrl)}` : '');
 
   app.post(
     '/v1/verifications',
@@ -84,7 +107,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         summary:
           'Create a verification; each call creates one unless it repeats an Idempotency-Key (reconcile uncertain creates with external_ref)',
         security: [{ apiKey: [] }],
-        body: createBody,
+        body: withReturnUrl(allowInsecure),
         response: {
           201: verificationSummarySchema.extend({
             client_token: z.string(),
@@ -103,12 +126,13 @@ export const verificationRoutes: FastifyPluginAsync<{
         externalRef: request.body.external_ref,
         metadata: request.body.metadata ?? {},
         testOutcome: request.body.test_outcome,
+        returnUrl: request.body.return_url,
       });
       return reply.status(201).send({
         ...toSummary(created.verification),
         client_token: created.clientToken,
         client_token_expires_at: isoWithoutZone(created.expiresAt)!,
-        url: hostedFlowUrl(created.clientToken),
+        url: hostedFlowUrl(created.clientToken, created.verification.return_url),
       });
     },
   );
@@ -339,7 +363,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         verification_id: verification.id,
         client_token: token.clientToken,
         expires_at: isoWithoutZone(token.expiresAt)!,
-        url: hostedFlowUrl(token.clientToken),
+        url: hostedFlowUrl(token.clientToken, verification.return_url),
       });
     },
   );

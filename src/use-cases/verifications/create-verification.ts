@@ -44,6 +44,7 @@ export async function createVerification(
     externalRef: string;
     metadata: Record<string, unknown>;
     testOutcome?: ReasonCode[] | undefined;
+    returnUrl?: string | undefined;
   },
 ): Promise<{ verification: Verification } & IssuedToken> {
   const testOutcome = requireTestOutcome(input.mode, input.testOutcome, ['body', 'test_outcome']);
@@ -58,6 +59,7 @@ export async function createVerification(
       metadata: input.metadata,
       mode: input.mode,
       testOutcome,
+      returnUrl: input.returnUrl ?? null,
       createdAt: now,
       expiresAt: addSeconds(now, VERIFICATION_TTL_SECONDS),
     });
