@@ -13,7 +13,9 @@ import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.
 import { createCheckQueue } from './adapters/db/check-queue.js';
 import { openDatabase } from './adapters/db/database.js';
 import { createFaceStore } from './adapters/db/face-store.js';
+import { createEventLog } from './adapters/db/event-log.js';
 import { createHandoffStore } from './adapters/db/handoff-store.js';
+import { createIdempotencyStore } from './adapters/db/idempotency-store.js';
 import { createLivenessChallengeStore } from './adapters/db/liveness-challenge-store.js';
 import { createMediaStore } from './adapters/db/media-store.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
@@ -125,6 +127,8 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     usage: createUsageStore(database.db),
     challenges: createLivenessChallengeStore(database.db),
     retention: createRetentionStore(database.db),
+    idempotency: createIdempotencyStore(database.db, database.inTransaction),
+    events: createEventLog(database.db),
   };
   const transact = createTransactor(database.db, {
     vectorSearch,

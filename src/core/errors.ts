@@ -7,6 +7,7 @@ export const ERRORS = {
   bad_request: { status: 400, message: 'malformed request' },
   invalid_json: { status: 400, message: 'request body is not valid JSON' },
   json_too_deep: { status: 400, message: 'request body nests deeper than {max} levels' },
+  idempotency_key_invalid: { status: 400, message: '{problem}' },
   invalid_api_key: { status: 401, message: 'invalid API key' },
   invalid_client_token: { status: 401, message: 'invalid or expired client token' },
   missing_scope: { status: 403, message: 'missing scope: {scope}' },
@@ -30,6 +31,10 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'method not allowed' },
   request_timeout: { status: 408, message: 'the request was not received in time' },
   cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
+  cannot_cancel: {
+    status: 409,
+    message: 'cannot cancel a verification in status {status}; only an open verification can be canceled',
+  },
   verification_closed: { status: 409, message: 'verification is {status}; no further uploads are accepted' },
   handoff_link_used: {
     status: 409,
@@ -56,6 +61,16 @@ export const ERRORS = {
     message: 'this verification has been issued {max} liveness challenges, the most it can have',
   },
   already_reviewed: { status: 409, message: 'verification was already reviewed ({decision})' },
+  idempotency_key_reused: {
+    status: 409,
+    message:
+      'this Idempotency-Key was already used with a different request; use a new key for a new request',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    message:
+      'a request with this Idempotency-Key is still being processed; retry after the number of seconds in Retry-After',
+  },
   review_redacted: {
     status: 409,
     message: 'verification was redacted; its evidence is gone, so it cannot be reviewed',

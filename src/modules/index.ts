@@ -4,6 +4,8 @@ import { startBackgroundTasks } from '../worker/background.js';
 import { accountsModule } from './accounts.js';
 import { captureModule } from './capture.js';
 import { checkQueueModule } from './check-queue.js';
+import { eventsModule } from './events.js';
+import { idempotencyModule } from './idempotency.js';
 import type { Module } from './module.js';
 import { operationsModule } from './operations.js';
 import { privacyModule } from './privacy.js';
@@ -21,9 +23,11 @@ export type Modules = Awaited<ReturnType<typeof createModules>>;
  * A new capability is one file in this folder and one line in `list`.
  */
 export async function createModules(platform: Platform) {
+  const idempotency = idempotencyModule(platform);
   const accounts = accountsModule(platform);
   const { requireScope } = accounts;
   const webhooks = webhooksModule(platform, { requireScope });
+  const events = eventsModule(platform, { requireScope });
   const verifications = verificationsModule(platform, { requireScope, onDecided: webhooks.kick });
   const capture = captureModule(platform, { verifications: verifications.deps });
   const checkQueue = await checkQueueModule(platform, { verifications: verifications.deps });
@@ -33,12 +37,15 @@ export async function createModules(platform: Platform) {
   const operations = operationsModule(platform, {
     probes: () => [platform.probes, list.map((m) => m.probes ?? [])].flat(2),
   });
-  // The order the routes register in, and the reverse of the order they close in.
+  // The order the routes register in, and the reverse of the order they close in. Idempotency comes
+  // before the modules whose routes it wraps.
   const list: Module[] = [
     operations,
+    idempotency,
     accounts,
     signals,
     webhooks,
+    events,
     verifications,
     capture,
     screening,
@@ -52,6 +59,7 @@ export async function createModules(platform: Platform) {
     verifications,
     checkQueue,
     privacy,
+    idempotency,
     readiness: operations.readiness,
     /** What the HTTP application is built from (src/http/app.ts). */
     http: {

@@ -59,6 +59,7 @@ export function verificationsModule(
         mediaLinkDeps,
         urls: { hostedFlowUrl: config.hostedFlowUrl, publicBaseUrl: config.publicBaseUrl },
         requireScope: wiring.requireScope,
+        allowInsecure: config.webhookAllowInsecure,
       });
       await app.register(mediaRoutes, { deps: mediaLinkDeps });
     },

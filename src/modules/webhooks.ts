@@ -25,6 +25,7 @@ export function webhooksModule(platform: Platform, wiring: { requireScope: Requi
           metrics,
           checkHost: platform.webhookHostPolicy,
           kickDeliveries: () => worker.kick(),
+          clock: platform.clock,
         },
         allowInsecure: config.webhookAllowInsecure,
         requireScope: wiring.requireScope,

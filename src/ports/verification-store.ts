@@ -36,6 +36,8 @@ export type NewVerification = {
   mode?: KeyMode;
   /** Test mode only: the reason codes the checks are forced to (docs/testing.md). */
   testOutcome?: ReasonCode[] | null;
+  /** Where the hosted flow sends the end user back when finished (redirect mode). */
+  returnUrl?: string | null;
   createdAt: Date;
   expiresAt: Date;
 };
@@ -76,6 +78,8 @@ export type VerificationWrites = {
    * returns how many tokens were live.
    */
   revokeTokens(verificationId: string, now: Date): Promise<number>;
+  /** Closes an open verification as `canceled`; undefined when it is no longer open (the guard makes races safe). */
+  cancel(verificationId: string, at: Date): Promise<Verification | undefined>;
   /** Sets consent once; false when it was already given. */
   recordConsent(verificationId: string, at: Date): Promise<boolean>;
   /** Moves an open verification on (status, barcode); false when it is no longer open. */

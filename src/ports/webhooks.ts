@@ -90,6 +90,11 @@ export type WebhookStore = {
   ): Promise<{ items: DeliveryWithAttempts[]; hasMore: boolean }>;
   findDeliveryOwned(deliveryId: number, apiKeyId: number): Promise<DeliveryWithAttempts | undefined>;
   retryDelivery(deliveryId: number): Promise<void>;
+  /**
+   * Sends the endpoint its owner's events of `[from, to)` again (only `types`, when given): missing
+   * deliveries are made, failed or cancelled ones become pending with a fresh run; returns how many.
+   */
+  redeliver(endpoint: WebhookEndpoint, filter: { from: Date; to: Date; types?: string[] }): Promise<number>;
   resealSecrets(): Promise<{ resealed: number; unreadable: number[] }>;
 };
 

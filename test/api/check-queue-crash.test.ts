@@ -99,10 +99,23 @@ describe.skipIf(!process.env.DATABASE_URL)('check queue survives a killed worker
       .where('verification_id', '=', v.id)
       .executeTakeFirstOrThrow();
     expect(job).toEqual({ status: 'done', attempts: 2, outcome: 'decided' });
-    const count = async (table: 'events' | 'usage_records') =>
-      (await db.selectFrom(table).selectAll().where('verification_id', '=', v.id).execute()).length;
-    expect(await count('events')).toBe(1);
-    expect(await count('usage_records')).toBe(1);
+    const events = await db
+      .selectFrom('events')
+      .select('type')
+      .where('verification_id', '=', v.id)
+      .orderBy('seq')
+      .execute();
+    expect(events.map((e) => e.type)).toEqual([
+      'verification.created',
+      'verification.processing',
+      'verification.decided',
+    ]);
+    const usage = await db
+      .selectFrom('usage_records')
+      .selectAll()
+      .where('verification_id', '=', v.id)
+      .execute();
+    expect(usage).toHaveLength(1);
     const decidedEntries = await db
       .selectFrom('verification_audit')
       .selectAll()

@@ -106,4 +106,52 @@ describe.each(engines)('flow launch check on %s', (engine) => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().detail[0]).toMatchObject({ msg: 'give publishable_key, origin or redirect_url' });
   });
+
+  it('a return_url given at creation is validated like a webhook URL and carried to the hosted flow', async () => {
+    const key = (await keyed('/v1/keys', { label: 'returns', scopes: ['*'] })).json().api_key as string;
+    const returnUrl = 'https://shop.example.org/verified?order=7';
+    const created = await keyed(
+      '/v1/verifications',
+      { external_ref: 'returning', return_url: returnUrl },
+      key,
+    );
+    expect(created.statusCode).toBe(201);
+    const v = created.json() as { id: string; client_token: string; url: string; return_url: string };
+    expect(v.return_url).toBe(returnUrl);
+    const fragment = new URLSearchParams(new URL(v.url).hash.slice(1));
+    expect(fragment.get('token')).toBe(v.client_token);
+    expect(fragment.get('redirect_url')).toBe(returnUrl);
+    // The merchant chose it with its API key: the flow's launch check accepts it without allowed_origins,
+    // while another return address on that origin still needs them.
+    expect((await init(v.client_token, { redirect_url: returnUrl })).statusCode).toBe(200);
+    expect((await init(v.client_token, { redirect_url: 'https://shop.example.org/other' })).statusCode).toBe(
+      403,
+    );
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/verifications/${v.id}`,
+      headers: { 'x-api-key': key },
+    });
+    expect(detail.json().return_url).toBe(returnUrl);
+    // Kept as a browser writes it, so the flow's copy of it matches.
+    const mixedCase = await keyed(
+      '/v1/verifications',
+      { external_ref: 'returning', return_url: 'https://Shop.Example.org' },
+      key,
+    );
+    expect(mixedCase.json().return_url).toBe('https://shop.example.org/');
+    const minted = await keyed(`/v1/verifications/${v.id}/client-token`, {}, key);
+    expect(new URLSearchParams(new URL(minted.json().url).hash.slice(1)).get('redirect_url')).toBe(returnUrl);
+
+    for (const [bad, msg] of [
+      ['http://shop.example.org/verified', 'url must use https'],
+      ['https://user:pw@shop.example.org/', 'url must not contain credentials'],
+      ['javascript:alert(1)', 'url must use https'],
+      ['/relative', 'url must be an absolute URL'],
+    ] as const) {
+      const res = await keyed('/v1/verifications', { external_ref: 'bad-return', return_url: bad }, key);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().detail).toEqual([{ loc: ['body', 'return_url'], msg, type: expect.any(String) }]);
+    }
+  });
 });

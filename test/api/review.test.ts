@@ -8,7 +8,7 @@ import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
 import { reviewVerification } from '../../src/use-cases/verifications/review-verification.js';
 import { decidedVerification } from '../helpers/session-flow.js';
 import { createTestApp, engines, TEST_DATA_KEY, type TestContext } from '../helpers/test-app.js';
-import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { startReceiver, waitForEvent, type Receiver } from '../helpers/webhook-receiver.js';
 
 /**
  * Manual review (docs/review.md). With the ML disabled every submitted verification is decided
@@ -357,8 +357,8 @@ describe.each(engines)('manual review on %s', (engine) => {
     });
     expect(reviewed.statusCode).toBe(200);
 
-    const [, request] = await everything.waitForRequests(2);
-    const body = JSON.parse(request!.rawBody.toString('utf8'));
+    const request = await waitForEvent(everything, 'verification.reviewed', id);
+    const body = JSON.parse(request.rawBody.toString('utf8'));
     expect(body).toEqual({
       id: expect.any(String),
       event: 'verification.reviewed',
@@ -372,9 +372,9 @@ describe.each(engines)('manual review on %s', (engine) => {
       },
     });
     expect(JSON.stringify(body)).not.toContain('screen');
-    const header = request!.headers['x-service-signature'] as string;
-    expect(verifyWebhookSignature(request!.rawBody, header, all.secret)).toMatchObject({ valid: true });
-    expect(verifyWebhookSignature(request!.rawBody, header, named.secret)).toMatchObject({ valid: false });
+    const header = request.headers['x-service-signature'] as string;
+    expect(verifyWebhookSignature(request.rawBody, header, all.secret)).toMatchObject({ valid: true });
+    expect(verifyWebhookSignature(request.rawBody, header, named.secret)).toMatchObject({ valid: false });
 
     const [onlyReviewed] = await reviewedOnly.waitForRequests(1);
     expect(JSON.parse(onlyReviewed!.rawBody.toString('utf8')).event).toBe('verification.reviewed');

@@ -4,7 +4,7 @@ import { REASON_CODES } from '../../src/core/verifications/reason-codes.js';
 import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
 import { verificationReadyToSubmit } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
-import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { startReceiver, waitForEvent, type Receiver } from '../helpers/webhook-receiver.js';
 
 type Key = { id: number; api_key: string; mode: string };
 type Decided = { decision: string; score: number; reasons: string[] };
@@ -276,11 +276,8 @@ describe.each(engines)('test mode on %s', (engine) => {
   });
 
   it('webhooks of test verifications are delivered to the test endpoint, signed with its secret', async () => {
-    const before = receiver.requests.length;
     const { id } = await forced(['ofac_match']);
-    const requests = await receiver.waitForRequests(before + 1);
-    const delivered = requests.find((r) => JSON.parse(r.rawBody.toString()).verification_id === id)!;
-    expect(delivered).toBeDefined();
+    const delivered = await waitForEvent(receiver, 'verification.decided', id);
     const header = String(delivered.headers['x-service-signature']);
     expect(verifyWebhookSignature(delivered.rawBody, header, testSecret)).toMatchObject({ valid: true });
     expect(verifyWebhookSignature(delivered.rawBody, header, 'whsec_other')).toMatchObject({ valid: false });

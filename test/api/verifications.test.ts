@@ -377,7 +377,12 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
       .where('verification_id', '=', v.id)
       .execute();
     expect(usage).toHaveLength(1);
-    const events = await db.selectFrom('events').selectAll().where('verification_id', '=', v.id).execute();
+    const events = await db
+      .selectFrom('events')
+      .selectAll()
+      .where('verification_id', '=', v.id)
+      .where('type', '=', 'verification.decided')
+      .execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: 'verification.decided',
@@ -427,7 +432,12 @@ describe.each(engines)('verifications and the session flow on %s', (engine) => {
     expect(loser.json()).toEqual({ detail: 'cannot submit from status decided' });
     const { db } = t.platform.database;
     expect(
-      await db.selectFrom('events').selectAll().where('verification_id', '=', v.id).execute(),
+      await db
+        .selectFrom('events')
+        .selectAll()
+        .where('verification_id', '=', v.id)
+        .where('type', '=', 'verification.decided')
+        .execute(),
     ).toHaveLength(1);
     expect(
       await db.selectFrom('usage_records').selectAll().where('verification_id', '=', v.id).execute(),

@@ -147,7 +147,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
       [{ events: ['*'] }, ['body', 'url']],
       [{ url: 'https://a.example.com' }, ['body', 'events']],
       [{ url: 'https://a.example.com', events: [] }, ['body', 'events']],
-      [{ url: 'https://a.example.com', events: ['verification.created'] }, ['body', 'events', 0]],
+      [{ url: 'https://a.example.com', events: ['verification.started'] }, ['body', 'events', 0]],
       [{ url: 'https://a.example.com', events: ['*', 'verification.decided'] }, ['body', 'events', 1]],
       [{ url: 'ftp://a.example.com/x', events: ['*'] }, ['body', 'url']],
       [{ url: 'not a url', events: ['*'] }, ['body', 'url']],

@@ -129,6 +129,10 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     scope: 'verifications:read',
     ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
   },
+  'POST /v1/verifications/:id/cancel': {
+    scope: 'verifications:write',
+    ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
+  },
   'GET /v1/verifications/:id/media': {
     scope: 'verifications:read',
     ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
@@ -156,6 +160,7 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     ownership: { kind: 'owned', notFound: 'verification not found', resource: ownedVerification },
   },
   'GET /v1/usage': { scope: 'verifications:read' },
+  'GET /v1/events': { scope: 'verifications:read' },
   'POST /v1/screen/ofac': { scope: 'screen:ofac' },
   'POST /v1/screen/wallet': { scope: 'screen:ofac' },
   'GET /v1/screen/ofac/stats': { scope: 'screen:ofac' },
@@ -194,6 +199,15 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /v1/webhooks': { scope: 'webhooks:read' },
   'DELETE /v1/webhooks/:endpoint_id': {
     scope: 'webhooks:write',
+    ownership: {
+      kind: 'owned',
+      notFound: 'webhook not found',
+      resource: async (f) => ({ endpoint_id: String(await ownedWebhook(f)) }),
+    },
+  },
+  'POST /v1/webhooks/:endpoint_id/redeliver': {
+    scope: 'webhooks:write',
+    payload: {},
     ownership: {
       kind: 'owned',
       notFound: 'webhook not found',

@@ -83,3 +83,26 @@ export async function startReceiver(): Promise<Receiver> {
     },
   };
 }
+
+/**
+ * The first request carrying `event` (for `verificationId`, when given): `*` subscribers receive every
+ * event of a verification, in no fixed order across deliveries.
+ */
+export async function waitForEvent(
+  receiver: Receiver,
+  event: string,
+  verificationId?: string,
+  timeoutMs = 10_000,
+): Promise<ReceivedRequest> {
+  const deadline = Date.now() + timeoutMs;
+  for (let count = 1; ; count += 1) {
+    const requests = await receiver.waitForRequests(count, Math.max(1, deadline - Date.now()));
+    const hit = requests.find((r) => {
+      const body = JSON.parse(r.rawBody.toString('utf8')) as { event: string; verification_id: string };
+      return (
+        body.event === event && (verificationId === undefined || body.verification_id === verificationId)
+      );
+    });
+    if (hit) return hit;
+  }
+}

@@ -40,6 +40,9 @@ const SHIPPED = {
   '0019_face_template_engine': 'bbd1b229a28e159de0d13e72e30ce522b5af9cab3a5ecb500c62c91b7257155f',
   '0020_key_mint_checks_ancestors': '345bde0655744df997e7f6118ae8d96584456025265d3699656263c294f98386',
   '0021_handoff_token_chain': 'a5b7b843d34759474e6c9f13c2cc9ae38afa0ea1b6a1a5f93f7514c0cd90ff94',
+  '0022_idempotency_keys': '1435d3eba207f70399ba6f8752fcc47677b04390a4d23b36380a6099a55023fa',
+  '0023_event_log': 'b9be3d51400874552f2a3ee86777eba6f6307da26b784320b0062ede9d6add81',
+  '0024_verification_return_url': '9f589ecc97ea2fa66e8b2b3317d4d672ce554babb5d1b392ff02796e61979c7b',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */

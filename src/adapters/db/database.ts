@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely';
+import { ambientDatabase } from './ambient-transaction.js';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { startChangeFeed } from '../jobs/pg-listener.js';
@@ -20,7 +21,10 @@ export type ScriptSession = {
 };
 
 export type DatabaseHandle = {
+  /** Joins the ambient transaction of `inTransaction` where there is one (ambient-transaction.ts). */
   db: Kysely<Database>;
+  /** Runs `work` in one transaction that every query through `db` made inside it joins. */
+  inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   engine: DatabaseEngine;
   /** Runs `fn` in one transaction on one connection, with multi-statement scripts allowed. */
   scriptTransaction<T>(fn: (session: ScriptSession) => Promise<T>): Promise<T>;
@@ -147,8 +151,10 @@ function handle(
   scriptTransaction: DatabaseHandle['scriptTransaction'],
 ): DatabaseHandle {
   let vectorKnown: boolean | undefined;
+  const ambient = ambientDatabase(db);
   return {
-    db,
+    db: ambient.db,
+    inTransaction: ambient.inTransaction,
     engine,
     scriptTransaction,
     changes,

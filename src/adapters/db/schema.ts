@@ -65,6 +65,7 @@ export type VerificationsTable = {
   mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   test_outcome: ColumnType<ReasonCode[] | null, string | null | undefined, string | null>;
   redacted_at: NullableTimestamp;
+  return_url: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type VerificationAuditTable = {
@@ -110,6 +111,18 @@ export type EventsTable = {
   data: Json<Record<string, unknown>>;
   created_at: Timestamp;
   dispatched_at: NullableTimestamp;
+  /** The order events were written in (migration 0023). */
+  seq: Generated<number>;
+};
+
+export type IdempotencyKeysTable = {
+  api_key_id: number;
+  key_hash: string;
+  request_hash: string;
+  status_code: number | null;
+  response_sealed: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 };
 
 export type SchemaMigrationsTable = {
@@ -246,6 +259,7 @@ export interface Database {
   media: MediaTable;
   usage_records: UsageRecordsTable;
   events: EventsTable;
+  idempotency_keys: IdempotencyKeysTable;
   schema_migrations: SchemaMigrationsTable;
   face_templates: FaceTemplatesTable;
   face_blocklist: FaceBlocklistTable;

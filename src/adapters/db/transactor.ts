@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import type { Transactor, TransactionStores } from '../../ports/verification-store.js';
+import { whenAmbientTransactionEnds } from './ambient-transaction.js';
 import { createAuditLog } from './audit-log.js';
 import { createCheckJobWrites } from './check-queue.js';
 import { createFaceTemplateWrites } from './face-store.js';
@@ -15,7 +16,8 @@ import { createVerificationWrites } from './verification-store.js';
  * One database transaction with every store a use case writes through bound to it. Every change to a
  * verification is audited, so the audit entries name the verifications a transaction touched;
  * `onCommitted` hears them once it has committed (the read cache evicts them before the caller
- * answers, so its own next read is never stale).
+ * answers, so its own next read is never stale; inside an Idempotency-Key request's transaction, again
+ * when that ends).
  */
 export function createTransactor(
   db: Kysely<Database>,
@@ -50,7 +52,10 @@ export function createTransactor(
       };
       return work(stores);
     });
-    if (touched.size > 0) options.onCommitted?.(touched);
+    if (touched.size > 0) {
+      options.onCommitted?.(touched);
+      whenAmbientTransactionEnds(() => options.onCommitted?.(touched));
+    }
     return result;
   };
 }

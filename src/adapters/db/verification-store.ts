@@ -1,10 +1,13 @@
+import crypto from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { isoWithoutZone } from '../../core/time.js';
 import { isExpired, OPEN_STATUSES, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { DataSealer } from '../../core/webhooks/secret-box.js';
 import type { VerificationStore, VerificationWrites } from '../../ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
+import { createOutbox } from './outbox.js';
 import { retireUnclaimedHandoffLinks } from './handoff-store.js';
 import { redactVerifications } from './redaction.js';
 import { openBarcode, openDocChecks, sealBarcode, sealDocChecks } from './sealed-columns.js';
@@ -19,7 +22,7 @@ function verificationOf(sealer: DataSealer | undefined) {
   });
 }
 
-/** Expires open verifications past expires_at (one, or all for the sweep), each with its audit entry. */
+/** Expires open verifications past expires_at (one, or all for the sweep), each with its audit entry and event. */
 async function expire(db: Kysely<Database>, now: Date, verificationId?: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let query = trx
@@ -28,10 +31,20 @@ async function expire(db: Kysely<Database>, now: Date, verificationId?: string):
       .where('status', 'in', OPEN_STATUSES)
       .where('expires_at', '<=', now);
     if (verificationId) query = query.where('id', '=', verificationId);
-    const expired = await query.returning('id').execute();
+    const expired = await query.returning(['id', 'api_key_id']).execute();
     const audit = createAuditLog(trx);
-    for (const { id } of expired)
+    const outbox = createOutbox(trx);
+    for (const { id, api_key_id } of expired) {
       await audit.append(id, { actor: 'system', event: 'verification.expired', at: now });
+      await outbox.add({
+        id: crypto.randomUUID(),
+        type: 'verification.expired',
+        apiKeyId: api_key_id,
+        verificationId: id,
+        data: { status: 'expired', expired_at: isoWithoutZone(now) },
+        at: now,
+      });
+    }
     return expired.length;
   });
 }
@@ -159,6 +172,8 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
           metadata: JSON.stringify(input.metadata),
           mode: input.mode ?? 'live',
           test_outcome: input.testOutcome ? JSON.stringify(input.testOutcome) : null,
+          // Only when given: a service still running on the schema before 0024 writes no such column.
+          ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
           status: 'doc_front',
           decision: null,
           score: null,
@@ -198,6 +213,17 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
         .where('expires_at', '>', now)
         .executeTakeFirst();
       return Number(ended.numUpdatedRows);
+    },
+
+    async cancel(verificationId, at) {
+      const row = await db
+        .updateTable('verifications')
+        .set({ status: 'canceled', updated_at: at })
+        .where('id', '=', verificationId)
+        .where('status', 'in', OPEN_STATUSES)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toVerification(row);
     },
 
     async recordConsent(verificationId, at) {

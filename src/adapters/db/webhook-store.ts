@@ -304,6 +304,57 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
     },
 
     /**
+     * Sends the endpoint the owner's events of `[from, to)` it subscribes to again (of `types` only, when
+     * given): an event it never got a delivery for gets one, a failed or cancelled delivery becomes pending
+     * with a fresh run of attempts; delivered and pending ones are left alone. Returns how many.
+     */
+    async redeliver(endpoint, filter) {
+      let query = db
+        .selectFrom('events')
+        .select(['id', 'type', 'verification_id', 'data', 'created_at'])
+        .where('api_key_id', '=', endpoint.api_key_id)
+        .where('created_at', '>=', filter.from)
+        .where('created_at', '<', filter.to)
+        .orderBy('seq');
+      if (filter.types) query = query.where('type', 'in', filter.types);
+      const events = (await query.execute()).filter((e) => subscribesTo(endpoint.events, e.type));
+      if (events.length === 0) return 0;
+      const rows = await db
+        .insertInto('webhook_deliveries')
+        .values(
+          events.map((event) => ({
+            endpoint_id: endpoint.id,
+            event_id: event.id,
+            event_type: event.type,
+            verification_id: event.verification_id,
+            payload: serializeWebhookBody({
+              id: event.id,
+              type: event.type,
+              verificationId: event.verification_id,
+              data: event.data,
+              createdAt: event.created_at,
+            }),
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['endpoint_id', 'event_id'])
+            .doUpdateSet({
+              status: 'pending',
+              run_attempts: 0,
+              next_attempt_at: sql<Date>`now()`,
+              completed_at: null,
+              updated_at: sql<Date>`now()`,
+            })
+            .where('webhook_deliveries.status', 'in', ['failed', 'cancelled']),
+        )
+        .returning('id')
+        .execute();
+      await sql`SELECT pg_notify(${WEBHOOK_WORK_CHANNEL}, '')`.execute(db);
+      return rows.length;
+    },
+
+    /**
      * Re-encrypts every endpoint secret with the current key, in one transaction (the last step of a
      * WEBHOOK_SECRET_KEY rotation). A secret no configured key opens is left as it was and counted.
      */

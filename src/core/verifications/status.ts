@@ -1,5 +1,15 @@
-/** Statuses: doc_front (initial) → doc_back → selfie → decided; expired past expires_at. */
-export const VERIFICATION_STATUSES = ['doc_front', 'doc_back', 'selfie', 'decided', 'expired'] as const;
+/**
+ * Statuses: doc_front (initial) → doc_back → selfie → decided; expired past expires_at; canceled by the
+ * merchant while open.
+ */
+export const VERIFICATION_STATUSES = [
+  'doc_front',
+  'doc_back',
+  'selfie',
+  'decided',
+  'expired',
+  'canceled',
+] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** Submit is accepted only from these statuses. */
@@ -18,6 +28,7 @@ const order: Record<VerificationStatus, number> = {
   selfie: 2,
   decided: 3,
   expired: 3,
+  canceled: 3,
 };
 
 /** Uploads move the status forward only; retaking an earlier step never moves it back. */

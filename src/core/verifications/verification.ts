@@ -36,6 +36,8 @@ export type Verification = {
   test_outcome: ReasonCode[] | null;
   /** When the personal data was erased (on request or by retention, docs/privacy.md); null while kept. */
   redacted_at: Date | null;
+  /** Where the hosted flow sends the end user back when finished (redirect mode); null when not set. */
+  return_url: string | null;
 };
 
 export type AuditActor = 'merchant' | 'end_user' | 'system';

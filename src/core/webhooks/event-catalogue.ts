@@ -1,17 +1,27 @@
 /** Every event the service emits. The catalogue may grow; `*` subscribes to all of it. */
 /**
- * Beyond the base events: `verification.reviewed` (a reviewer settled a verification decided `review`) and
- * `verification.redacted` (its personal data was erased on request, docs/privacy.md).
+ * Every change of a verification's state (docs/api.md, Events), in the order a verification can meet them.
+ * Beyond the base `verification.decided`: `created`, `processing` (submitted, its checks queued),
+ * `reviewed` (a reviewer settled a verification decided `review`), `expired` (undecided past expires_at),
+ * `canceled` (the merchant ended it while open) and `redacted` (its personal data was erased,
+ * docs/privacy.md).
  */
 export const WEBHOOK_EVENT_TYPES = [
+  'verification.created',
+  'verification.processing',
   'verification.decided',
   'verification.reviewed',
+  'verification.expired',
+  'verification.canceled',
   'verification.redacted',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WILDCARD_SUBSCRIPTION = '*';
+
+/** How long events are kept and listed by GET /v1/events (and so how far back they can be re-sent). */
+export const EVENT_RETENTION_DAYS = 30;
 
 export function isKnownEventType(name: string): name is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(name);

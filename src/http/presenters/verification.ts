@@ -34,6 +34,8 @@ export const verificationSummarySchema = z.object({
     .nullable(),
   /** Beyond the base API (docs/privacy.md): when the personal data was erased; null while it is kept. */
   redacted_at: z.string().nullable(),
+  /** Beyond the base API: where the hosted flow sends the end user back when finished (redirect mode). */
+  return_url: z.string().nullable(),
 });
 
 export const verificationDetailSchema = verificationSummarySchema.extend({
@@ -83,6 +85,7 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
           }
         : null,
     redacted_at: isoWithoutZone(v.redacted_at),
+    return_url: v.return_url ?? null,
   };
 }
 

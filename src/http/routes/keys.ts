@@ -75,6 +75,7 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
   app.post(
     '/v1/keys',
     {
+      config: { idempotent: true },
       onRequest: requireScope('keys:write'),
       schema: {
         tags: ['api keys'],
@@ -121,6 +122,7 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
   app.post(
     '/v1/keys/:key_id/revoke',
     {
+      config: { idempotent: true },
       onRequest: requireScope('keys:write'),
       schema: {
         tags: ['api keys'],

@@ -63,6 +63,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/publishable-keys',
     {
+      config: { idempotent: true },
       onRequest: requireScope('keys:write'),
       schema: {
         tags: ['api keys'],
@@ -103,6 +104,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/publishable-keys/:id/revoke',
     {
+      config: { idempotent: true },
       onRequest: requireScope('keys:write'),
       schema: {
         tags: ['api keys'],

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import { REASON_CODES } from '../../core/verifications/reason-codes.js';
+import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/webhook-url.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import { createVerification } from '../../use-cases/verifications/create-verification.js';
+import { cancelVerification } from '../../use-cases/verifications/cancel-verification.js';
 import { redactVerification } from '../../use-cases/verifications/redact-verification.js';
 import { reviewVerification } from '../../use-cases/verifications/review-verification.js';
 import { issueClientToken, revokeClientTokens } from '../../use-cases/verifications/issue-client-token.js';
@@ -36,6 +38,25 @@ const createBody = z.object({
   /** Test keys only (docs/testing.md): the reason codes the checks are forced to; [] approves. */
   test_outcome: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).optional(),
 });
+
+/** `return_url`: the rules of a webhook URL (https, no credentials; http too where WEBHOOK_ALLOW_INSECURE is set). */
+function withReturnUrl(allowInsecure: boolean) {
+  return createBody.extend({
+    return_url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_WEBHOOK_URL_LENGTH)
+      .superRefine((value, ctx) => {
+        const check = checkWebhookUrlSyntax(value, { allowInsecure });
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+      })
+      // Stored as the browser writes it (URL.href), so the flow's launch check compares like with like.
+      .transform((value) => new URL(value).href)
+      .optional()
+      .describe('Where the hosted flow sends the end user back when finished (redirect mode)'),
+  });
+}
 
 const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -68,20 +89,25 @@ export const verificationRoutes: FastifyPluginAsync<{
   mediaLinkDeps: MediaLinkDeps;
   urls: PublicUrls;
   requireScope: RequireScope;
-}> = async (instance, { deps, mediaLinkDeps, urls, requireScope }) => {
+  /** WEBHOOK_ALLOW_INSECURE: an http:// return_url is accepted too. */
+  allowInsecure: boolean;
+}> = async (instance, { deps, mediaLinkDeps, urls, requireScope, allowInsecure }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const hostedFlowUrl = (clientToken: string) =>
-    `${urls.hostedFlowUrl}#token=${encodeURIComponent(clientToken)}`;
+  const hostedFlowUrl = (clientToken: string, returnUrl: string | null) =>
+    `${urls.hostedFlowUrl}#token=${encodeURIComponent(clientToken)}` +
+    (returnUrl ? `&redirect_url=${encodeURIComponent(returnUrl)}` : '');
 
   app.post(
     '/v1/verifications',
     {
+      config: { idempotent: true },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],
-        summary: 'Create a verification (not idempotent: reconcile uncertain creates with external_ref)',
+        summary:
+          'Create a verification; each call creates one unless it repeats an Idempotency-Key (reconcile uncertain creates with external_ref)',
         security: [{ apiKey: [] }],
-        body: createBody,
+        body: withReturnUrl(allowInsecure),
         response: {
           201: verificationSummarySchema.extend({
             client_token: z.string(),
@@ -100,12 +126,13 @@ export const verificationRoutes: FastifyPluginAsync<{
         externalRef: request.body.external_ref,
         metadata: request.body.metadata ?? {},
         testOutcome: request.body.test_outcome,
+        returnUrl: request.body.return_url,
       });
       return reply.status(201).send({
         ...toSummary(created.verification),
         client_token: created.clientToken,
         client_token_expires_at: isoWithoutZone(created.expiresAt)!,
-        url: hostedFlowUrl(created.clientToken),
+        url: hostedFlowUrl(created.clientToken, created.verification.return_url),
       });
     },
   );
@@ -188,6 +215,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/review',
     {
+      config: { idempotent: true },
       onRequest: requireScope('verifications:review'),
       schema: {
         tags: ['verifications'],
@@ -212,6 +240,31 @@ export const verificationRoutes: FastifyPluginAsync<{
           decision: request.body.decision,
           note: request.body.note,
         }),
+      ),
+  );
+
+  app.post(
+    '/v1/verifications/:id/cancel',
+    {
+      config: { idempotent: true },
+      onRequest: requireScope('verifications:write'),
+      schema: {
+        tags: ['verifications'],
+        summary:
+          'End an open verification: status canceled, client tokens end, uploaded media are deleted; a repeat answers the same',
+        security: [{ apiKey: [] }],
+        params: z.object({ id: z.string() }),
+        response: {
+          200: verificationDetailSchema,
+          ...keyedErrors,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) =>
+      toDetail(
+        await cancelVerification(deps, { verificationId: request.params.id, apiKeyId: request.apiKey!.id }),
       ),
   );
 
@@ -283,6 +336,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token',
     {
+      config: { idempotent: true },
       onRequest: requireScope(null),
       schema: {
         tags: ['verifications'],
@@ -309,7 +363,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         verification_id: verification.id,
         client_token: token.clientToken,
         expires_at: isoWithoutZone(token.expiresAt)!,
-        url: hostedFlowUrl(token.clientToken),
+        url: hostedFlowUrl(token.clientToken, verification.return_url),
       });
     },
   );
@@ -317,6 +371,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token/revoke',
     {
+      config: { idempotent: true },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],

@@ -3,19 +3,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
-import { subscriptionProblems, WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-catalogue.js';
+import {
+  isKnownEventType,
+  subscriptionProblems,
+  WEBHOOK_EVENT_TYPES,
+} from '../../core/webhooks/event-catalogue.js';
 import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/webhook-url.js';
 import {
   listEndpointDeliveries,
   listWebhookEndpoints,
   registerWebhookEndpoint,
   removeWebhookEndpoint,
+  redeliverEvents,
   retryWebhookDelivery,
   type WebhookEndpointDeps,
 } from '../../use-cases/accounts/webhook-endpoints.js';
 import type { DeliveryWithAttempts, WebhookEndpoint } from '../../ports/webhooks.js';
 import type { RequireScope } from '../route-context.js';
-import { errorSchema, keyedErrors } from '../schemas.js';
+import { errorSchema, keyedErrors, validationErrorSchema } from '../schemas.js';
 
 const endpointSchema = z.object({
   id: z.number().int(),
@@ -130,6 +135,7 @@ export const webhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/webhooks',
     {
+      config: { idempotent: true },
       onRequest: requireScope('webhooks:write'),
       schema: {
         tags: ['webhooks'],
@@ -226,6 +232,7 @@ export const webhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/webhooks/deliveries/:delivery_id/retry',
     {
+      config: { idempotent: true },
       onRequest: requireScope('webhooks:write'),
       schema: {
         tags: ['webhooks'],
@@ -242,6 +249,67 @@ export const webhookRoutes: FastifyPluginAsync<{
         parseId(request.params.delivery_id, 'delivery_not_found'),
       );
       return reply.status(202).send(toPublicDelivery(delivery));
+    },
+  );
+
+  const timestamp = z
+    .string()
+    .max(40)
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 timestamp')
+    .transform((value) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`));
+
+  app.post(
+    '/v1/webhooks/:endpoint_id/redeliver',
+    {
+      config: { idempotent: true },
+      onRequest: requireScope('webhooks:write'),
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'Send the endpoint the events of a time range again (default: all kept, the last 30 days); delivered ones are not sent twice',
+        security: [{ apiKey: [] }],
+        params: endpointParams,
+        body: z
+          .object({
+            created_after: timestamp.optional().describe('Inclusive; UTC when no zone is given'),
+            created_before: timestamp.optional().describe('Exclusive; UTC when no zone is given'),
+            types: z
+              .array(
+                z
+                  .string()
+                  .max(100)
+                  .refine(isKnownEventType, `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`),
+              )
+              .min(1)
+              .max(WEBHOOK_EVENT_TYPES.length)
+              .optional(),
+          })
+          .default({}),
+        response: {
+          202: z.object({ redelivered: z.number().int(), from: z.string(), to: z.string() }),
+          ...keyedErrors,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created_after, created_before, types } = request.body;
+      const result = await redeliverEvents(
+        deps,
+        request.apiKey!,
+        parseId(request.params.endpoint_id, 'webhook_not_found'),
+        {
+          ...(created_after ? { from: created_after } : {}),
+          ...(created_before ? { to: created_before } : {}),
+          ...(types ? { types } : {}),
+        },
+      );
+      return reply.status(202).send({
+        redelivered: result.redelivered,
+        from: isoWithoutZone(result.from)!,
+        to: isoWithoutZone(result.to)!,
+      });
     },
   );
 };

@@ -5,6 +5,8 @@
  */
 import { ApiError, validationError } from '../../core/errors.js';
 import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
+import { addSeconds, type Clock } from '../../core/time.js';
+import { EVENT_RETENTION_DAYS } from '../../core/webhooks/event-catalogue.js';
 import type { Metrics } from '../../ports/metrics.js';
 import type { DeliveryWithAttempts, WebhookEndpoint, WebhookStore } from '../../ports/webhooks.js';
 import type { CallingKey } from './api-keys.js';
@@ -21,6 +23,7 @@ export type WebhookEndpointDeps = {
   kickDeliveries(): void;
   /** Where a refusal's reason goes: it names internal addresses, so never to the client. */
   logRefusal(refusal: string): void;
+  clock: Clock;
 };
 
 /** Registers an endpoint; its signing secret is in the answer and nowhere else in plaintext. */
@@ -88,4 +91,30 @@ export async function retryWebhookDelivery(
   const delivery = await deps.webhooks.findDeliveryOwned(deliveryId, caller.id);
   if (!delivery) throw new ApiError('delivery_not_found');
   return delivery;
+}
+
+/**
+ * Re-sends an endpoint the events of a time range (by default all that are kept, the last 30 days), of
+ * some types only when given: for a receiver that was down or rejected them. Delivered ones are not sent
+ * twice; the answer is how many deliveries were queued.
+ */
+export async function redeliverEvents(
+  deps: WebhookEndpointDeps,
+  caller: CallingKey,
+  endpointId: number,
+  filter: { from?: Date; to?: Date; types?: string[] },
+): Promise<{ redelivered: number; from: Date; to: Date }> {
+  const endpoint = await deps.webhooks.findActiveOwned(endpointId, caller.id);
+  if (!endpoint) throw new ApiError('webhook_not_found');
+  const now = deps.clock.now();
+  const oldest = addSeconds(now, -EVENT_RETENTION_DAYS * 86_400);
+  const from = filter.from && filter.from > oldest ? filter.from : oldest;
+  const to = filter.to && filter.to < now ? filter.to : addSeconds(now, 1);
+  const redelivered = await deps.webhooks.redeliver(endpoint, {
+    from,
+    to,
+    ...(filter.types ? { types: filter.types } : {}),
+  });
+  if (redelivered > 0) deps.kickDeliveries();
+  return { redelivered, from, to };
 }

@@ -22,7 +22,7 @@ export type FlowLaunch = {
  */
 export async function checkFlowLaunch(
   deps: EmbeddingDeps,
-  verification: Pick<Verification, 'api_key_id'>,
+  verification: Pick<Verification, 'api_key_id' | 'return_url'>,
   launch: FlowLaunch,
 ): Promise<void> {
   if (launch.publishableKey !== undefined) {
@@ -34,7 +34,10 @@ export async function checkFlowLaunch(
       ['origin', launch.origin],
       ['redirect_url', launch.redirectUrl],
     ] as const
-  ).filter((entry): entry is readonly ['origin' | 'redirect_url', string] => entry[1] !== undefined);
+  )
+    // The return_url the merchant set at creation (server to server, with its API key) is its own choice.
+    .filter(([field, target]) => !(field === 'redirect_url' && target === verification.return_url))
+    .filter((entry): entry is readonly ['origin' | 'redirect_url', string] => entry[1] !== undefined);
   if (targets.length === 0) return;
   const allowed = (await deps.publishableKeys.listOwned(verification.api_key_id))
     .filter((key) => key.revoked_at === null)

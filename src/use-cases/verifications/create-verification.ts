@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { hashSecret, type KeyMode } from '../../core/api-keys/api-key.js';
 import { validationError } from '../../core/errors.js';
 import { generateOpaqueToken } from '../../core/signing.js';
-import { addSeconds } from '../../core/time.js';
+import { addSeconds, isoWithoutZone } from '../../core/time.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import { CLIENT_TOKEN_TTL_SECONDS, VERIFICATION_TTL_SECONDS } from '../../core/verifications/status.js';
 import { testOutcomeProblem } from '../../core/verifications/test-outcome.js';
@@ -44,6 +44,7 @@ export async function createVerification(
     externalRef: string;
     metadata: Record<string, unknown>;
     testOutcome?: ReasonCode[] | undefined;
+    returnUrl?: string | undefined;
   },
 ): Promise<{ verification: Verification } & IssuedToken> {
   const testOutcome = requireTestOutcome(input.mode, input.testOutcome, ['body', 'test_outcome']);
@@ -58,6 +59,7 @@ export async function createVerification(
       metadata: input.metadata,
       mode: input.mode,
       testOutcome,
+      returnUrl: input.returnUrl ?? null,
       createdAt: now,
       expiresAt: addSeconds(now, VERIFICATION_TTL_SECONDS),
     });
@@ -70,6 +72,14 @@ export async function createVerification(
         api_key_id: input.apiKeyId,
         ...(input.mode === 'test' ? { mode: 'test', test_outcome: testOutcome } : {}),
       },
+    });
+    await tx.outbox.add({
+      id: crypto.randomUUID(),
+      type: 'verification.created',
+      apiKeyId: input.apiKeyId,
+      verificationId: id,
+      data: { status: created.status, expires_at: isoWithoutZone(created.expires_at) },
+      at: now,
     });
     return created;
   });

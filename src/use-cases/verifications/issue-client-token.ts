@@ -8,7 +8,7 @@ export async function issueClientToken(
   deps: Pick<VerificationDeps, 'transact' | 'clock'>,
   verification: Verification,
 ): Promise<IssuedToken> {
-  if (verification.status === 'expired')
+  if (verification.status === 'expired' || verification.status === 'canceled')
     throw new ApiError('verification_closed', { status: verification.status });
   const now = deps.clock.now();
   const token = newClientToken(now);

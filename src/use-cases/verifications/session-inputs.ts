@@ -100,7 +100,7 @@ export function requireConsent(verification: Verification, consentInBody = false
 }
 
 export function requireOpen(verification: Verification): void {
-  if (verification.status === 'decided' || verification.status === 'expired') {
+  if (['decided', 'expired', 'canceled'].includes(verification.status)) {
     throw new ApiError('verification_closed', { status: verification.status });
   }
 }

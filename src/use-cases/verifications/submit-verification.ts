@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { ApiError, validationError } from '../../core/errors.js';
+import { isoWithoutZone } from '../../core/time.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import { admitInTurns } from '../../core/verifications/admission.js';
 import { advance, SUBMITTABLE } from '../../core/verifications/status.js';
@@ -130,6 +132,14 @@ export async function submitVerification(
           ...(testOutcome ? { testOutcome } : {}),
         });
         if (queued.created === false) throw new AlreadyQueued(queued.id);
+        await tx.outbox.add({
+          id: crypto.randomUUID(),
+          type: 'verification.processing',
+          apiKeyId: verification.api_key_id,
+          verificationId: verification.id,
+          data: { submitted_at: isoWithoutZone(at) },
+          at,
+        });
         return { result: queued.id, replaced };
       }),
     );

@@ -30,6 +30,7 @@ function verification(overrides: Partial<Verification>): Verification {
     mode: 'live',
     test_outcome: null,
     redacted_at: null,
+    return_url: null,
     ...overrides,
   };
 }
