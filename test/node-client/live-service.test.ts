@@ -97,4 +97,22 @@ describe('server library against a running service', () => {
     expect(missing).toBeInstanceOf(IdvApiError);
     expect(missing).toMatchObject({ status: 404, detail: 'verification not found' });
   }, 60_000);
+
+  it('creates once for one idempotency key, cancels, and reads the event log', async () => {
+    const idempotencyKey = `order-${crypto.randomUUID()}`;
+    const first = await client.verifications.create({ external_ref: 'library-idem' }, { idempotencyKey });
+    const again = await client.verifications.create({ external_ref: 'library-idem' }, { idempotencyKey });
+    expect(again.id).toBe(first.id);
+    const conflict = await client.verifications
+      .create({ external_ref: 'another body' }, { idempotencyKey })
+      .catch((error) => error);
+    expect(conflict).toBeInstanceOf(IdvApiError);
+    expect(conflict.status).toBe(409);
+
+    expect(await client.verifications.cancel(first.id)).toMatchObject({ id: first.id, status: 'canceled' });
+    const types: string[] = [];
+    for await (const event of client.events.listAll({ limit: 2 }))
+      if (event.verification_id === first.id) types.push(event.event);
+    expect(types).toEqual(['verification.canceled', 'verification.created']);
+  }, 60_000);
 });

@@ -169,17 +169,10 @@ export function createClient(options: ClientOptions) {
       request('get', '/v1/verifications/{id}', { path: { id }, query }),
     list: (query: ListQuery = {}) => request('get', '/v1/verifications', { query }),
     /** Every verification matching `query`, page after page (newest first). */
-    async *listAll(query: Omit<ListQuery, 'starting_after'> = {}) {
-      let startingAfter: string | undefined;
-      for (;;) {
-        const page = await request('get', '/v1/verifications', {
-          query: { ...query, ...(startingAfter ? { starting_after: startingAfter } : {}) },
-        });
-        yield* page.data;
-        if (!page.has_more || !page.next_cursor) return;
-        startingAfter = page.next_cursor;
-      }
-    },
+    listAll: (query: Omit<ListQuery, 'starting_after'> = {}) =>
+      everyItem((startingAfter) =>
+        request('get', '/v1/verifications', { query: { ...query, ...startingAfter } }),
+      ),
     /**
      * The verification once it is decided or has expired: waiting reads (`?wait=`, 30 s each) until
      * then, or until `timeoutMs` (default 5 minutes) passes, when it answers the verification as it is.
@@ -199,7 +192,19 @@ export function createClient(options: ClientOptions) {
     review: (id: string, body: JsonBody<Operation<'/v1/verifications/{id}/review', 'post'>>) =>
       request('post', '/v1/verifications/{id}/review', { path: { id }, body }),
     redact: (id: string) => request('post', '/v1/verifications/{id}/redact', { path: { id } }),
+    cancel: (id: string, extra: { idempotencyKey?: string } = {}) =>
+      request('post', '/v1/verifications/{id}/cancel', { path: { id }, ...extra }),
     clientToken: (id: string) => request('post', '/v1/verifications/{id}/client-token', { path: { id } }),
+  };
+
+  type EventQuery = NonNullable<QueryParams<Operation<'/v1/events', 'get'>>>;
+
+  /** The log of every change to this key's verifications (30 days), to catch up after an outage. */
+  const events = {
+    list: (query: EventQuery = {}) => request('get', '/v1/events', { query }),
+    /** Every event matching `query`, page after page (newest first). */
+    listAll: (query: Omit<EventQuery, 'starting_after'> = {}) =>
+      everyItem((startingAfter) => request('get', '/v1/events', { query: { ...query, ...startingAfter } })),
   };
 
   const webhooks = {
@@ -209,6 +214,11 @@ export function createClient(options: ClientOptions) {
       request('delete', '/v1/webhooks/{endpoint_id}', { path: { endpoint_id: endpointId } }),
     deliveries: (endpointId: string) =>
       request('get', '/v1/webhooks/{endpoint_id}/deliveries', { path: { endpoint_id: endpointId } }),
+    /** Sends again, on the usual schedule, the events in a time range that did not reach the endpoint. */
+    redeliver: (
+      endpointId: string,
+      body: JsonBody<Operation<'/v1/webhooks/{endpoint_id}/redeliver', 'post'>>,
+    ) => request('post', '/v1/webhooks/{endpoint_id}/redeliver', { path: { endpoint_id: endpointId }, body }),
   };
 
   const keys = {
@@ -223,7 +233,22 @@ export function createClient(options: ClientOptions) {
       request('post', '/v1/screen/wallet', { body }),
   };
 
-  return { request, verifications, webhooks, keys, screening };
+  return { request, verifications, events, webhooks, keys, screening };
+}
+
+/** Every item of a cursor-paged list (`{data, has_more, next_cursor}`), fetching pages as they are read. */
+async function* everyItem<Item>(
+  page: (startingAfter: {
+    starting_after?: string;
+  }) => Promise<{ data: Item[]; has_more: boolean; next_cursor: string | null }>,
+): AsyncGenerator<Item> {
+  let cursor: string | null = null;
+  for (;;) {
+    const answer = await page(cursor ? { starting_after: cursor } : {});
+    yield* answer.data;
+    if (!answer.has_more || !answer.next_cursor) return;
+    cursor = answer.next_cursor;
+  }
 }
 
 /**

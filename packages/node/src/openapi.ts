@@ -107,6 +107,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The events of the verifications this key owns, newest first, kept 30 days; page with starting_after=<next_cursor> */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          starting_after?: string;
+          type?:
+            | 'verification.created'
+            | 'verification.processing'
+            | 'verification.decided'
+            | 'verification.reviewed'
+            | 'verification.expired'
+            | 'verification.canceled'
+            | 'verification.redacted';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                created_at: string;
+                data: {
+                  [key: string]: unknown;
+                };
+                event: string;
+                id: string;
+                verification_id: string | null;
+              }[];
+              has_more: boolean;
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/faces/blocklist': {
     parameters: {
       query?: never;
@@ -454,7 +535,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -539,7 +623,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path: {
           key_id: string;
         };
@@ -705,7 +792,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -779,7 +869,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -1257,7 +1350,7 @@ export interface paths {
                 personal_data_days: number;
               };
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
                 doc_back: 'pending' | 'done';
@@ -1373,7 +1466,7 @@ export interface paths {
                 personal_data_days: number;
               };
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
                 doc_back: 'pending' | 'done';
@@ -1492,7 +1585,7 @@ export interface paths {
                 personal_data_days: number;
               };
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
                 doc_back: 'pending' | 'done';
@@ -1919,7 +2012,7 @@ export interface paths {
                 personal_data_days: number;
               };
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
                 doc_back: 'pending' | 'done';
@@ -2049,7 +2142,7 @@ export interface paths {
                 personal_data_days: number;
               };
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
                 doc_back: 'pending' | 'done';
@@ -2177,7 +2270,7 @@ export interface paths {
                 personal_data_days: number;
               };
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
                 doc_back: 'pending' | 'done';
@@ -2498,7 +2591,7 @@ export interface paths {
           limit?: number;
           reviewed?: 'true' | 'false';
           starting_after?: string;
-          status?: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+          status?: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
         };
         header?: never;
         path?: never;
@@ -2528,6 +2621,7 @@ export interface paths {
                 /** @enum {string} */
                 mode: 'live' | 'test';
                 redacted_at: string | null;
+                return_url: string | null;
                 review: {
                   /** @enum {string} */
                   decision: 'approve' | 'decline';
@@ -2537,7 +2631,7 @@ export interface paths {
                 } | null;
                 score: number | null;
                 /** @enum {string} */
-                status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+                status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               }[];
               has_more: boolean;
               next_cursor: string | null;
@@ -2569,11 +2663,14 @@ export interface paths {
       };
     };
     put?: never;
-    /** Create a verification (not idempotent: reconcile uncertain creates with external_ref) */
+    /** Create a verification; each call creates one unless it repeats an Idempotency-Key (reconcile uncertain creates with external_ref) */
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -2584,6 +2681,8 @@ export interface paths {
             metadata?: {
               [key: string]: string | number | boolean | null;
             };
+            /** @description Where the hosted flow sends the end user back when finished (redirect mode) */
+            return_url?: string;
             test_outcome?: (
               | 'ofac_match'
               | 'ofac_possible_match'
@@ -2629,6 +2728,7 @@ export interface paths {
               /** @enum {string} */
               mode: 'live' | 'test';
               redacted_at: string | null;
+              return_url: string | null;
               review: {
                 /** @enum {string} */
                 decision: 'approve' | 'decline';
@@ -2638,7 +2738,7 @@ export interface paths {
               } | null;
               score: number | null;
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               url: string;
             };
           };
@@ -3193,6 +3293,7 @@ export interface paths {
               /** @enum {string} */
               mode: 'live' | 'test';
               redacted_at: string | null;
+              return_url: string | null;
               review: {
                 /** @enum {string} */
                 decision: 'approve' | 'decline';
@@ -3202,7 +3303,7 @@ export interface paths {
               } | null;
               score: number | null;
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               test_outcome: string[] | null;
             };
           };
@@ -3261,6 +3362,578 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/verifications/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End an open verification: status canceled, client tokens end, uploaded media are deleted; a repeat answers the same */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              audit_log: {
+                actor: string;
+                at: string;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+              }[];
+              checks:
+                | {
+                    document: {
+                      reasons: (
+                        | 'barcode_parse_failed'
+                        | 'mandatory_elements_missing'
+                        | 'document_expired'
+                        | 'license_number_recompute_failed'
+                        | 'server_barcode_decode_unavailable'
+                      )[];
+                      /** @enum {string} */
+                      status: 'ok';
+                    };
+                    face_dedupe:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          duration_ms: number;
+                          similarity: number | null;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    liveness:
+                      | {
+                          duration_ms: number;
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    sanctions:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          outcome: 'match' | 'possible_match' | 'no_match';
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    signals?:
+                      | {
+                          batches: number;
+                          collected_at: string;
+                          components_count: number;
+                          device_hash: string | null;
+                          other_verifications_with_device: number;
+                        }
+                      | {
+                          detail: string;
+                          /** @enum {string} */
+                          status: 'none';
+                        };
+                    /** @enum {boolean} */
+                    test_mode?: true;
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              doc_checks:
+                | {
+                    document:
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    face_dedupe: {
+                      current_identity_known?: boolean;
+                      error?: string;
+                      listed?: {
+                        entry_id: string;
+                        similarity: number;
+                      };
+                      nearest?: {
+                        identity_known: boolean;
+                        similarity: number;
+                        verification_id?: string;
+                      };
+                      reason:
+                        | (
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before'
+                          )
+                        | 'unavailable';
+                      /** @enum {string} */
+                      search?: 'hnsw' | 'exact';
+                      /** @enum {boolean} */
+                      searched?: false;
+                      /** @enum {string} */
+                      skipped_because?: 'no_selfie_template';
+                      /** @enum {string} */
+                      test_mode?: 'forced';
+                      threshold?: number;
+                    };
+                    face_match:
+                      | {
+                          distance?: number;
+                          min_portrait_face_px?: number;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          operating_distance: number;
+                          portrait_faces: number;
+                          portrait_quality?: {
+                            face_height_px: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          };
+                          reason?: string;
+                          selfie_frames_matched?: {
+                            distance: number;
+                            face_height_px: number;
+                            frame: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          }[];
+                          selfie_frames_used: number;
+                          threshold: number;
+                        }
+                      | {
+                          /** @enum {string} */
+                          reason: 'no_document_front';
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    liveness:
+                      | {
+                          challenge: {
+                            actions: string[];
+                            failure: string | null;
+                            id: string;
+                            passed: boolean;
+                            steps: {
+                              action: string;
+                              best: number | null;
+                              frames: number[];
+                              needed: number;
+                              seen: boolean;
+                            }[];
+                          } | null;
+                          components: {
+                            deformation: number;
+                            identity_consistent: boolean;
+                            pose: number;
+                          };
+                          frame_notes?: string[];
+                          frames: number;
+                          frames_used: number;
+                          measured: {
+                            deformation: number;
+                            max_distance_to_medoid: number;
+                            pitch_range_deg: number;
+                            yaw_range_deg: number;
+                          };
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          motion_score: number;
+                          reasons?: string[];
+                          replayed_frames?: number[];
+                          threshold: number;
+                          weights: {
+                            deformation: number;
+                            pose: number;
+                          };
+                        }
+                      | {
+                          /** @enum {number} */
+                          frames: 0;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          reasons: string[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    sanctions:
+                      | {
+                          list_version: string;
+                          list_versions: {
+                            [key: string]: string;
+                          };
+                          matches: {
+                            list: string;
+                            matched_name: string;
+                            name: string;
+                            programs: string[];
+                            query_reading: {
+                              system: string;
+                              text: string;
+                            } | null;
+                            reference: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            type: 'individual' | 'entity' | 'vessel' | 'aircraft';
+                            uid: number;
+                          }[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              return_url: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
+              test_outcome: string[] | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/verifications/{id}/client-token': {
     parameters: {
       query?: never;
@@ -3274,7 +3947,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -3350,7 +4026,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -3993,6 +4672,7 @@ export interface paths {
               /** @enum {string} */
               mode: 'live' | 'test';
               redacted_at: string | null;
+              return_url: string | null;
               review: {
                 /** @enum {string} */
                 decision: 'approve' | 'decline';
@@ -4002,7 +4682,7 @@ export interface paths {
               } | null;
               score: number | null;
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               test_outcome: string[] | null;
             };
           };
@@ -4061,7 +4741,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path: {
           id: string;
         };
@@ -4558,6 +5241,7 @@ export interface paths {
               /** @enum {string} */
               mode: 'live' | 'test';
               redacted_at: string | null;
+              return_url: string | null;
               review: {
                 /** @enum {string} */
                 decision: 'approve' | 'decline';
@@ -4567,7 +5251,7 @@ export interface paths {
               } | null;
               score: number | null;
               /** @enum {string} */
-              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired';
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               test_outcome: string[] | null;
             };
           };
@@ -4701,7 +5385,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -4926,6 +5613,111 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/webhooks/{endpoint_id}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send the endpoint the events of a time range again (default: all kept, the last 30 days); delivered ones are not sent twice */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
+        path: {
+          endpoint_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Inclusive; UTC when no zone is given */
+            created_after?: string;
+            /** @description Exclusive; UTC when no zone is given */
+            created_before?: string;
+            types?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              from: string;
+              redelivered: number;
+              to: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/webhooks/deliveries/{delivery_id}/retry': {
     parameters: {
       query?: never;
@@ -4939,7 +5731,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path: {
           delivery_id: string;
         };
