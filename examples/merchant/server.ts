@@ -121,13 +121,14 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
     },
   };
   const serviceOrigin = new URL(serviceUrl).origin;
-  // No inline script or style: the only scripts are this app's and the SDK, the only frame the flow.
+  // No inline script or style: the only scripts are this app's and the SDK, the only frame the flow,
+  // and the only connection to the service the SDK's check that this page may embed the flow.
   const pageHeaders = {
     'content-security-policy': [
       "default-src 'self'",
       `script-src 'self' ${serviceOrigin}`,
       `frame-src ${serviceOrigin}`,
-      "connect-src 'self'",
+      `connect-src 'self' ${serviceOrigin}`,
       "style-src 'self'",
       "img-src 'self'",
       "base-uri 'none'",

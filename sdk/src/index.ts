@@ -145,6 +145,23 @@ export function createClient(config: ClientConfig): IdvClient {
     return url.href;
   }
 
+  /**
+   * Asks the service whether this page may frame the flow for this publishable key; false only on a
+   * clear no. A failed check (the page's CSP has no connect-src for the service, an older service)
+   * mounts the frame as before: the browser still enforces the flow's frame-ancestors.
+   */
+  async function pageMayEmbed(): Promise<boolean> {
+    const url = new URL(`${flowUrl.pathname.replace(/\/+$/, '')}/embed-check`, flowUrl.origin);
+    url.searchParams.set('pk', config.publicKey);
+    try {
+      const answer = await fetch(url.href, { credentials: 'omit', cache: 'no-store' });
+      if (!answer.ok) return true;
+      return ((await answer.json()) as { allowed?: unknown }).allowed !== false;
+    } catch {
+      return true;
+    }
+  }
+
   function postToFlow(type: string, payload: unknown): void {
     iframe?.contentWindow?.postMessage({ source: SDK_SOURCE, type, payload }, flowOrigin);
   }
@@ -303,8 +320,10 @@ export function createClient(config: ClientConfig): IdvClient {
     if (open || opening) return;
     opening = true;
     let token: string;
+    let mayEmbed = true;
     try {
       token = await resolveToken();
+      if (mode !== 'redirect') mayEmbed = await pageMayEmbed();
     } finally {
       opening = false;
     }
@@ -315,6 +334,19 @@ export function createClient(config: ClientConfig): IdvClient {
       return;
     }
     exited = false;
+    if (!mayEmbed) {
+      // What the flow itself reports when it refuses an origin: an error event, then the exit.
+      call(config.onEvent, {
+        type: 'error',
+        payload: {
+          code: 'origin_not_allowed',
+          message: 'This page is not allowed to show identity verification.',
+          detail: `${location.origin} is not among the allowed origins of this publishable key`,
+        },
+      });
+      call(config.onExit, 'origin_not_allowed');
+      return;
+    }
     const src = flowHref({ token, origin: location.origin });
     listen(window, 'message', onMessage);
     if (mode === 'modal') mountModal(src);

@@ -20,6 +20,7 @@ const HIDDEN_ROUTES = [
   { method: 'GET', path: '/metrics', security: 'none' },
   { method: 'GET', path: '/openapi.json', security: 'none' },
   { method: 'GET', path: '/flow/', security: 'none' },
+  { method: 'GET', path: '/flow/embed-check', security: 'none' },
   { method: 'GET', path: '/sdk/idv.js', security: 'none' },
 ] as const;
 

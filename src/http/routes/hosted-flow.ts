@@ -108,21 +108,42 @@ export async function hostedFlowRoutes(app: FastifyInstance, opts: HostedFlowOpt
     reply.header('cross-origin-resource-policy', 'same-origin');
   }
 
-  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    if (!page.built()) return reply.code(503).send({ detail: 'hosted flow is not built' });
-    securityHeaders(reply);
-    const { pk } = request.query as { pk?: unknown };
+  /** Who may frame a load of the flow for this publishable key: its origins, or the default. */
+  async function ancestorsFor(pk: unknown): Promise<string[]> {
     // Longer than any key the service issues; such a value is looked up as is and found by no key.
     const publishableKey = typeof pk === 'string' && pk !== '' ? pk.slice(0, 128) : undefined;
     const ancestors = opts.frameAncestorsFor ? await opts.frameAncestorsFor(publishableKey) : null;
-    if (ancestors)
-      reply.header('content-security-policy', contentSecurityPolicy({ ...opts, frameAncestors: ancestors }));
+    return ancestors ?? opts.frameAncestors ?? ['*'];
+  }
+
+  /**
+   * Whether the page asking (its Origin header) may frame the flow for `?pk=`: the browser SDK asks
+   * before it mounts the frame, so a page that is not allowed hears `origin_not_allowed` instead of
+   * showing a frame the browser leaves blank. Any origin may ask; what it learns is in the page's
+   * own CSP for anyone who loads it.
+   */
+  async function embedCheck(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const origin = request.headers.origin;
+    const ancestors = await ancestorsFor((request.query as { pk?: unknown }).pk);
+    const allowed = ancestors.includes('*') || (typeof origin === 'string' && ancestors.includes(origin));
+    return reply
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'no-store')
+      .send({ allowed });
+  }
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    if (!page.built()) return reply.code(503).send({ detail: 'hosted flow is not built' });
+    securityHeaders(reply);
+    const ancestors = await ancestorsFor((request.query as { pk?: unknown }).pk);
+    reply.header('content-security-policy', contentSecurityPolicy({ ...opts, frameAncestors: ancestors }));
     return page.send(request, reply) ?? reply;
   }
 
   await app.register(
     async (scope) => {
       scope.get('/', { schema: { hide: true } }, servePage);
+      scope.get('/embed-check', { schema: { hide: true } }, embedCheck);
       await immutableAssets(scope, { root: path.join(distDir, 'assets'), prefix: '/assets/', csp });
     },
     { prefix: inner },

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FlowManifest } from '../../../flow/build.js';
-import { hostedFlowRoutes, sdkAssetRoutes } from '../../../src/http/routes/hosted-flow.js';
+import {
+  hostedFlowRoutes,
+  sdkAssetRoutes,
+  type HostedFlowOptions,
+} from '../../../src/http/routes/hosted-flow.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const flowDist = path.join(repoRoot, 'flow/dist');
@@ -32,9 +36,10 @@ async function listen(app: FastifyInstance): Promise<RunningServer> {
  */
 export async function startFlowServer(
   extra?: (app: FastifyInstance) => void,
+  flowOptions: Pick<HostedFlowOptions, 'frameAncestorsFor'> = {},
 ): Promise<RunningServer & { origin: string; flowUrl: string }> {
   const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(hostedFlowRoutes, { distDir: flowDist, prefix: '/flow' });
+  await app.register(hostedFlowRoutes, { distDir: flowDist, prefix: '/flow', ...flowOptions });
   await app.register(sdkAssetRoutes, { distDir: sdkDist, prefix: '/sdk' });
   extra?.(app);
   const server = await listen(app);
@@ -57,6 +62,8 @@ export async function startParentServer(
       "default-src 'self'",
       `script-src 'self' ${flowOrigin}`,
       `frame-src ${flowOrigin} http://127.0.0.1:${port}`,
+      // The SDK asks the service whether this page may embed the flow before it mounts the frame.
+      `connect-src 'self' ${flowOrigin}`,
       "style-src 'self'",
     ].join('; ');
   const page = (body: string, script: string) =>
