@@ -16,7 +16,7 @@
  *
  * Run: npx tsx bench/check-queue.bench.ts   (on an otherwise idle machine: other jobs make the figures noise)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,10 +48,25 @@ const p = (values: number[], q: number) => ms(percentile(sorted(values), q));
 
 type Service = { child: ChildProcess; role: string; logs: () => string; url: string | null };
 
+/** `npm start`'s own command: the built service (dist/) on plain Node, with its MALLOC_ARENA_MAX. */
+const START_SCRIPT = path.join(repoRoot, 'scripts/start.js');
+
+/** Builds dist/ first when the sources are newer, so no start that is timed includes a build. */
+function buildOnce(): void {
+  const built = spawnSync(process.execPath, [START_SCRIPT, '--build-only'], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
+}
+
 function startService(role: 'api' | 'worker' | 'all', env: Record<string, string>, port?: number): Service {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'src/main.ts')], {
+  const child = spawn(process.execPath, [START_SCRIPT], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, ROLE: role, ...(port ? { PORT: String(port) } : {}) },
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      ...process.env,
+      ...env,
+      ROLE: role,
+      ...(port ? { PORT: String(port) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';
@@ -330,7 +345,7 @@ async function defaultNode(): Promise<void> {
     const decidedMs = run.results.filter((r) => r.finalStatus === 200).map((r) => r.latencyMs);
     recordBenchmark(
       'Default node: verifications/s, reads under load, memory, start to ready',
-      `One process as \`npm start\` runs it (\`tsx src/main.ts\`, ROLE=all, embedded PGlite, ML_THREADS 2, face engine on onnxruntime-node), OFAC snapshot loaded. Each verification: an ID portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces) answering a liveness challenge drawn by the server (frames labelled neutral first, then each action twice, so the mesh runs on the neutral, look and face-movement frames as for a real answer); uploaded beforehand, only submit is timed, ${NODE_CLIENTS} clients submitting back to back and honouring Retry-After, while another client reads GET /v1/verifications/{id} ${READS_PER_SECOND} times a second. 1-minute load average at the end: ${os.loadavg()[0]!.toFixed(1)} (figures from a machine running other jobs are not results).
+      `One process as \`npm start\` runs it (\`node scripts/start.js\` with MALLOC_ARENA_MAX=2: the built service on plain Node, ROLE=all, embedded PGlite, ML_THREADS 2, face engine on onnxruntime-node), OFAC snapshot loaded. Each verification: an ID portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces) answering a liveness challenge drawn by the server (frames labelled neutral first, then each action twice, so the mesh runs on the neutral, look and face-movement frames as for a real answer); uploaded beforehand, only submit is timed, ${NODE_CLIENTS} clients submitting back to back and honouring Retry-After, while another client reads GET /v1/verifications/{id} ${READS_PER_SECOND} times a second. 1-minute load average at the end: ${os.loadavg()[0]!.toFixed(1)} (figures from a machine running other jobs are not results).
 
 | measure | value | target | previous engine (Human + face-api, issue 30) |
 |---|---|---|---|
@@ -475,5 +490,6 @@ ${burstRows.join('\n')}`,
   }
 }
 
+buildOnce();
 if (MODE === 'scale') await scaleOnPostgres();
 else await defaultNode();

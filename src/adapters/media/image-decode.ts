@@ -2,6 +2,10 @@ import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../../core/verifications/uploads.js';
 import type { ImageInspection } from '../../ports/check-engines.js';
 
+// libvips keeps recent operations and their pixels for reuse (50 MB by default, process-wide); every
+// upload is a new image, so the cache is never hit and only holds memory.
+sharp.cache(false);
+
 /**
  * Every decode of an uploaded image starts here, so each one is bounded by the dimensions the decoder
  * itself reads from the stream (libvips refuses to decode past MAX_INPUT_PIXELS), never by a separate
