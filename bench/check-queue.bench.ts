@@ -53,7 +53,10 @@ const START_SCRIPT = path.join(repoRoot, 'scripts/start.js');
 
 /** Builds dist/ first when the sources are newer, so no start that is timed includes a build. */
 function buildOnce(): void {
-  const built = spawnSync(process.execPath, [START_SCRIPT, '--build-only'], { cwd: repoRoot, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [START_SCRIPT, '--build-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('the build failed');
 }
 
