@@ -85,7 +85,13 @@ export type VerificationWrites = {
   /** Moves an open verification on (status, barcode); false when it is no longer open. */
   advance(
     verificationId: string,
-    change: { status: VerificationStatus; barcode?: StoredBarcode; at: Date },
+    change: {
+      status: VerificationStatus;
+      barcode?: StoredBarcode;
+      /** Test mode: the outcome chosen at submit, kept as the verification's `test_outcome`. */
+      testOutcome?: ReasonCode[];
+      at: Date;
+    },
   ): Promise<boolean>;
   /**
    * Records the decision while the verification is still submittable and unexpired; undefined when

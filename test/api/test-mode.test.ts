@@ -257,7 +257,8 @@ describe.each(engines)('test mode on %s', (engine) => {
 
     it('the outcome can be chosen at submit (the hosted flow chooser) unless fixed at creation', async () => {
       const chosen = await forced(undefined, { test_outcome: ['face_duplicate_different_identity'] });
-      expect(chosen.detail.test_outcome).toBeNull();
+      // Kept on the verification as if fixed at creation, so the merchant reads what was asked for.
+      expect(chosen.detail.test_outcome).toEqual(['face_duplicate_different_identity']);
       expect(chosen.detail.decision).toBe('decline');
       expect(chosen.detail.decision_reasons).toEqual(['face_duplicate_different_identity']);
       const submitted = chosen.detail.audit_log.find(

@@ -244,6 +244,7 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
           status: change.status,
           updated_at: change.at,
           ...(change.barcode ? { barcode: sealBarcode(sealer, change.barcode) } : {}),
+          ...(change.testOutcome ? { test_outcome: JSON.stringify(change.testOutcome) } : {}),
         })
         .where('id', '=', verificationId)
         .where('status', 'in', OPEN_STATUSES)

@@ -39,7 +39,7 @@ export const verificationSummarySchema = z.object({
 });
 
 export const verificationDetailSchema = verificationSummarySchema.extend({
-  /** Test mode: the reason codes fixed at creation, or null (docs/testing.md). */
+  /** Test mode: the reason codes fixed at creation or chosen in the flow at submit, or null (docs/testing.md). */
   test_outcome: z.array(z.string()).nullable(),
   /**
    * Each check's status and headline figure once decided (src/checks/check-results.ts); `{}` before.

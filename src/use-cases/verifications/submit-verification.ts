@@ -97,6 +97,7 @@ export async function submitVerification(
           status: advance(verification.status, back ? 'selfie' : verification.status),
           at,
           ...(newBarcode ? { barcode: newBarcode } : {}),
+          ...(testOutcome && !verification.test_outcome ? { testOutcome } : {}),
         });
         if (!open) return { result: null, replaced: null };
         if (!verification.consent_at && (await tx.verifications.recordConsent(verification.id, at))) {
