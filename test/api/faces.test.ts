@@ -111,14 +111,21 @@ describe.each(engines)('face checks through the HTTP API on %s', (engine) => {
 
   it('keeps a blocklist of face templates that makes a match face_seen_before', async () => {
     const key = { 'x-api-key': t.rootKey };
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/v1/faces/blocklist',
-      headers: key,
-      payload: { label: 'known fraud ring', image_b64: toB64(faceImage('london/london_062_neutral.jpg')) },
-    });
+    const add = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/faces/blocklist',
+        headers: { ...key, 'idempotency-key': 'blocklist-add-1' },
+        payload: { label: 'known fraud ring', image_b64: toB64(faceImage('london/london_062_neutral.jpg')) },
+      });
+    const added = await add();
     expect(added.statusCode).toBe(201);
+    // A retried add with the same Idempotency-Key answers the first entry and adds none.
+    const retried = await add();
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(added.json());
     const rows = await t.platform.database.db.selectFrom('face_blocklist').selectAll().execute();
+    expect(rows).toHaveLength(1);
     expect(rows[0]!.embedding).toHaveLength(128);
     const listed = (await t.app.inject({ method: 'GET', url: '/v1/faces/blocklist', headers: key })).json();
     expect(listed.map((e: { label: string }) => e.label)).toContain('known fraud ring');

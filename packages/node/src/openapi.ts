@@ -247,7 +247,10 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
         path?: never;
         cookie?: never;
       };

@@ -29,6 +29,8 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{
     {
       onRequest: requireScope(OPERATOR_SCOPE),
       bodyLimit: SESSION_UPLOAD_LIMIT_BYTES,
+      // An operator's rare action: its face work runs inside the idempotency transaction.
+      config: { idempotent: true },
       schema: {
         tags: ['faces'],
         summary: 'Add a known fraudulent face (only its template is stored)',
