@@ -4,7 +4,7 @@ import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { createCachedVerificationStore } from '../../src/adapters/db/verification-cache.js';
 import { createVerificationStore } from '../../src/adapters/db/verification-store.js';
 import { createDataSealer, parseSecretKey } from '../../src/core/webhooks/secret-box.js';
-import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
+import { checkWebhookSignature } from '../../packages/node/src/index.js';
 import { reviewVerification } from '../../src/use-cases/verifications/review-verification.js';
 import { decidedVerification } from '../helpers/session-flow.js';
 import { createTestApp, engines, TEST_DATA_KEY, type TestContext } from '../helpers/test-app.js';
@@ -373,13 +373,13 @@ describe.each(engines)('manual review on %s', (engine) => {
     });
     expect(JSON.stringify(body)).not.toContain('screen');
     const header = request.headers['x-service-signature'] as string;
-    expect(verifyWebhookSignature(request.rawBody, header, all.secret)).toMatchObject({ valid: true });
-    expect(verifyWebhookSignature(request.rawBody, header, named.secret)).toMatchObject({ valid: false });
+    expect(checkWebhookSignature(request.rawBody, header, all.secret)).toMatchObject({ valid: true });
+    expect(checkWebhookSignature(request.rawBody, header, named.secret)).toMatchObject({ valid: false });
 
     const [onlyReviewed] = await reviewedOnly.waitForRequests(1);
     expect(JSON.parse(onlyReviewed!.rawBody.toString('utf8')).event).toBe('verification.reviewed');
     expect(
-      verifyWebhookSignature(
+      checkWebhookSignature(
         onlyReviewed!.rawBody,
         onlyReviewed!.headers['x-service-signature'] as string,
         named.secret,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReasonCode } from '../../src/core/verifications/reason-codes.js';
 import { REASON_CODES } from '../../src/core/verifications/reason-codes.js';
-import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
+import { checkWebhookSignature } from '../../packages/node/src/index.js';
 import { verificationReadyToSubmit } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, waitForEvent, type Receiver } from '../helpers/webhook-receiver.js';
@@ -280,8 +280,8 @@ describe.each(engines)('test mode on %s', (engine) => {
     const { id } = await forced(['ofac_match']);
     const delivered = await waitForEvent(receiver, 'verification.decided', id);
     const header = String(delivered.headers['x-service-signature']);
-    expect(verifyWebhookSignature(delivered.rawBody, header, testSecret)).toMatchObject({ valid: true });
-    expect(verifyWebhookSignature(delivered.rawBody, header, 'whsec_other')).toMatchObject({ valid: false });
+    expect(checkWebhookSignature(delivered.rawBody, header, testSecret)).toMatchObject({ valid: true });
+    expect(checkWebhookSignature(delivered.rawBody, header, 'whsec_other')).toMatchObject({ valid: false });
     expect(JSON.parse(delivered.rawBody.toString())).toMatchObject({
       event: 'verification.decided',
       verification_id: id,

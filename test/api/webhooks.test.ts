@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
-import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
+import { checkWebhookSignature } from '../../packages/node/src/index.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { createWebhookReceiver, type WebhookEvent } from '../../examples/webhook-receiver/server.js';
@@ -209,7 +209,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
       data,
     });
 
-    expect(verifyWebhookSignature(request!.rawBody, header, endpoint.secret)).toEqual({
+    expect(checkWebhookSignature(request!.rawBody, header, endpoint.secret)).toEqual({
       valid: true,
       timestampSeconds: t0,
     });
@@ -224,12 +224,12 @@ describe.each(engines)('webhooks on %s', (engine) => {
       JSON.stringify({ ...body, id: body.id }, Object.keys(body).reverse()),
     ]) {
       expect(reserialised).not.toBe(request!.rawBody.toString('utf8'));
-      expect(verifyWebhookSignature(reserialised, header, endpoint.secret)).toMatchObject({
+      expect(checkWebhookSignature(reserialised, header, endpoint.secret)).toMatchObject({
         valid: false,
         reason: 'signature_mismatch',
       });
     }
-    expect(verifyWebhookSignature(request!.rawBody, header, 'whsec_wrong')).toMatchObject({ valid: false });
+    expect(checkWebhookSignature(request!.rawBody, header, 'whsec_wrong')).toMatchObject({ valid: false });
 
     const [delivery] = await eventually(
       () => deliveriesOf(key, endpoint.id),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhookSignature } from '../../src/core/webhooks/signature.js';
+import { checkWebhookSignature } from '../../packages/node/src/index.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { seriousViolations } from './helpers/axe.js';
 import { launchChromium } from './helpers/browser.js';
@@ -190,7 +190,7 @@ describe('review console', () => {
       data: { decision: 'approve', automatic_decision: 'review', reviewer_key_id: reviewerKey.id },
     });
     expect(
-      verifyWebhookSignature(
+      checkWebhookSignature(
         delivery.rawBody,
         delivery.headers['x-service-signature'] as string,
         webhookSecret,

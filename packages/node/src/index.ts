@@ -8,9 +8,11 @@ export {
   type RequestOptions,
 } from './client.js';
 export {
+  checkWebhookSignature,
   DEFAULT_TOLERANCE_SECONDS,
   verifyWebhook,
   WebhookVerificationError,
+  type SignatureCheck,
   type WebhookEvent,
   type WebhookFailure,
 } from './webhooks.js';

@@ -40,20 +40,25 @@ function parseSignatureHeader(header: string): { timestamp: number; signatures: 
   return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
 }
 
+/** The signature check's verdict, with the signed timestamp when the header had one. */
+export type SignatureCheck =
+  | { valid: true; timestampSeconds: number }
+  | { valid: false; reason: WebhookFailure; timestampSeconds?: number };
+
 /**
  * Checks a delivery's `X-Service-Signature` (`t=<unix>,v1=<hex>`: HMAC-SHA256 of `<t>.<raw body>` with
  * the endpoint secret) against the raw body exactly as received, in constant time, refusing timestamps
- * further than `toleranceSeconds` from now so a captured delivery cannot be replayed; returns the
- * parsed event. Pass the bytes before any JSON parsing: re-serialised JSON has another digest.
+ * further than `toleranceSeconds` from now so a captured delivery cannot be replayed. Several `v1`
+ * entries are accepted, so a sender may sign with an old and a new secret during a rotation.
  */
-export function verifyWebhook(
+export function checkWebhookSignature(
   rawBody: string | Uint8Array,
   header: string | null | undefined,
   secret: string,
   options: { toleranceSeconds?: number; now?: Date } = {},
-): WebhookEvent {
+): SignatureCheck {
   const parsed = header ? parseSignatureHeader(header) : null;
-  if (!parsed) throw new WebhookVerificationError('malformed_header');
+  if (!parsed) return { valid: false, reason: 'malformed_header' };
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
   const expected = crypto
     .createHmac('sha256', secret)
@@ -65,9 +70,26 @@ export function verifyWebhook(
     // Every candidate is compared, so the time taken does not tell which one matched.
     if (crypto.timingSafeEqual(Buffer.from(signature, 'hex'), expected)) matched = true;
   }
-  if (!matched) throw new WebhookVerificationError('signature_mismatch');
+  const timestampSeconds = parsed.timestamp;
+  if (!matched) return { valid: false, reason: 'signature_mismatch', timestampSeconds };
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (Math.abs(nowSeconds - parsed.timestamp) > (options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS))
-    throw new WebhookVerificationError('timestamp_outside_tolerance');
-  return JSON.parse(body.toString('utf8')) as WebhookEvent;
+  if (Math.abs(nowSeconds - timestampSeconds) > (options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS))
+    return { valid: false, reason: 'timestamp_outside_tolerance', timestampSeconds };
+  return { valid: true, timestampSeconds };
+}
+
+/**
+ * `checkWebhookSignature`, then the parsed event; throws `WebhookVerificationError` when the check
+ * fails. Pass the bytes before any JSON parsing: re-serialised JSON has another digest.
+ */
+export function verifyWebhook(
+  rawBody: string | Uint8Array,
+  header: string | null | undefined,
+  secret: string,
+  options: { toleranceSeconds?: number; now?: Date } = {},
+): WebhookEvent {
+  const check = checkWebhookSignature(rawBody, header, secret, options);
+  if (!check.valid) throw new WebhookVerificationError(check.reason);
+  const body = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8');
+  return JSON.parse(body) as WebhookEvent;
 }
