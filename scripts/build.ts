@@ -58,8 +58,10 @@ async function main(): Promise<void> {
   fs.rmSync(out, { recursive: true, force: true });
   await Promise.all([buildSdk(), buildFlow(), buildConsole()]);
   const files = sourceFiles(path.join(root, 'src'));
+  // The server library too: the production smoke test checks webhook signatures with it.
+  const library = sourceFiles(path.join(root, 'packages/node/src'));
   await build({
-    entryPoints: files.filter((file) => file.endsWith('.ts')),
+    entryPoints: [...files, ...library].filter((file) => file.endsWith('.ts')),
     outbase: root,
     outdir: out,
     format: 'esm',

@@ -6,7 +6,7 @@
 // The service needs WEBHOOK_ALLOW_INSECURE=1 to deliver to the receiver on 127.0.0.1.
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { verifyWebhookSignature } from '../dist/src/core/webhooks/signature.js';
+import { checkWebhookSignature } from '../dist/packages/node/src/index.js';
 
 const base = process.env.BASE_URL;
 const rootKey = process.env.API_KEY;
@@ -88,7 +88,7 @@ try {
     if (Date.now() > deadline) throw new Error(`no verification.decided webhook within ${timeoutMs} ms`);
     await sleep(100);
   }
-  const signature = verifyWebhookSignature(
+  const signature = checkWebhookSignature(
     event.rawBody,
     String(event.headers['x-service-signature']),
     endpoint.secret,

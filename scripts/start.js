@@ -21,6 +21,7 @@ const INPUTS = [
   'console/src',
   'console/index.html',
   'sdk/src',
+  'packages/node/src',
 ];
 
 function newestInputMs() {
