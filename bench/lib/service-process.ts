@@ -9,7 +9,7 @@ import { createApp } from '../../src/http/app.js';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
 import { ensureBootstrapKeys } from '../../src/bootstrap.js';
 import { createVerification } from '../../src/use-cases/verifications/create-verification.js';
-import { UNAVAILABLE_CHECKS } from '../../test/helpers/check-summaries.js';
+import { UNAVAILABLE_CHECKS, UNAVAILABLE_DOC_CHECKS } from '../../test/helpers/check-summaries.js';
 
 /**
  * The service in its own process, on default settings (default log level included) but for a
@@ -54,7 +54,7 @@ await platform.transact(async (tx) => {
     score: 100,
     reasons: [],
     checks: UNAVAILABLE_CHECKS,
-    docChecks: {},
+    docChecks: UNAVAILABLE_DOC_CHECKS,
     at,
   });
   await tx.audit.append(id, {

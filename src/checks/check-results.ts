@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import type {
+  DedupeCheckResult,
+  DocumentCheckDetail,
+  FaceMatchDetail,
+  ForcedMarker,
+  LivenessDetail,
+  SanctionsDetail,
+} from '../core/checks.js';
+import { CHALLENGE_ACTIONS } from '../core/faces/challenge.js';
+import { SCREENING_LIST_IDS } from '../core/screening/list-catalogue.js';
+import type { SnakeCasedKeys } from '../core/snake-case.js';
 import type { DocumentReasonCode } from '../core/verifications/reason-codes.js';
 
 /**
@@ -159,7 +170,7 @@ export const documentDetailSchema = z.union([
 export const sanctionsDetailSchema = z.union([
   z.object({
     list_version: z.string(),
-    list_versions: z.record(z.string(), z.string()),
+    list_versions: z.partialRecord(z.enum(SCREENING_LIST_IDS), z.string()),
     matches: z.array(
       z.object({
         uid: z.number(),
@@ -169,7 +180,7 @@ export const sanctionsDetailSchema = z.union([
         programs: z.array(z.string()),
         score: z.number(),
         query_reading: z.object({ system: z.string(), text: z.string() }).nullable(),
-        list: z.string(),
+        list: z.enum(SCREENING_LIST_IDS),
         reference: z.string().nullable(),
       }),
     ),
@@ -179,24 +190,26 @@ export const sanctionsDetailSchema = z.union([
 ]);
 
 /** The duplicate-face search (`doc_checks.face_dedupe`); after redaction only `reason` remains. */
-export const faceDedupeDetailSchema = z.object({
-  reason: z.union([z.enum(FACE_DEDUPE_REASONS), z.literal('unavailable')]),
-  error: z.string().optional(),
-  searched: z.literal(false).optional(),
-  skipped_because: z.literal('no_selfie_template').optional(),
-  threshold: z.number().optional(),
-  nearest: z
-    .object({
-      verification_id: z.string().optional(),
-      similarity: z.number(),
-      identity_known: z.boolean(),
-    })
-    .optional(),
-  listed: z.object({ entry_id: z.string(), similarity: z.number() }).optional(),
-  current_identity_known: z.boolean().optional(),
-  search: z.enum(['hnsw', 'exact']).optional(),
-  test_mode: z.literal('forced').optional(),
-});
+export const faceDedupeDetailSchema = z.union([
+  z.object({
+    reason: z.enum(FACE_DEDUPE_REASONS),
+    searched: z.literal(false).optional(),
+    skipped_because: z.literal('no_selfie_template').optional(),
+    threshold: z.number().optional(),
+    nearest: z
+      .object({
+        verification_id: z.string().optional(),
+        similarity: z.number(),
+        identity_known: z.boolean(),
+      })
+      .optional(),
+    listed: z.object({ entry_id: z.string(), similarity: z.number() }).optional(),
+    current_identity_known: z.boolean().optional(),
+    search: z.enum(['hnsw', 'exact']).optional(),
+    test_mode: z.literal('forced').optional(),
+  }),
+  z.object({ reason: z.literal('unavailable'), error: z.string() }),
+]);
 
 const models = z.array(z.object({ name: z.string(), version: z.string() }));
 
@@ -241,12 +254,12 @@ export const livenessDetailSchema = z.union([
     challenge: z
       .object({
         id: z.string(),
-        actions: z.array(z.string()),
+        actions: z.array(z.enum(CHALLENGE_ACTIONS)),
         passed: z.boolean(),
         failure: z.string().nullable(),
         steps: z.array(
           z.object({
-            action: z.string(),
+            action: z.enum(CHALLENGE_ACTIONS),
             frames: z.array(z.number().int()),
             seen: z.boolean(),
             best: z.number().nullable(),
@@ -285,3 +298,61 @@ export const docChecksSchema = z.object({
 });
 
 export type DocChecks = z.infer<typeof docChecksSchema>;
+
+/**
+ * The check details core/checks.ts declares, snake-cased as checkDetails() stores them, have exactly
+ * the shape of the schemas above: a field added, renamed, dropped or made optional on either side
+ * fails to compile here. String and number literals compare as their base types (the schemas name
+ * the values where they are a closed list; the runtime test checks real values against them).
+ */
+type Comparable<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer Item)[]
+        ? Comparable<Item>[]
+        : T extends object
+          ? { -readonly [Key in keyof T]: Comparable<T[Key]> }
+          : T;
+type SameShape<A, B> =
+  (<T>() => T extends Comparable<A> ? 1 : 2) extends <T>() => T extends Comparable<B> ? 1 : 2 ? true : false;
+type Holds<Check extends true> = Check;
+type StoredDetail<Detail> = SnakeCasedKeys<Detail | { error: string }>;
+
+/** The document's identity as doc_checks shows it: the screened name and date of birth. */
+export type StoredDocumentIdentity = z.infer<typeof parsedDocumentDetail>['identity'];
+type StoredDocumentDetail = SnakeCasedKeys<
+  | (Omit<DocumentCheckDetail, 'identity'> & { identity: unknown })
+  | (Omit<DocumentCheckDetail, 'identity'> & { identity: unknown } & ForcedMarker)
+  | ForcedMarker
+>;
+
+export type DetailShapesAgree = [
+  Holds<
+    SameShape<
+      StoredDocumentDetail,
+      z.infer<typeof documentDetailSchema> extends infer Stored
+        ? Stored extends { identity: unknown }
+          ? Omit<Stored, 'identity'> & { identity: unknown }
+          : Stored
+        : never
+    >
+  >,
+  Holds<SameShape<StoredDetail<FaceMatchDetail>, z.infer<typeof faceMatchDetailSchema>>>,
+  Holds<SameShape<StoredDetail<LivenessDetail>, z.infer<typeof livenessDetailSchema>>>,
+  Holds<SameShape<StoredDetail<SanctionsDetail>, z.infer<typeof sanctionsDetailSchema>>>,
+  Holds<
+    SameShape<
+      SnakeCasedKeys<
+        | ({ reason: Extract<DedupeCheckResult, { status: 'ok' }>['reason'] } & Extract<
+            DedupeCheckResult,
+            { status: 'ok' }
+          >['detail'])
+        | { reason: 'unavailable'; error: string }
+      >,
+      z.infer<typeof faceDedupeDetailSchema>
+    >
+  >,
+];

@@ -15,7 +15,7 @@ export async function searchDuplicates(
     return {
       status: 'ok',
       reason: 'no_matches',
-      detail: { searched: false, skipped_because: 'no_selfie_template' },
+      detail: { searched: false, skippedBecause: 'no_selfie_template' },
     };
   }
   const [nearest, listed] = await Promise.all([

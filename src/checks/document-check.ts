@@ -1,9 +1,5 @@
 import type { DocumentCheckResult, StoredBarcode } from '../core/checks.js';
-import {
-  checkDocument as checkLicence,
-  type DocumentCheckDetail,
-  type ServerBarcodeDecode,
-} from '../core/documents/check-document.js';
+import { checkDocument as checkLicence, type ServerBarcodeDecode } from '../core/documents/check-document.js';
 import type { Identity } from './identity.js';
 
 function serverDecodeOf(barcode: StoredBarcode): ServerBarcodeDecode {
@@ -24,7 +20,7 @@ export function checkDocument(
     browserBarcode: barcode.browser_text,
     today,
   });
-  const parsed = (result.detail as DocumentCheckDetail).identity;
+  const parsed = result.detail.identity;
   const identity: Identity | null = parsed
     ? {
         firstName: parsed.firstName,

@@ -12,7 +12,7 @@ import { checkDocument } from './document-check.js';
 import { checkFaces, replayEvidence } from './face-check.js';
 import type { Identity } from './identity.js';
 import { screenSanctions } from './sanctions-check.js';
-import type { CheckSummary } from './check-results.js';
+import type { CheckSummary, DocChecks } from './check-results.js';
 import { checkDetails, checksSummary } from './summary.js';
 import { withTimeBudget } from './time-budget.js';
 
@@ -45,7 +45,7 @@ export type CheckRunResult = {
   outcome: DecisionOutcome;
   /** `checks` and `doc_checks` as the verification stores them. */
   checks: CheckSummary & { test_mode?: true };
-  docChecks: Record<string, unknown>;
+  docChecks: DocChecks;
   identity: Identity | null;
   /** The selfie's template, kept for later duplicate searches. */
   template: number[] | null;

@@ -1,7 +1,7 @@
 import type { CheckResults } from '../core/checks.js';
 import { snakeCaseKeys } from '../core/snake-case.js';
 import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../core/verifications/decide.js';
-import type { CheckSummary } from './check-results.js';
+import type { CheckSummary, DocChecks } from './check-results.js';
 import type { Identity } from './identity.js';
 
 export type CheckDurations = { faces: number; sanctions: number; face_dedupe: number };
@@ -51,29 +51,39 @@ export function checksSummary(results: CheckResults, durationsMs: CheckDurations
   };
 }
 
-/** The verification's `doc_checks`: every check's reviewer-facing detail, snake-cased for the API. */
-export function checkDetails(results: CheckResults, identity: Identity | null): Record<string, unknown> {
-  const detailOrError = (
-    r: { status: 'ok'; detail: Record<string, unknown> } | { status: 'unavailable'; error: string },
-  ) => (r.status === 'ok' ? r.detail : { error: r.error });
-  return snakeCaseKeys({
-    document: {
-      ...results.document.detail,
-      identity: identity
+const detailOrError = <Detail>(
+  r: { status: 'ok'; detail: Detail } | { status: 'unavailable'; error: string },
+) => (r.status === 'ok' ? r.detail : { error: r.error });
+
+/**
+ * The verification's `doc_checks`: every check's reviewer-facing detail, snake-cased for the API. The
+ * document's identity is the one the checks downstream used (the screened name and date of birth).
+ */
+export function checkDetails(results: CheckResults, identity: Identity | null): DocChecks {
+  const { detail } = results.document;
+  return {
+    document: snakeCaseKeys(
+      'decodeSource' in detail
         ? {
-            first_name: identity.firstName,
-            middle_name: identity.middleName,
-            last_name: identity.lastName,
-            dob: identity.dob,
+            ...detail,
+            identity: identity
+              ? {
+                  firstName: identity.firstName,
+                  middleName: identity.middleName,
+                  lastName: identity.lastName,
+                  dob: identity.dob,
+                }
+              : null,
           }
-        : null,
-    },
-    face_match: detailOrError(results.faceMatch),
-    liveness: detailOrError(results.liveness),
-    sanctions: detailOrError(results.sanctions),
-    face_dedupe:
+        : detail,
+    ),
+    face_match: snakeCaseKeys(detailOrError(results.faceMatch)),
+    liveness: snakeCaseKeys(detailOrError(results.liveness)),
+    sanctions: snakeCaseKeys(detailOrError(results.sanctions)),
+    face_dedupe: snakeCaseKeys(
       results.dedupe.status === 'ok'
         ? { reason: results.dedupe.reason, ...results.dedupe.detail }
-        : { reason: 'unavailable', error: results.dedupe.error },
-  }) as Record<string, unknown>;
+        : { reason: 'unavailable' as const, error: results.dedupe.error },
+    ),
+  };
 }

@@ -1,36 +1,155 @@
+import type { AamvaDocument, AamvaParseError, ToleratedDeviation } from './documents/aamva/types.js';
+import type { LicenseNumberCheck } from './documents/license-number.js';
+import type { ChallengeAction, ChallengeFailure, ChallengeStep } from './faces/challenge.js';
+import type { ModelInfo } from './faces/face-engine.js';
+import type { FaceQuality } from './faces/portrait.js';
+import type { ListMatch, ScreeningListId } from './screening/list-catalogue.js';
 import type { DocumentReasonCode } from './verifications/reason-codes.js';
 
 /**
  * Results of the five checks that feed decide(). Each check either ran (its verdict is data) or was
  * `unavailable` (model not loaded, list not loaded, error, time budget spent): never a faked score.
+ * Each detail is the reviewer-facing evidence the verification stores as `doc_checks` (snake-cased):
+ * checks/check-results.ts holds its schema, and the two are checked against each other when compiling.
  */
 export type Unavailable = { status: 'unavailable'; error: string };
+
+/** What test mode adds to a detail whose outcome it forced, or writes in its place. */
+export type ForcedMarker = { testMode: 'forced' };
+
+export type DocumentIdentity = {
+  lastName: string | null;
+  firstName: string | null;
+  middleName: string | null;
+  nameSuffix: string | null;
+  dob: string | null;
+  sex: 'M' | 'F' | 'X' | null;
+};
+
+/** Which barcode text was read, what it parsed to, and the verdicts on it. */
+export type DocumentCheckDetail = {
+  decodeSource: 'server' | 'browser' | null;
+  serverDecode: {
+    status: StoredBarcode['server_status'];
+    strategy?: string;
+    durationMs?: number;
+    error?: string;
+  };
+  /** absent; agrees / disagrees with the server's text; or used because the server had none. */
+  browserBarcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+  parse:
+    | { ok: true; tolerated: ToleratedDeviation[] }
+    | { ok: false; error: AamvaParseError | 'no_barcode'; message: string };
+  identity: DocumentIdentity | null;
+  document: {
+    type: 'DL' | 'ID';
+    jurisdiction: string | null;
+    jurisdictionName: string | null;
+    country: string | null;
+    iin: string;
+    aamvaVersion: number;
+    jurisdictionVersion: number | null;
+    licenseNumber: string | null;
+    issueDate: string | null;
+    expiry: string | null;
+    address: AamvaDocument['address'];
+    truncation: AamvaDocument['truncation'];
+  } | null;
+  missingElements: string[];
+  /** null when there is no readable expiry date. */
+  expired: boolean | null;
+  licenseNumber: LicenseNumberCheck | null;
+};
 
 export type DocumentCheckResult = {
   status: 'ok';
   reasons: DocumentReasonCode[];
-  /** Reviewer-facing detail: parsed identity, missing elements, licence-number comparison, decode source. */
-  detail: Record<string, unknown>;
+  detail: DocumentCheckDetail | (DocumentCheckDetail & ForcedMarker) | ForcedMarker;
 };
+
+/** The licence portrait against the selfie; `reason` says why there is no similarity. */
+export type FaceMatchDetail =
+  | {
+      threshold: number;
+      operatingDistance: number;
+      portraitFaces: number;
+      selfieFramesUsed: number;
+      models: ModelInfo[];
+      reason?: string;
+      portraitQuality?: FaceQuality;
+      minPortraitFacePx?: number;
+      distance?: number;
+      selfieFramesMatched?: (FaceQuality & { frame: number; distance: number })[];
+    }
+  | { reason: 'no_document_front' }
+  | ForcedMarker;
 
 export type FaceMatchCheckResult =
   | {
       status: 'ok';
       /** Calibrated 0..1, higher = more alike; null when a face could not be found (no face or several). */
       similarity: number | null;
-      detail: Record<string, unknown>;
+      detail: FaceMatchDetail;
     }
   | Unavailable;
 
-export type LivenessCheckResult =
-  { status: 'ok'; score: number; detail: Record<string, unknown> } | Unavailable;
+/** The challenge as answered: what was asked, whether each step was seen, and what failed. */
+export type LivenessChallengeDetail = {
+  id: string;
+  actions: ChallengeAction[];
+  passed: boolean;
+  failure: ChallengeFailure | null;
+  steps: ChallengeStep[];
+};
+
+export type LivenessComponents = {
+  deformation: number;
+  pose: number;
+  identityConsistent: boolean;
+};
+
+/** What assessLiveness() measured over the selfie frames: the measures, the components and the challenge. */
+export type LivenessMeasures = {
+  frames: number;
+  framesUsed: number;
+  frameNotes?: string[];
+  reasons?: string[];
+  threshold: number;
+  challenge: LivenessChallengeDetail | null;
+  motionScore: number;
+  replayedFrames?: readonly number[];
+  weights: { deformation: number; pose: number };
+  components: LivenessComponents;
+  measured: {
+    deformation: number;
+    yawRangeDeg: number;
+    pitchRangeDeg: number;
+    maxDistanceToMedoid: number;
+  };
+};
+
+/** Liveness's detail: the measures and the models that took them, or why there was nothing to measure. */
+export type LivenessDetail =
+  | (LivenessMeasures & { models: ModelInfo[] })
+  | { frames: 0; reasons: string[]; models: ModelInfo[] }
+  | ForcedMarker;
+
+export type LivenessCheckResult = { status: 'ok'; score: number; detail: LivenessDetail } | Unavailable;
+
+export type SanctionsDetail =
+  | {
+      list_version: string;
+      list_versions: Partial<Record<ScreeningListId, string>>;
+      matches: ListMatch[];
+    }
+  | ForcedMarker;
 
 export type SanctionsCheckResult =
   | {
       status: 'ok';
       outcome: 'match' | 'possible_match' | 'no_match';
       score: number;
-      detail: Record<string, unknown>;
+      detail: SanctionsDetail;
     }
   | Unavailable;
 
@@ -41,8 +160,20 @@ export type FaceDedupeReason =
   | 'face_duplicate_different_identity'
   | 'face_seen_before';
 
+/** The duplicate-face search: the nearest earlier face and the nearest listed one, as far as they may be shown. */
+export type DedupeDetail = {
+  threshold?: number;
+  nearest?: { verificationId?: string; similarity: number; identityKnown: boolean };
+  listed?: { entryId: string; similarity: number };
+  currentIdentityKnown?: boolean;
+  search?: 'hnsw' | 'exact';
+  searched?: false;
+  skippedBecause?: 'no_selfie_template';
+  testMode?: 'forced';
+};
+
 export type DedupeCheckResult =
-  { status: 'ok'; reason: FaceDedupeReason; detail: Record<string, unknown> } | Unavailable;
+  { status: 'ok'; reason: FaceDedupeReason; detail: DedupeDetail } | Unavailable;
 
 export type CheckResults = {
   document: DocumentCheckResult;

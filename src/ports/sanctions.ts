@@ -1,5 +1,5 @@
-import type { ScreeningListId } from '../core/screening/list-catalogue.js';
-import type { NameMatch, NameOutcome, NameQuery } from '../core/screening/screen-name.js';
+import type { ListMatch, ScreeningListId } from '../core/screening/list-catalogue.js';
+import type { NameOutcome, NameQuery } from '../core/screening/screen-name.js';
 import type {
   LicenceHolder,
   NameScreeningResult,
@@ -12,10 +12,12 @@ export type SanctionsScreening = {
   screenName(query: NameQuery): NameScreeningResult | null;
   screenWallet(address: string): WalletScreeningResult | null;
   /** Against every enabled list: which versions were screened, and which lists could not be. */
-  screenLicenceHolder(
-    holder: LicenceHolder,
-  ):
-    | (NameScreeningResult & { list_versions: Partial<Record<string, string>>; lists_unavailable: string[] })
+  screenLicenceHolder(holder: LicenceHolder):
+    | (Omit<NameScreeningResult, 'matches'> & {
+        matches: ListMatch[];
+        list_versions: Partial<Record<ScreeningListId, string>>;
+        lists_unavailable: string[];
+      })
     | null;
 };
 
@@ -42,8 +44,6 @@ export type SanctionsStats = {
 };
 
 export type ListStats = SanctionsStats & { id: ScreeningListId; title: string };
-
-export type ListMatch = NameMatch & { list: ScreeningListId; reference: string | null };
 
 /** A name screened against several lists: every match names its list. */
 export type MultiListResult = {

@@ -15,7 +15,7 @@ import type {
 import type { Decision } from '../core/verifications/decide.js';
 import type { ReviewDecision } from '../core/verifications/review.js';
 import type { VerificationStatus } from '../core/verifications/status.js';
-import type { Checks } from '../checks/check-results.js';
+import type { Checks, DocChecks } from '../checks/check-results.js';
 
 export type ListFilter = {
   limit: number;
@@ -47,7 +47,7 @@ export type DecisionRecord = {
   score: number;
   reasons: ReasonCode[];
   checks: Checks;
-  docChecks: Record<string, unknown>;
+  docChecks: DocChecks;
 };
 
 /**

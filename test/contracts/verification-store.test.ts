@@ -7,7 +7,7 @@ import type { StoredBarcode } from '../../src/core/checks.js';
 import { addSeconds } from '../../src/core/time.js';
 import type { Verification } from '../../src/core/verifications/verification.js';
 import type { DecisionRecord, Transactor, VerificationStore } from '../../src/ports/verification-store.js';
-import { UNAVAILABLE_CHECKS } from '../helpers/check-summaries.js';
+import { UNAVAILABLE_CHECKS, UNAVAILABLE_DOC_CHECKS } from '../helpers/check-summaries.js';
 import { engines, insertApiKey, openMigratedDatabase } from '../helpers/contract-databases.js';
 
 const T0 = new Date('2026-11-01T12:00:00Z');
@@ -18,7 +18,7 @@ const DECISION: DecisionRecord = {
   score: 95,
   reasons: [],
   checks: UNAVAILABLE_CHECKS,
-  docChecks: {},
+  docChecks: UNAVAILABLE_DOC_CHECKS,
 };
 
 describe.each(engines)('VerificationStore and Transactor contract on %s', (engine) => {

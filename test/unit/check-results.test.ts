@@ -5,26 +5,26 @@ import { checksSummary } from '../../src/checks/summary.js';
 import type { CheckResults } from '../../src/core/checks.js';
 import { REASON_CODES } from '../../src/core/verifications/reason-codes.js';
 import { forcedCheckResults } from '../../src/core/verifications/test-outcome.js';
-import { UNAVAILABLE_CHECKS } from '../helpers/check-summaries.js';
+import { NO_DETAIL, UNAVAILABLE_CHECKS } from '../helpers/check-summaries.js';
 
 const durations = { faces: 812.4, sanctions: 35.6, face_dedupe: 4.2 };
 const unavailable = { status: 'unavailable' as const, error: 'engine not loaded' };
 
 const ran: CheckResults = {
-  document: { status: 'ok', reasons: ['document_expired'], detail: {} },
-  faceMatch: { status: 'ok', similarity: 0.91, detail: {} },
-  liveness: { status: 'ok', score: 0.88, detail: {} },
-  sanctions: { status: 'ok', outcome: 'possible_match', score: 0.86, detail: {} },
-  dedupe: { status: 'ok', reason: 'no_matches', detail: {} },
+  document: { status: 'ok', reasons: ['document_expired'], detail: NO_DETAIL },
+  faceMatch: { status: 'ok', similarity: 0.91, detail: NO_DETAIL },
+  liveness: { status: 'ok', score: 0.88, detail: NO_DETAIL },
+  sanctions: { status: 'ok', outcome: 'possible_match', score: 0.86, detail: NO_DETAIL },
+  dedupe: { status: 'ok', reason: 'no_matches', detail: NO_DETAIL },
 };
 const notRun: CheckResults = {
-  document: { status: 'ok', reasons: ['barcode_parse_failed'], detail: {} },
+  document: { status: 'ok', reasons: ['barcode_parse_failed'], detail: NO_DETAIL },
   faceMatch: unavailable,
   liveness: unavailable,
   sanctions: unavailable,
   dedupe: unavailable,
 };
-const noFace: CheckResults = { ...ran, faceMatch: { status: 'ok', similarity: null, detail: {} } };
+const noFace: CheckResults = { ...ran, faceMatch: { status: 'ok', similarity: null, detail: NO_DETAIL } };
 
 /** Parsing strips what the schema does not declare, so any field it lacks makes the two differ. */
 function expectDeclared(schema: z.ZodType, value: unknown): void {
@@ -42,7 +42,7 @@ describe('the checks summary schema', () => {
 
   it('declares every field of each test-mode outcome', () => {
     for (const reason of REASON_CODES) {
-      const results = forcedCheckResults([reason], { status: 'ok', reasons: [], detail: {} });
+      const results = forcedCheckResults([reason], { status: 'ok', reasons: [], detail: NO_DETAIL });
       expectDeclared(checksSchema, { ...checksSummary(results, durations), test_mode: true });
     }
   });

@@ -3125,37 +3125,40 @@ export interface paths {
                           /** @enum {string} */
                           test_mode: 'forced';
                         };
-                    face_dedupe: {
-                      current_identity_known?: boolean;
-                      error?: string;
-                      listed?: {
-                        entry_id: string;
-                        similarity: number;
-                      };
-                      nearest?: {
-                        identity_known: boolean;
-                        similarity: number;
-                        verification_id?: string;
-                      };
-                      reason:
-                        | (
+                    face_dedupe:
+                      | {
+                          current_identity_known?: boolean;
+                          listed?: {
+                            entry_id: string;
+                            similarity: number;
+                          };
+                          nearest?: {
+                            identity_known: boolean;
+                            similarity: number;
+                            verification_id?: string;
+                          };
+                          /** @enum {string} */
+                          reason:
                             | 'returning_customer'
                             | 'below_threshold'
                             | 'no_matches'
                             | 'face_duplicate_different_identity'
-                            | 'face_seen_before'
-                          )
-                        | 'unavailable';
-                      /** @enum {string} */
-                      search?: 'hnsw' | 'exact';
-                      /** @enum {boolean} */
-                      searched?: false;
-                      /** @enum {string} */
-                      skipped_because?: 'no_selfie_template';
-                      /** @enum {string} */
-                      test_mode?: 'forced';
-                      threshold?: number;
-                    };
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          search?: 'hnsw' | 'exact';
+                          /** @enum {boolean} */
+                          searched?: false;
+                          /** @enum {string} */
+                          skipped_because?: 'no_selfie_template';
+                          /** @enum {string} */
+                          test_mode?: 'forced';
+                          threshold?: number;
+                        }
+                      | {
+                          error: string;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                        };
                     face_match:
                       | {
                           distance?: number;
@@ -3198,12 +3201,28 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
-                            actions: string[];
+                            actions: (
+                              | 'turn_left'
+                              | 'turn_right'
+                              | 'look_up'
+                              | 'look_down'
+                              | 'smile'
+                              | 'blink'
+                              | 'open_mouth'
+                            )[];
                             failure: string | null;
                             id: string;
                             passed: boolean;
                             steps: {
-                              action: string;
+                              /** @enum {string} */
+                              action:
+                                | 'turn_left'
+                                | 'turn_right'
+                                | 'look_up'
+                                | 'look_down'
+                                | 'smile'
+                                | 'blink'
+                                | 'open_mouth';
                               best: number | null;
                               frames: number[];
                               needed: number;
@@ -3260,7 +3279,8 @@ export interface paths {
                             [key: string]: string;
                           };
                           matches: {
-                            list: string;
+                            /** @enum {string} */
+                            list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
                             matched_name: string;
                             name: string;
                             programs: string[];
@@ -3699,37 +3719,40 @@ export interface paths {
                           /** @enum {string} */
                           test_mode: 'forced';
                         };
-                    face_dedupe: {
-                      current_identity_known?: boolean;
-                      error?: string;
-                      listed?: {
-                        entry_id: string;
-                        similarity: number;
-                      };
-                      nearest?: {
-                        identity_known: boolean;
-                        similarity: number;
-                        verification_id?: string;
-                      };
-                      reason:
-                        | (
+                    face_dedupe:
+                      | {
+                          current_identity_known?: boolean;
+                          listed?: {
+                            entry_id: string;
+                            similarity: number;
+                          };
+                          nearest?: {
+                            identity_known: boolean;
+                            similarity: number;
+                            verification_id?: string;
+                          };
+                          /** @enum {string} */
+                          reason:
                             | 'returning_customer'
                             | 'below_threshold'
                             | 'no_matches'
                             | 'face_duplicate_different_identity'
-                            | 'face_seen_before'
-                          )
-                        | 'unavailable';
-                      /** @enum {string} */
-                      search?: 'hnsw' | 'exact';
-                      /** @enum {boolean} */
-                      searched?: false;
-                      /** @enum {string} */
-                      skipped_because?: 'no_selfie_template';
-                      /** @enum {string} */
-                      test_mode?: 'forced';
-                      threshold?: number;
-                    };
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          search?: 'hnsw' | 'exact';
+                          /** @enum {boolean} */
+                          searched?: false;
+                          /** @enum {string} */
+                          skipped_because?: 'no_selfie_template';
+                          /** @enum {string} */
+                          test_mode?: 'forced';
+                          threshold?: number;
+                        }
+                      | {
+                          error: string;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                        };
                     face_match:
                       | {
                           distance?: number;
@@ -3772,12 +3795,28 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
-                            actions: string[];
+                            actions: (
+                              | 'turn_left'
+                              | 'turn_right'
+                              | 'look_up'
+                              | 'look_down'
+                              | 'smile'
+                              | 'blink'
+                              | 'open_mouth'
+                            )[];
                             failure: string | null;
                             id: string;
                             passed: boolean;
                             steps: {
-                              action: string;
+                              /** @enum {string} */
+                              action:
+                                | 'turn_left'
+                                | 'turn_right'
+                                | 'look_up'
+                                | 'look_down'
+                                | 'smile'
+                                | 'blink'
+                                | 'open_mouth';
                               best: number | null;
                               frames: number[];
                               needed: number;
@@ -3834,7 +3873,8 @@ export interface paths {
                             [key: string]: string;
                           };
                           matches: {
-                            list: string;
+                            /** @enum {string} */
+                            list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
                             matched_name: string;
                             name: string;
                             programs: string[];
@@ -4504,37 +4544,40 @@ export interface paths {
                           /** @enum {string} */
                           test_mode: 'forced';
                         };
-                    face_dedupe: {
-                      current_identity_known?: boolean;
-                      error?: string;
-                      listed?: {
-                        entry_id: string;
-                        similarity: number;
-                      };
-                      nearest?: {
-                        identity_known: boolean;
-                        similarity: number;
-                        verification_id?: string;
-                      };
-                      reason:
-                        | (
+                    face_dedupe:
+                      | {
+                          current_identity_known?: boolean;
+                          listed?: {
+                            entry_id: string;
+                            similarity: number;
+                          };
+                          nearest?: {
+                            identity_known: boolean;
+                            similarity: number;
+                            verification_id?: string;
+                          };
+                          /** @enum {string} */
+                          reason:
                             | 'returning_customer'
                             | 'below_threshold'
                             | 'no_matches'
                             | 'face_duplicate_different_identity'
-                            | 'face_seen_before'
-                          )
-                        | 'unavailable';
-                      /** @enum {string} */
-                      search?: 'hnsw' | 'exact';
-                      /** @enum {boolean} */
-                      searched?: false;
-                      /** @enum {string} */
-                      skipped_because?: 'no_selfie_template';
-                      /** @enum {string} */
-                      test_mode?: 'forced';
-                      threshold?: number;
-                    };
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          search?: 'hnsw' | 'exact';
+                          /** @enum {boolean} */
+                          searched?: false;
+                          /** @enum {string} */
+                          skipped_because?: 'no_selfie_template';
+                          /** @enum {string} */
+                          test_mode?: 'forced';
+                          threshold?: number;
+                        }
+                      | {
+                          error: string;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                        };
                     face_match:
                       | {
                           distance?: number;
@@ -4577,12 +4620,28 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
-                            actions: string[];
+                            actions: (
+                              | 'turn_left'
+                              | 'turn_right'
+                              | 'look_up'
+                              | 'look_down'
+                              | 'smile'
+                              | 'blink'
+                              | 'open_mouth'
+                            )[];
                             failure: string | null;
                             id: string;
                             passed: boolean;
                             steps: {
-                              action: string;
+                              /** @enum {string} */
+                              action:
+                                | 'turn_left'
+                                | 'turn_right'
+                                | 'look_up'
+                                | 'look_down'
+                                | 'smile'
+                                | 'blink'
+                                | 'open_mouth';
                               best: number | null;
                               frames: number[];
                               needed: number;
@@ -4639,7 +4698,8 @@ export interface paths {
                             [key: string]: string;
                           };
                           matches: {
-                            list: string;
+                            /** @enum {string} */
+                            list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
                             matched_name: string;
                             name: string;
                             programs: string[];
@@ -5073,37 +5133,40 @@ export interface paths {
                           /** @enum {string} */
                           test_mode: 'forced';
                         };
-                    face_dedupe: {
-                      current_identity_known?: boolean;
-                      error?: string;
-                      listed?: {
-                        entry_id: string;
-                        similarity: number;
-                      };
-                      nearest?: {
-                        identity_known: boolean;
-                        similarity: number;
-                        verification_id?: string;
-                      };
-                      reason:
-                        | (
+                    face_dedupe:
+                      | {
+                          current_identity_known?: boolean;
+                          listed?: {
+                            entry_id: string;
+                            similarity: number;
+                          };
+                          nearest?: {
+                            identity_known: boolean;
+                            similarity: number;
+                            verification_id?: string;
+                          };
+                          /** @enum {string} */
+                          reason:
                             | 'returning_customer'
                             | 'below_threshold'
                             | 'no_matches'
                             | 'face_duplicate_different_identity'
-                            | 'face_seen_before'
-                          )
-                        | 'unavailable';
-                      /** @enum {string} */
-                      search?: 'hnsw' | 'exact';
-                      /** @enum {boolean} */
-                      searched?: false;
-                      /** @enum {string} */
-                      skipped_because?: 'no_selfie_template';
-                      /** @enum {string} */
-                      test_mode?: 'forced';
-                      threshold?: number;
-                    };
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          search?: 'hnsw' | 'exact';
+                          /** @enum {boolean} */
+                          searched?: false;
+                          /** @enum {string} */
+                          skipped_because?: 'no_selfie_template';
+                          /** @enum {string} */
+                          test_mode?: 'forced';
+                          threshold?: number;
+                        }
+                      | {
+                          error: string;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                        };
                     face_match:
                       | {
                           distance?: number;
@@ -5146,12 +5209,28 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
-                            actions: string[];
+                            actions: (
+                              | 'turn_left'
+                              | 'turn_right'
+                              | 'look_up'
+                              | 'look_down'
+                              | 'smile'
+                              | 'blink'
+                              | 'open_mouth'
+                            )[];
                             failure: string | null;
                             id: string;
                             passed: boolean;
                             steps: {
-                              action: string;
+                              /** @enum {string} */
+                              action:
+                                | 'turn_left'
+                                | 'turn_right'
+                                | 'look_up'
+                                | 'look_down'
+                                | 'smile'
+                                | 'blink'
+                                | 'open_mouth';
                               best: number | null;
                               frames: number[];
                               needed: number;
@@ -5208,7 +5287,8 @@ export interface paths {
                             [key: string]: string;
                           };
                           matches: {
-                            list: string;
+                            /** @enum {string} */
+                            list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
                             matched_name: string;
                             name: string;
                             programs: string[];

@@ -3,6 +3,7 @@ import {
   LIST_TITLES,
   parseExtraList,
   type ExtraListId,
+  type ListMatch,
   type ScreeningListId,
 } from '../../core/screening/list-catalogue.js';
 import { prepareNameQuery, type NameOutcome, type NameQuery } from '../../core/screening/screen-name.js';
@@ -13,7 +14,7 @@ import {
   type NameScreeningResult,
   type ScreeningIndex,
 } from '../../core/screening/screening-index.js';
-import type { ListMatch, ListStats, MultiListResult } from '../../ports/sanctions.js';
+import type { ListStats, MultiListResult } from '../../ports/sanctions.js';
 import { loadCachedOneFileList, loadOneFileList } from './load-sanctions-list.js';
 import {
   OFFICIAL_EU_XML_URL,
@@ -53,7 +54,10 @@ export type ScreeningLists = Omit<SanctionsProvider, 'screenLicenceHolder'> & {
   screenNameInLists: (query: NameQuery, lists?: readonly ScreeningListId[]) => MultiListResult | null;
   screenLicenceHolder: (
     holder: LicenceHolder,
-  ) => (NameScreeningResult & Pick<MultiListResult, 'list_versions' | 'lists_unavailable'>) | null;
+  ) =>
+    | (Omit<NameScreeningResult, 'matches'> &
+        Pick<MultiListResult, 'matches' | 'list_versions' | 'lists_unavailable'>)
+    | null;
 };
 
 const OUTCOME_RANK: Record<NameOutcome, number> = { no_match: 0, possible_match: 1, match: 2 };

@@ -1,8 +1,7 @@
-import type { DocumentCheckResult } from '../checks.js';
+import type { DocumentCheckDetail, DocumentCheckResult } from '../checks.js';
 import type { DocumentReasonCode } from '../verifications/reason-codes.js';
 import { parseAamva } from './aamva/parse.js';
-import type { AamvaDocument, AamvaParseError, ToleratedDeviation } from './aamva/types.js';
-import { checkLicenseNumber, type LicenseNumberCheck } from './license-number.js';
+import { checkLicenseNumber } from './license-number.js';
 
 /**
  * The document check: which barcode text to trust, then the AAMVA payload's verdicts.
@@ -69,49 +68,6 @@ export function barcodeRetakeRequired(input: Pick<CheckDocumentInput, 'server' |
   return chooseBarcodeSource(input).kind === 'none';
 }
 
-export type DocumentIdentity = {
-  lastName: string | null;
-  firstName: string | null;
-  middleName: string | null;
-  nameSuffix: string | null;
-  dob: string | null;
-  sex: 'M' | 'F' | 'X' | null;
-};
-
-export type DocumentCheckDetail = {
-  decodeSource: 'server' | 'browser' | null;
-  serverDecode: {
-    status: ServerBarcodeDecode['status'];
-    strategy?: string;
-    durationMs?: number;
-    error?: string;
-  };
-  /** absent; agrees / disagrees with the server's text; or used because the server had none. */
-  browserBarcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
-  parse:
-    | { ok: true; tolerated: ToleratedDeviation[] }
-    | { ok: false; error: AamvaParseError | 'no_barcode'; message: string };
-  identity: DocumentIdentity | null;
-  document: {
-    type: 'DL' | 'ID';
-    jurisdiction: string | null;
-    jurisdictionName: string | null;
-    country: string | null;
-    iin: string;
-    aamvaVersion: number;
-    jurisdictionVersion: number | null;
-    licenseNumber: string | null;
-    issueDate: string | null;
-    expiry: string | null;
-    address: AamvaDocument['address'];
-    truncation: AamvaDocument['truncation'];
-  } | null;
-  missingElements: string[];
-  /** null when there is no readable expiry date. */
-  expired: boolean | null;
-  licenseNumber: LicenseNumberCheck | null;
-};
-
 function serverDetail(server: ServerBarcodeDecode): DocumentCheckDetail['serverDecode'] {
   if (server.status === 'unavailable') return { status: server.status, error: server.error };
   return {
@@ -125,7 +81,10 @@ export function isoDateUtc(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function checkDocument(input: CheckDocumentInput): DocumentCheckResult {
+/** The document check as it ran on a barcode: its detail is always the full one. */
+export type DocumentCheckRun = DocumentCheckResult & { detail: DocumentCheckDetail };
+
+export function checkDocument(input: CheckDocumentInput): DocumentCheckRun {
   const source = chooseBarcodeSource(input);
   const detail: DocumentCheckDetail = {
     decodeSource: source.kind === 'none' ? null : source.kind,

@@ -1,3 +1,4 @@
+import type { LivenessComponents, LivenessMeasures } from '../checks.js';
 import { verifyChallenge, type ChallengeAnswer, type ChallengeVerdict } from './challenge.js';
 import type { AnalyzedFace } from './face-engine.js';
 import { euclideanDistance, median } from './face-similarity.js';
@@ -77,12 +78,6 @@ export type LivenessEvidence = {
 /** One analysed selfie frame: the faces found, or why none could be used. */
 export type LivenessFrame = { faces: AnalyzedFace[] } | { unreadable: string };
 
-export type LivenessComponents = {
-  deformation: number;
-  pose: number;
-  identityConsistent: boolean;
-};
-
 export type LivenessAssessment = {
   /** The liveness score the decision reads: see assessLiveness for how the challenge sets it. */
   score: number;
@@ -90,7 +85,7 @@ export type LivenessAssessment = {
   motionScore: number;
   components: LivenessComponents;
   challenge: ChallengeVerdict | null;
-  detail: Record<string, unknown>;
+  detail: LivenessMeasures;
   /** Frames with exactly one face, in input order, that agree with the sequence's identity. */
   consistentFaces: AnalyzedFace[];
 };

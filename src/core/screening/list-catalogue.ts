@@ -1,4 +1,5 @@
 import { parseEuXml, parseOpenSanctionsCsv, parseUkXml, parseUnXml } from './parse-other-lists.js';
+import type { NameMatch } from './screen-name.js';
 import { withListVersion, type ParsedSdnList, type SdnList } from './sdn-model.js';
 
 /** The lists a name can be screened against. OFAC's SDN list is always loaded; the others on demand. */
@@ -6,6 +7,9 @@ export const SCREENING_LIST_IDS = ['ofac', 'un', 'eu', 'uk', 'opensanctions'] as
 export type ScreeningListId = (typeof SCREENING_LIST_IDS)[number];
 export type ExtraListId = Exclude<ScreeningListId, 'ofac'>;
 export const EXTRA_LIST_IDS: readonly ExtraListId[] = ['un', 'eu', 'uk', 'opensanctions'];
+
+/** A name match from one of the lists, with the list's own reference for the entry. */
+export type ListMatch = NameMatch & { list: ScreeningListId; reference: string | null };
 
 export const LIST_TITLES: Record<ScreeningListId, string> = {
   ofac: 'OFAC Specially Designated Nationals (US)',

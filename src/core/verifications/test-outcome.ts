@@ -1,4 +1,4 @@
-import type { CheckResults, DocumentCheckResult } from '../checks.js';
+import type { CheckResults, DocumentCheckResult, ForcedMarker } from '../checks.js';
 import { decide } from './decide.js';
 import { REASON_CODES, type DocumentReasonCode, type ReasonCode } from './reason-codes.js';
 
@@ -22,12 +22,12 @@ const DOCUMENT_REASONS: readonly DocumentReasonCode[] = [
   'server_barcode_decode_unavailable',
 ];
 
-const forced = (detail: Record<string, unknown> = {}) => ({ ...detail, test_mode: 'forced' });
+const FORCED: ForcedMarker = { testMode: 'forced' };
 const unavailable = { status: 'unavailable' as const, error: 'forced by test mode' };
 
 function forcedScreening(has: (r: ReasonCode) => boolean): CheckResults['sanctions'] {
   const outcome = has('ofac_match') ? 'match' : has('ofac_possible_match') ? 'possible_match' : 'no_match';
-  return { status: 'ok', outcome, score: SANCTIONS_SCORE[outcome], detail: forced() };
+  return { status: 'ok', outcome, score: SANCTIONS_SCORE[outcome], detail: FORCED };
 }
 
 /**
@@ -46,21 +46,21 @@ export function forcedCheckResults(
     document: {
       status: 'ok',
       reasons: DOCUMENT_REASONS.filter(has),
-      detail: forced(document.detail),
+      detail: { ...document.detail, ...FORCED },
     },
     faceMatch: has('face_match_unavailable')
       ? unavailable
       : {
           status: 'ok',
           similarity: has('face_match_below_threshold') ? FAILING.similarity : PASSING.similarity,
-          detail: forced(),
+          detail: FORCED,
         },
     liveness: degradeLiveness
       ? unavailable
       : {
           status: 'ok',
           score: has('liveness_below_threshold') ? FAILING.liveness : PASSING.liveness,
-          detail: forced(),
+          detail: FORCED,
         },
     sanctions: has('ofac_screen_unavailable') ? unavailable : forcedScreening(has),
     dedupe: has('face_dedupe_unavailable')
@@ -72,7 +72,7 @@ export function forcedCheckResults(
             : has('face_seen_before')
               ? 'face_seen_before'
               : 'no_matches',
-          detail: forced(),
+          detail: FORCED,
         },
   };
 }
@@ -91,7 +91,7 @@ export function testOutcomeProblem(reasons: readonly string[]): string | null {
     if (parsedOnly)
       return `barcode_parse_failed excludes ${parsedOnly}: an unparseable barcode yields no other document reason`;
   }
-  const noDocument: DocumentCheckResult = { status: 'ok', reasons: [], detail: {} };
+  const noDocument: DocumentCheckResult = { status: 'ok', reasons: [], detail: FORCED };
   const produced = decide(forcedCheckResults(codes, noDocument)).reasons;
   const lost = codes.filter((r) => !produced.includes(r));
   if (lost.length > 0) {

@@ -3,7 +3,6 @@ import {
   barcodeRetakeRequired,
   checkDocument,
   chooseBarcodeSource,
-  type DocumentCheckDetail,
   type ServerBarcodeDecode,
 } from '../../../src/core/documents/check-document.js';
 import { encodeCard, type Card } from './aamva-arbitraries.js';
@@ -37,15 +36,11 @@ const serverOk = (text: string): ServerBarcodeDecode => ({
 const notFound: ServerBarcodeDecode = { status: 'not_found', durationMs: 220 };
 const unavailable: ServerBarcodeDecode = { status: 'unavailable', error: 'decode timed out after 1500 ms' };
 
-function detailOf(result: { detail: Record<string, unknown> }): DocumentCheckDetail {
-  return result.detail as DocumentCheckDetail;
-}
-
 describe('checkDocument reason codes', () => {
   it('passes a valid card with no reasons and reports the parsed identity', () => {
     const result = checkDocument({ server: serverOk(valid), today });
     expect(result).toMatchObject({ status: 'ok', reasons: [] });
-    const detail = detailOf(result);
+    const detail = result.detail;
     expect(detail.identity).toEqual({
       lastName: 'PUBLIC',
       firstName: 'JOHN',
@@ -72,7 +67,7 @@ describe('checkDocument reason codes', () => {
   it('barcode_parse_failed, alone, for text that is not AAMVA', () => {
     const result = checkDocument({ server: serverOk('HELLO WORLD'), today });
     expect(result.reasons).toEqual(['barcode_parse_failed']);
-    expect(detailOf(result)).toMatchObject({
+    expect(result.detail).toMatchObject({
       decodeSource: 'server',
       identity: null,
       parse: { ok: false, error: 'no_compliance_indicator' },
@@ -82,7 +77,7 @@ describe('checkDocument reason codes', () => {
   it('barcode_parse_failed stays exclusive even when the browser string had to be used', () => {
     const result = checkDocument({ server: unavailable, browserBarcode: '@\n\u001e\rANSI 63', today });
     expect(result.reasons).toEqual(['barcode_parse_failed']);
-    expect(detailOf(result)).toMatchObject({
+    expect(result.detail).toMatchObject({
       decodeSource: 'browser',
       serverDecode: { status: 'unavailable' },
     });
@@ -94,7 +89,7 @@ describe('checkDocument reason codes', () => {
       today,
     });
     expect(result.reasons).toEqual(['mandatory_elements_missing']);
-    expect(detailOf(result).missingElements).toEqual(['DAY', 'DCF']);
+    expect(result.detail.missingElements).toEqual(['DAY', 'DCF']);
   });
 
   it('document_expired when the expiry is strictly before the server date', () => {
@@ -121,7 +116,7 @@ describe('checkDocument reason codes', () => {
       today,
     });
     expect(result.reasons).toEqual(['license_number_recompute_failed']);
-    expect(detailOf(result).licenseNumber).toMatchObject({
+    expect(result.detail.licenseNumber).toMatchObject({
       status: 'mismatch',
       disagreeing: ['birth_year'],
       expectedPrefix: 'P14247570031',
@@ -146,22 +141,22 @@ describe('decode source rules', () => {
     const other = encodeCard({ ...card, lastName: 'FORGED' });
     const agreeing = checkDocument({ server: serverOk(valid), browserBarcode: valid, today });
     const disagreeing = checkDocument({ server: serverOk(valid), browserBarcode: other, today });
-    expect(detailOf(agreeing)).toMatchObject({
+    expect(agreeing.detail).toMatchObject({
       decodeSource: 'server',
       browserBarcode: 'agrees_with_server',
     });
-    expect(detailOf(disagreeing)).toMatchObject({
+    expect(disagreeing.detail).toMatchObject({
       decodeSource: 'server',
       browserBarcode: 'disagrees_with_server',
     });
-    expect(detailOf(disagreeing).identity?.lastName).toBe('PUBLIC');
-    expect(detailOf(disagreeing).serverDecode).toEqual({ status: 'ok', strategy: 'deskew', durationMs: 41 });
+    expect(disagreeing.detail.identity?.lastName).toBe('PUBLIC');
+    expect(disagreeing.detail.serverDecode).toEqual({ status: 'ok', strategy: 'deskew', durationMs: 41 });
   });
 
   it('server unavailable with a browser string: uses it and adds the neutral server_barcode_decode_unavailable', () => {
     const result = checkDocument({ server: unavailable, browserBarcode: valid, today });
     expect(result.reasons).toEqual(['server_barcode_decode_unavailable']);
-    expect(detailOf(result)).toMatchObject({
+    expect(result.detail).toMatchObject({
       decodeSource: 'browser',
       browserBarcode: 'used',
       serverDecode: { status: 'unavailable', error: 'decode timed out after 1500 ms' },
@@ -180,7 +175,7 @@ describe('decode source rules', () => {
   it('server found no barcode but the browser did: uses the browser string, no extra reason, flagged in detail', () => {
     const result = checkDocument({ server: notFound, browserBarcode: valid, today });
     expect(result.reasons).toEqual([]);
-    expect(detailOf(result)).toMatchObject({
+    expect(result.detail).toMatchObject({
       decodeSource: 'browser',
       browserBarcode: 'used',
       serverDecode: { status: 'not_found' },
@@ -206,6 +201,6 @@ describe('decode source rules', () => {
   it('stays total if called without any text: the payload counts as unparseable', () => {
     const result = checkDocument({ server: notFound, today });
     expect(result.reasons).toEqual(['barcode_parse_failed']);
-    expect(detailOf(result)).toMatchObject({ decodeSource: null, parse: { ok: false, error: 'no_barcode' } });
+    expect(result.detail).toMatchObject({ decodeSource: null, parse: { ok: false, error: 'no_barcode' } });
   });
 });

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResults } from '../../../src/core/checks.js';
 import { decide, POLICY } from '../../../src/core/verifications/decide.js';
 import { REASON_CODES } from '../../../src/core/verifications/reason-codes.js';
+import { NO_DETAIL } from '../../helpers/check-summaries.js';
 
 const unavailable = { status: 'unavailable' as const, error: 'component not loaded' };
 
 function clean(): CheckResults {
   return {
-    document: { status: 'ok', reasons: [], detail: {} },
-    faceMatch: { status: 'ok', similarity: 0.9, detail: {} },
-    liveness: { status: 'ok', score: 0.9, detail: {} },
-    sanctions: { status: 'ok', outcome: 'no_match', score: 0, detail: {} },
-    dedupe: { status: 'ok', reason: 'no_matches', detail: {} },
+    document: { status: 'ok', reasons: [], detail: NO_DETAIL },
+    faceMatch: { status: 'ok', similarity: 0.9, detail: NO_DETAIL },
+    liveness: { status: 'ok', score: 0.9, detail: NO_DETAIL },
+    sanctions: { status: 'ok', outcome: 'no_match', score: 0, detail: NO_DETAIL },
+    dedupe: { status: 'ok', reason: 'no_matches', detail: NO_DETAIL },
   };
 }
 
@@ -26,13 +27,17 @@ describe('decide()', () => {
 
   it('rule 1: a strong sanctions match declines; a possible match and an outage cap at review', () => {
     expect(
-      decide(withChecks({ sanctions: { status: 'ok', outcome: 'match', score: 0.97, detail: {} } })),
+      decide(withChecks({ sanctions: { status: 'ok', outcome: 'match', score: 0.97, detail: NO_DETAIL } })),
     ).toMatchObject({
       decision: 'decline',
       reasons: ['ofac_match'],
     });
     expect(
-      decide(withChecks({ sanctions: { status: 'ok', outcome: 'possible_match', score: 0.85, detail: {} } })),
+      decide(
+        withChecks({
+          sanctions: { status: 'ok', outcome: 'possible_match', score: 0.85, detail: NO_DETAIL },
+        }),
+      ),
     ).toMatchObject({
       decision: 'review',
       reasons: ['ofac_possible_match'],
@@ -47,14 +52,16 @@ describe('decide()', () => {
   it('rule 2: a face seen under another name declines; seen before and dedupe outage cap at review; a returning customer is neutral', () => {
     expect(
       decide(
-        withChecks({ dedupe: { status: 'ok', reason: 'face_duplicate_different_identity', detail: {} } }),
+        withChecks({
+          dedupe: { status: 'ok', reason: 'face_duplicate_different_identity', detail: NO_DETAIL },
+        }),
       ),
     ).toMatchObject({
       decision: 'decline',
       reasons: ['face_duplicate_different_identity'],
     });
     expect(
-      decide(withChecks({ dedupe: { status: 'ok', reason: 'face_seen_before', detail: {} } })),
+      decide(withChecks({ dedupe: { status: 'ok', reason: 'face_seen_before', detail: NO_DETAIL } })),
     ).toMatchObject({
       decision: 'review',
       reasons: ['face_seen_before'],
@@ -64,7 +71,7 @@ describe('decide()', () => {
       reasons: ['face_dedupe_unavailable'],
     });
     for (const reason of ['returning_customer', 'below_threshold', 'no_matches'] as const) {
-      expect(decide(withChecks({ dedupe: { status: 'ok', reason, detail: {} } }))).toEqual({
+      expect(decide(withChecks({ dedupe: { status: 'ok', reason, detail: NO_DETAIL } }))).toEqual({
         decision: 'approve',
         score: 100,
         reasons: [],
@@ -89,7 +96,7 @@ describe('decide()', () => {
     const lowScore = decide(
       withChecks({
         liveness: unavailable,
-        faceMatch: { status: 'ok', similarity: 0.2, detail: {} },
+        faceMatch: { status: 'ok', similarity: 0.2, detail: NO_DETAIL },
       }),
     );
     expect(lowScore.reasons).toContain('liveness_unavailable');
@@ -98,7 +105,7 @@ describe('decide()', () => {
     const declined = decide(
       withChecks({
         liveness: unavailable,
-        sanctions: { status: 'ok', outcome: 'match', score: 1, detail: {} },
+        sanctions: { status: 'ok', outcome: 'match', score: 1, detail: NO_DETAIL },
       }),
     );
     expect(declined.decision).toBe('decline');
@@ -107,26 +114,31 @@ describe('decide()', () => {
 
   it('rule 4: similarity below 0.6 and liveness below 0.5 fire their reasons; the thresholds themselves pass', () => {
     expect(
-      decide(withChecks({ faceMatch: { status: 'ok', similarity: 0.5999, detail: {} } })).reasons,
+      decide(withChecks({ faceMatch: { status: 'ok', similarity: 0.5999, detail: NO_DETAIL } })).reasons,
     ).toEqual(['face_match_below_threshold']);
-    expect(decide(withChecks({ faceMatch: { status: 'ok', similarity: 0.6, detail: {} } })).reasons).toEqual(
+    expect(
+      decide(withChecks({ faceMatch: { status: 'ok', similarity: 0.6, detail: NO_DETAIL } })).reasons,
+    ).toEqual([]);
+    expect(
+      decide(
+        withChecks({
+          faceMatch: { status: 'ok', similarity: null, detail: { reason: 'no_document_front' } },
+        }),
+      ).reasons,
+    ).toEqual(['face_match_below_threshold']);
+    expect(
+      decide(withChecks({ liveness: { status: 'ok', score: 0.4999, detail: NO_DETAIL } })).reasons,
+    ).toEqual(['liveness_below_threshold']);
+    expect(decide(withChecks({ liveness: { status: 'ok', score: 0.5, detail: NO_DETAIL } })).reasons).toEqual(
       [],
     );
     expect(
-      decide(withChecks({ faceMatch: { status: 'ok', similarity: null, detail: { portrait_faces: 0 } } }))
-        .reasons,
-    ).toEqual(['face_match_below_threshold']);
-    expect(decide(withChecks({ liveness: { status: 'ok', score: 0.4999, detail: {} } })).reasons).toEqual([
-      'liveness_below_threshold',
-    ]);
-    expect(decide(withChecks({ liveness: { status: 'ok', score: 0.5, detail: {} } })).reasons).toEqual([]);
-    expect(decide(withChecks({ faceMatch: { status: 'ok', similarity: 0.1, detail: {} } })).decision).toBe(
-      'review',
-    );
+      decide(withChecks({ faceMatch: { status: 'ok', similarity: 0.1, detail: NO_DETAIL } })).decision,
+    ).toBe('review');
     const both = decide(
       withChecks({
-        faceMatch: { status: 'ok', similarity: 0.1, detail: {} },
-        liveness: { status: 'ok', score: 0.1, detail: {} },
+        faceMatch: { status: 'ok', similarity: 0.1, detail: NO_DETAIL },
+        liveness: { status: 'ok', score: 0.1, detail: NO_DETAIL },
       }),
     );
     expect(both).toEqual({
@@ -140,7 +152,7 @@ describe('decide()', () => {
     expect(
       decide(
         withChecks({
-          document: { status: 'ok', reasons: ['server_barcode_decode_unavailable'], detail: {} },
+          document: { status: 'ok', reasons: ['server_barcode_decode_unavailable'], detail: NO_DETAIL },
         }),
       ),
     ).toEqual({
@@ -152,7 +164,7 @@ describe('decide()', () => {
 
   it('document reasons: expired declines, unparsable and forged numbers cap at review, missing elements cost points only', () => {
     const doc = (reasons: CheckResults['document']['reasons']) =>
-      decide(withChecks({ document: { status: 'ok', reasons, detail: {} } }));
+      decide(withChecks({ document: { status: 'ok', reasons, detail: NO_DETAIL } }));
     expect(doc(['document_expired'])).toMatchObject({ decision: 'decline', score: 70 });
     expect(doc(['barcode_parse_failed'])).toMatchObject({ decision: 'review', score: 70 });
     expect(doc(['license_number_recompute_failed'])).toMatchObject({ decision: 'review', score: 70 });
@@ -165,11 +177,15 @@ describe('decide()', () => {
 
   it('lists every reason that fired, in the stable order of docs/errors.md, even when one already forces a decline', () => {
     const everything = decide({
-      document: { status: 'ok', reasons: ['document_expired', 'mandatory_elements_missing'], detail: {} },
+      document: {
+        status: 'ok',
+        reasons: ['document_expired', 'mandatory_elements_missing'],
+        detail: NO_DETAIL,
+      },
       faceMatch: unavailable,
-      liveness: { status: 'ok', score: 0.1, detail: {} },
-      sanctions: { status: 'ok', outcome: 'match', score: 1, detail: {} },
-      dedupe: { status: 'ok', reason: 'face_duplicate_different_identity', detail: {} },
+      liveness: { status: 'ok', score: 0.1, detail: NO_DETAIL },
+      sanctions: { status: 'ok', outcome: 'match', score: 1, detail: NO_DETAIL },
+      dedupe: { status: 'ok', reason: 'face_duplicate_different_identity', detail: NO_DETAIL },
     });
     expect(everything.decision).toBe('decline');
     expect(everything.reasons).toEqual([
@@ -191,12 +207,12 @@ describe('decide()', () => {
       document: {
         status: 'ok',
         reasons: ['barcode_parse_failed', 'document_expired', 'mandatory_elements_missing'],
-        detail: {},
+        detail: NO_DETAIL,
       },
-      faceMatch: { status: 'ok', similarity: 0, detail: {} },
-      liveness: { status: 'ok', score: 0, detail: {} },
-      sanctions: { status: 'ok', outcome: 'match', score: 1, detail: {} },
-      dedupe: { status: 'ok', reason: 'face_duplicate_different_identity', detail: {} },
+      faceMatch: { status: 'ok', similarity: 0, detail: NO_DETAIL },
+      liveness: { status: 'ok', score: 0, detail: NO_DETAIL },
+      sanctions: { status: 'ok', outcome: 'match', score: 1, detail: NO_DETAIL },
+      dedupe: { status: 'ok', reason: 'face_duplicate_different_identity', detail: NO_DETAIL },
     });
     expect(worst.score).toBe(0);
   });

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { modeOfNewKey, keyPrefixFor } from '../../../src/core/api-keys/api-key.js';
 import type { DocumentCheckResult } from '../../../src/core/checks.js';
+import { checkDocument } from '../../../src/core/documents/check-document.js';
 import { decide } from '../../../src/core/verifications/decide.js';
 import { REASON_CODES, type ReasonCode } from '../../../src/core/verifications/reason-codes.js';
 import { forcedCheckResults, testOutcomeProblem } from '../../../src/core/verifications/test-outcome.js';
 
+const jane = { lastName: null, firstName: 'JANE', middleName: null, nameSuffix: null, dob: null, sex: null };
+const unparsed = checkDocument({ server: { status: 'not_found' }, today: new Date() }).detail;
 const parsed: DocumentCheckResult = {
   status: 'ok',
   reasons: ['document_expired'],
-  detail: { identity: { firstName: 'JANE' } },
+  detail: { ...unparsed, identity: jane },
 };
 const outcome = (reasons: ReasonCode[]) => decide(forcedCheckResults(reasons, parsed));
 
@@ -18,7 +21,7 @@ describe('forced check results (test mode)', () => {
     expect(results.document).toEqual({
       status: 'ok',
       reasons: [],
-      detail: { identity: { firstName: 'JANE' }, test_mode: 'forced' },
+      detail: { ...unparsed, identity: jane, testMode: 'forced' },
     });
     expect(decide(results)).toEqual({ decision: 'approve', score: 100, reasons: [] });
   });
