@@ -4,11 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Tests under test/unit that load something heavy: the face models (YuNet, MobileFaceNet and
  * MediaPipe's face mesh on onnxruntime-node), ffmpeg, the zxing-wasm barcode
  * workers, the full sanctions snapshots, sharp over the face photos, or a child process. They run in
- * the `heavy` project so that `unit` stays a quick feedback loop. Measured on the shared 2-core machine
- * (`/usr/bin/time npx vitest run --project unit`): with 40 files it took 100 s wall, 41 s user + 5 s
- * system CPU at load 7-12, six files taking 95 of the 107 file-seconds; with the four heavy ones moved
- * here and lower fast-check run counts, 36 files took 81 s wall, 22 s user + 3 s system CPU at load
- * 10-13 (wall time on a shared machine is mostly waiting for a core; the CPU time carries over).
+ * the `heavy` project so that `unit` stays a quick feedback loop. How long each project and the whole
+ * of CI take is measured by bench/ci.bench.ts (BENCHMARKS.md, "Test suite and CI").
  */
 const HEAVY_UNIT_TESTS = [
   'test/unit/faces/face-engine.test.ts',

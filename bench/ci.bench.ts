@@ -1,0 +1,108 @@
+/**
+ * The test suite as CI runs it: a clean clone of HEAD through `.ci/run` (install, `npm test` on PGlite
+ * and PostgreSQL with the Chromium suite, the production smoke test, typecheck, lint, layer check),
+ * then the `unit` project alone as a developer's quick loop. Records each step's wall time (the
+ * `ci: … took N s` lines .ci/run prints), file-seconds per test project, the slowest files, and the
+ * load average, so the figures quoted for the suite are measured, not kept by hand. Run it on an
+ * otherwise idle machine: a figure taken beside other jobs is mostly waiting for a core.
+ *
+ *   npx tsx bench/ci.bench.ts
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recordBenchmark } from './lib/report.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} exited ${code}`)),
+    );
+  });
+}
+
+/** `✓ <project> <file> (N tests) <ms>ms` lines of vitest's default reporter. */
+function fileDurations(output: string): { project: string; file: string; seconds: number }[] {
+  const line = /^\s*[✓×]\s+(?:(\w+)\s+)?(test\/\S+\.test\.ts)\s+\(\d+ tests?(?: \| \d+ \w+)*\)\s+(\d+)ms/gm;
+  return [...output.matchAll(line)].map((m) => ({
+    project: m[1] ?? 'e2e',
+    file: m[2]!,
+    seconds: Number(m[3]) / 1000,
+  }));
+}
+
+const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+  cwd: repoRoot,
+  encoding: 'utf8',
+}).stdout.trim();
+const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-ci-bench-'));
+try {
+  spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' });
+  // Plain output to parse: no colours.
+  const env = { ...process.env, CI: 'true', NO_COLOR: '1' };
+  const ciOutput = await run('bash', ['.ci/run'], clone, env);
+  const loadAfterCi = os.loadavg()[0]!;
+
+  const unitStarted = process.hrtime.bigint();
+  const unitOutput = await run(
+    '/usr/bin/time',
+    ['-f', 'unit-cpu %U %S', 'npx', 'vitest', 'run', '--project', 'unit'],
+    clone,
+    env,
+  );
+  const unitWall = Number(process.hrtime.bigint() - unitStarted) / 1e9;
+  const [, user, system] = /unit-cpu ([\d.]+) ([\d.]+)/.exec(unitOutput) ?? [];
+
+  const steps = [...ciOutput.matchAll(/^ci: (.+) took (\d+) s$/gm)].map(
+    (m) => [m[1]!, Number(m[2])] as const,
+  );
+  const total = Number(/^ci: total (\d+) s$/m.exec(ciOutput)?.[1] ?? NaN);
+  const files = fileDurations(ciOutput);
+  const perProject = new Map<string, { files: number; seconds: number }>();
+  for (const f of files) {
+    const entry = perProject.get(f.project) ?? { files: 0, seconds: 0 };
+    entry.files += 1;
+    entry.seconds += f.seconds;
+    perProject.set(f.project, entry);
+  }
+  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 12);
+
+  recordBenchmark(
+    'Test suite and CI (clean clone)',
+    [
+      `\`bash .ci/run\` on a clean clone of ${head} (\`CI=true\`; PostgreSQL and Redis on this machine, Chromium installed), then \`npx vitest run --project unit\` in the same clone. 1-minute load average after CI: ${loadAfterCi.toFixed(1)}.`,
+      '',
+      '| step | wall |',
+      '|---|---|',
+      ...steps.map(([name, seconds]) => `| \`${name}\` | ${seconds} s |`),
+      `| **.ci/run in all** (with service checks) | **${Math.floor(total / 60)} min ${total % 60} s** |`,
+      '',
+      '| test project | files | file-seconds (sum of each file’s wall time; files run two at a time, the browser suite one) |',
+      '|---|---|---|',
+      ...[...perProject].map(([project, p]) => `| ${project} | ${p.files} | ${p.seconds.toFixed(0)} s |`),
+      '',
+      `\`unit\` alone: ${unitWall.toFixed(1)} s wall, ${user} s user + ${system} s system CPU.`,
+      '',
+      'Slowest files:',
+      '',
+      '| file | project | wall |',
+      '|---|---|---|',
+      ...slowest.map((f) => `| \`${f.file}\` | ${f.project} | ${f.seconds.toFixed(1)} s |`),
+    ].join('\n'),
+  );
+} finally {
+  fs.rmSync(clone, { recursive: true, force: true });
+}
