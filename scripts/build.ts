@@ -14,7 +14,7 @@ import { buildConsole } from '../console/build.js';
 import { buildFlow } from '../flow/build.js';
 import { buildSdk } from '../sdk/build.js';
 import { openDatabase } from '../src/adapters/db/database.js';
-import { INITIAL_DATA_DIR_FILE } from '../src/adapters/db/initial-data-dir.js';
+import { INITIAL_DATA_DIR_FILE, writeManifest } from '../src/adapters/db/initial-data-dir.js';
 import { migrate } from '../src/adapters/db/migrator.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +48,7 @@ async function writeInitialDataDir(): Promise<void> {
     const tarball = await database.dump!('gzip');
     const target = path.join(out, path.relative(root, INITIAL_DATA_DIR_FILE));
     fs.writeFileSync(target, Buffer.from(await tarball.arrayBuffer()));
+    writeManifest(target);
   } finally {
     await database.close();
   }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/adapters/db/database.js';
-import { defaultMigrationsDir, migrate } from '../../src/adapters/db/migrator.js';
+import { defaultMigrationsDir } from '../../src/adapters/db/migration-files.js';
+import { migrate } from '../../src/adapters/db/migrator.js';
 import { createServerDatabase, createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
 describe.each(engines)('API key authority on %s', (engine) => {

@@ -12,7 +12,8 @@ import { createApp } from '../../src/http/app.js';
 import { createLogger } from '../../src/adapters/logger.js';
 import { ensureBootstrapKeys } from '../../src/bootstrap.js';
 import { openDatabase } from '../../src/adapters/db/database.js';
-import { defaultMigrationsDir, migrate, readMigrations } from '../../src/adapters/db/migrator.js';
+import { defaultMigrationsDir, readMigrations } from '../../src/adapters/db/migration-files.js';
+import { migrate } from '../../src/adapters/db/migrator.js';
 import { frameHashBands } from '../../src/adapters/db/face-store.js';
 import { createServerDatabase, engines, TEST_DATA_KEY } from '../helpers/test-app.js';
 

@@ -1,15 +1,5 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './database.js';
-
-export const defaultMigrationsDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../migrations',
-);
-
-type MigrationFile = { version: number; name: string; sql: string; checksum: string };
+import { defaultMigrationsDir, readMigrations } from './migration-files.js';
 
 /**
  * Checksums a released migration also carried for a while, by version. 0017 shipped first without
@@ -23,22 +13,6 @@ const SUPERSEDED_CHECKSUMS: ReadonlyMap<number, readonly string[]> = new Map([
 
 /** Arbitrary constant for pg_advisory_xact_lock: only one instance migrates at a time. */
 const MIGRATION_LOCK_ID = 727_100_001;
-
-export function readMigrations(dir = defaultMigrationsDir): MigrationFile[] {
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
-    .sort()
-    .map((file) => {
-      const text = fs.readFileSync(path.join(dir, file), 'utf8');
-      return {
-        version: Number(file.slice(0, 4)),
-        name: file.replace(/\.sql$/, ''),
-        sql: text,
-        checksum: crypto.createHash('sha256').update(text).digest('hex'),
-      };
-    });
-}
 
 export class MigrationError extends Error {}
 
