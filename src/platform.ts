@@ -185,7 +185,11 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
         onPruneError: (error) => logger.warn({ err: error }, 'could not prune rate-limit rows'),
       });
   closers.push(() => rateLimiter.close());
-  const checkQueue = await createCheckQueue(database.db, (channel) => database.changes(channel, logger));
+  const checkQueue = await createCheckQueue(
+    database.db,
+    (channel) => database.changes(channel, logger),
+    verificationKeys,
+  );
   closers.push(() => checkQueue.close());
   return {
     config,

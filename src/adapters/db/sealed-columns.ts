@@ -1,5 +1,6 @@
 import type { StoredBarcode } from '../../core/checks.js';
 import type { FaceIdentity } from '../../core/faces/face-dedupe.js';
+import type { CheckJobInput } from '../../ports/check-queue.js';
 import { ShreddedDataError, type DataSealer } from '../../core/webhooks/secret-box.js';
 import { AUDIT_DETAIL_KEYS_KEPT } from './redaction.js';
 
@@ -115,4 +116,24 @@ export function sealIdentity(sealer: DataSealer | undefined, identity: FaceIdent
 export function openIdentity(sealer: DataSealer | undefined, stored: unknown): FaceIdentity | null {
   if (stored === null || stored === undefined) return null;
   return isSealed(stored) ? (open<FaceIdentity>(sealer, stored) ?? null) : (stored as FaceIdentity);
+}
+
+/** A check job's input: the client address and browser are sealed, the test outcome (no personal data) is not. */
+export function sealCheckJobInput(sealer: DataSealer | undefined, input: CheckJobInput): string {
+  if (!sealer) return JSON.stringify(input);
+  const { ip, userAgent, ...kept } = input;
+  return JSON.stringify({ ...kept, sealed: sealer.sealText(JSON.stringify({ ip, userAgent })) });
+}
+
+/** With the key destroyed the job runs without the client's address and browser, as after redaction. */
+export function openCheckJobInput(
+  sealer: DataSealer | undefined,
+  stored: Record<string, unknown>,
+): CheckJobInput {
+  if (!isSealed(stored)) return stored as CheckJobInput;
+  const { sealed: _sealed, ...kept } = stored;
+  return {
+    ...kept,
+    ...(open<Pick<CheckJobInput, 'ip' | 'userAgent'>>(sealer, stored) ?? { ip: '', userAgent: null }),
+  };
 }

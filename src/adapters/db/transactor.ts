@@ -47,7 +47,7 @@ export function createTransactor(
         outbox: createOutbox(trx),
         media: createMediaRecords(trx),
         faces: createFaceTemplateWrites(trx, options.vectorSearch, options.keys, options.templateEngine),
-        checkJobs: createCheckJobWrites(trx),
+        checkJobs: createCheckJobWrites(trx, options.keys),
         challenges: createLivenessChallengeWrites(trx),
       };
       return work(stores);
