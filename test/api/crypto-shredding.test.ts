@@ -11,7 +11,7 @@ import {
   parseSecretKey,
 } from '../../src/core/webhooks/secret-box.js';
 import { plainJpeg, toB64 } from '../helpers/images.js';
-import { SAMPLE_BARCODE, startSession, verificationDetail } from '../helpers/session-flow.js';
+import { SAMPLE_BARCODE, verificationDetail } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
 /**

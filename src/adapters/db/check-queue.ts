@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { QueueLoad } from '../../core/verifications/admission.js';
-import type { CheckJobInput, CheckJobWrites, CheckQueue, ClaimedCheckJob } from '../../ports/check-queue.js';
+import type { CheckJobWrites, CheckQueue, ClaimedCheckJob } from '../../ports/check-queue.js';
 import type { VerificationKeys } from '../../ports/verification-keys.js';
 import type { ChangeFeed } from './read-cache.js';
 import { openCheckJobInput, sealCheckJobInput } from './sealed-columns.js';
