@@ -142,4 +142,29 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
       createVerificationStore(db(), keysUnder(OLD_KEY)).findById(other, t.clock.now()),
     ).rejects.toThrow(/not configured/);
   });
+
+  it('still reads what earlier releases stored: d1 sealed under DATA_ENCRYPTION_KEY, IDV1 images, plain metadata', async () => {
+    const { id } = await decidedVerification(t);
+    const legacy = createDataSealer(parseSecretKey(OLD_KEY));
+    const barcode = { server_status: 'not_found', server_text: null, browser_text: 'DACLEGACY' };
+    await db()
+      .updateTable('verifications')
+      .set({
+        barcode: JSON.stringify({ sealed: legacy.sealText(JSON.stringify(barcode)) }),
+        metadata: JSON.stringify({ plain: 'from before' }),
+      })
+      .where('id', '=', id)
+      .execute();
+    await db()
+      .updateTable('media')
+      .set({ bytes: legacy.sealBytes(jpeg) })
+      .where('verification_id', '=', id)
+      .where('kind', '=', 'document_front')
+      .execute();
+    const read = await createVerificationStore(db(), t.platform.verificationKeys).findById(id, t.clock.now());
+    expect(read?.barcode).toEqual(barcode);
+    expect(read?.metadata).toEqual({ plain: 'from before' });
+    const [front] = await t.platform.stores.media.load(id, 'document_front');
+    expect(front!.equals(jpeg)).toBe(true);
+  });
 });
