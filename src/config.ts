@@ -117,7 +117,7 @@ export const environmentSchema = z.object({
     .enum(['files', 'database'])
     .optional()
     .describe(
-      "Where each verification's own data key is kept (wrapped), destroyed by redaction: files (default with the embedded database) or the database (default with DATABASE_URL).",
+      'Where per-verification data keys are kept: files (embedded database) or database (DATABASE_URL).',
     ),
   VERIFICATION_KEY_DIR: z
     .string()
