@@ -140,7 +140,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
         logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
     }),
     publishableKeys: createPublishableKeyStore(database.db),
-    signals: createSignalStore(database.db),
+    signals: createSignalStore(database.db, verificationKeys),
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, vectorSearch, verificationKeys, templateEngine),
     handoffs: createHandoffStore(database.db, verificationKeys),

@@ -30,12 +30,18 @@ const REDACTED = {
   metadata: 'META-ZX81-REDACT',
   agent: 'AGENT-ZX81-REDACT',
   image: 'IMAGE-ZX81-REDACT',
+  device: 'DEVICE-ZX81-REDACT',
 };
 const REDACTED_BARCODE = SAMPLE_BARCODE.replace('DAQD1234562', `DAQ${REDACTED.licence}`)
   .replace('DCSSAMPLE', `DCS${REDACTED.lastName}`)
   .replace('DACMICHAEL', `DAC${REDACTED.firstName}`);
 /** The verification kept: it must read in full after a restart, and the scan must find its data (the control). */
-const KEPT = { firstName: 'MICHAEL', image: 'IMAGE-CTRL-KEPT', agent: 'AGENT-CTRL-KEPT' };
+const KEPT = {
+  firstName: 'MICHAEL',
+  image: 'IMAGE-CTRL-KEPT',
+  agent: 'AGENT-CTRL-KEPT',
+  device: 'DEVICE-CTRL-KEPT',
+};
 
 /** A JPEG carrying `marker` in a comment segment right after its start, so the first bytes show it. */
 async function markedJpeg(marker: string): Promise<Buffer> {
@@ -50,10 +56,10 @@ async function markedJpeg(marker: string): Promise<Buffer> {
   ]);
 }
 
-/** A decided verification whose metadata, browser, barcode and images carry the given strings. */
+/** A decided verification whose metadata, browser, device signals, barcode and images carry the given strings. */
 async function decidedWith(
   t: TestContext,
-  data: { barcode: string; image: Buffer; agent: string; metadata?: string },
+  data: { barcode: string; image: Buffer; agent: string; device: string; metadata?: string },
 ): Promise<string> {
   const created = await t.app.inject({
     method: 'POST',
@@ -73,6 +79,12 @@ async function decidedWith(
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   };
   await step('/v1/session/consent', { consent: true });
+  const signals = await t.app.inject({
+    method: 'POST',
+    url: '/v1/signals/collect',
+    payload: { client_token, components: { user_agent: data.agent, canvas: data.device } },
+  });
+  expect(signals.json()).toMatchObject({ linked: true, stored: true });
   await step('/v1/session/document', { side: 'front', image_b64: toB64(data.image) });
   await step('/v1/session/document', {
     side: 'back',
@@ -187,7 +199,7 @@ describe.each(engines)('crypto-shredding of redacted verifications (%s)', (engin
   const open = async (options: { databaseUrl?: string; rootKey?: string } = {}) => {
     // A second instance on the same PostgreSQL database stands for the restart there (createTestApp
     // makes a fresh server database per app); with DATABASE_URL given it uses that one.
-    const bootstrap = options.rootKey ? { BOOTSTRAP_API_KEY: options.rootKey } : {};
+    const bootstrap: Record<string, string> = options.rootKey ? { BOOTSTRAP_API_KEY: options.rootKey } : {};
     const t = options.databaseUrl
       ? await createTestApp('pglite', { env: { ...env, ...bootstrap, DATABASE_URL: options.databaseUrl } })
       : await createTestApp(engine, { env: { ...env, ...bootstrap } });
@@ -207,9 +219,15 @@ describe.each(engines)('crypto-shredding of redacted verifications (%s)', (engin
       barcode: REDACTED_BARCODE,
       image: redactedImage,
       agent: REDACTED.agent,
+      device: REDACTED.device,
       metadata: REDACTED.metadata,
     });
-    const kept = await decidedWith(t, { barcode: SAMPLE_BARCODE, image: keptImage, agent: KEPT.agent });
+    const kept = await decidedWith(t, {
+      barcode: SAMPLE_BARCODE,
+      image: keptImage,
+      agent: KEPT.agent,
+      device: KEPT.device,
+    });
 
     // Before redaction the API has it all: the strings are really there to be erased.
     const before = await verificationDetail(t, redacted);
@@ -270,6 +288,7 @@ describe.each(engines)('crypto-shredding of redacted verifications (%s)', (engin
     // The control: the same scan does open the kept verification's data, so it would have found these.
     expect(texts.some((text) => text.includes(KEPT.firstName))).toBe(true);
     expect(texts.some((text) => text.includes(KEPT.agent))).toBe(true);
+    expect(texts.some((text) => text.includes(KEPT.device))).toBe(true);
     expect(imagePrefixes.some((prefix) => prefix.includes(KEPT.image))).toBe(true);
 
     // The restart: a new process's caches are empty, so the keys come from the store.

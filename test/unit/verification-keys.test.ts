@@ -7,9 +7,11 @@ import { createFileKeyStore, createMemoryKeyStore } from '../../src/adapters/key
 import { createVerificationKeys } from '../../src/adapters/keys/verification-keys.js';
 import {
   openBarcode,
+  openComponents,
   openDocChecks,
   openNote,
   sealBarcode,
+  sealComponents,
   sealDocChecks,
   sealNote,
 } from '../../src/adapters/db/sealed-columns.js';
@@ -140,5 +142,15 @@ describe('sealed columns with a destroyed key', () => {
     expect(openNote(shredded, sealNote(sealer, 'called the holder'))).toBeNull();
     // A note from before sealing that merely starts like one is read as it is.
     expect(openNote(shredded, 'k1. see the file')).toBe('k1. see the file');
+  });
+
+  it('count a browser’s own component named `sealed` as a component, not as something to open', () => {
+    const id = crypto.randomUUID();
+    const sealer = createVerificationSealer(id, crypto.randomBytes(32));
+    const own = { sealed: 'k1.looks.like.one' };
+    expect(openComponents(sealer, own)).toEqual(own);
+    const sealed = JSON.parse(sealComponents(sealer, { canvas: 'abc', user_agent: 'x' }));
+    expect(openComponents(sealer, sealed)).toEqual({ canvas: 'abc', user_agent: 'x' });
+    expect(openComponents(createVerificationSealer(id, null), sealed)).toEqual({});
   });
 });

@@ -137,3 +137,26 @@ export function openCheckJobInput(
     ...(open<Pick<CheckJobInput, 'ip' | 'userAgent'>>(sealer, stored) ?? { ip: '', userAgent: null }),
   };
 }
+
+/** A batch of device signals' browser properties (the names and values a browser reported). */
+export function sealComponents(sealer: DataSealer | undefined, components: Record<string, string>): string {
+  if (!sealer) return JSON.stringify(components);
+  return JSON.stringify({ sealed: sealer.sealText(JSON.stringify(components)) });
+}
+
+/**
+ * A browser may name a component `sealed` itself (rows of earlier releases were never sealed), so only
+ * a value that opens counts as sealed; anything else is the browser's own, counted as it is.
+ */
+export function openComponents(
+  sealer: DataSealer | undefined,
+  stored: Record<string, string>,
+): Record<string, string> {
+  if (!sealer || !isSealed(stored) || Object.keys(stored).length !== 1 || !SEALED_TEXT.test(stored.sealed))
+    return stored;
+  try {
+    return JSON.parse(sealer.openText(stored.sealed)) as Record<string, string>;
+  } catch (error) {
+    return error instanceof ShreddedDataError ? {} : stored;
+  }
+}
