@@ -89,7 +89,16 @@ describe.each(engines)('upgrading a database made by the previous release on %s'
     if (engine === 'postgres') {
       const server = await createServerDatabase();
       cleanups.push(() => server.drop());
-      return { DATABASE_URL: server.url, DATA_DIR: 'memory://' };
+      // The current code stands in for the previous release and runs on its schema, which has no
+      // verification_keys table (0025): its per-verification keys go to files, read again after the upgrade.
+      const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-upgrade-keys-'));
+      cleanups.push(() => fs.rmSync(keyDir, { recursive: true, force: true }));
+      return {
+        DATABASE_URL: server.url,
+        DATA_DIR: 'memory://',
+        VERIFICATION_KEY_STORE: 'files',
+        VERIFICATION_KEY_DIR: keyDir,
+      };
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-upgrade-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
