@@ -113,6 +113,19 @@ export const environmentSchema = z.object({
     )
     .optional()
     .describe('After a rotation, earlier keys that still open data sealed before it.'),
+  VERIFICATION_KEY_STORE: z
+    .enum(['files', 'database'])
+    .optional()
+    .describe(
+      'Where per-verification data keys are kept: files (embedded database) or database (DATABASE_URL).',
+    ),
+  VERIFICATION_KEY_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The folder of VERIFICATION_KEY_STORE=files; DATA_DIR/keys when unset. Shared by every instance.',
+    ),
   MEDIA_SIGNING_KEY: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -349,6 +362,8 @@ export type Config = {
   faceRecognizerModel: string | undefined;
   /** Where image bytes are kept: the database's media table (default) or an S3-compatible bucket. */
   mediaStore: MediaStoreConfig;
+  /** Where wrapped per-verification keys are kept (crypto-shredding, docs/security.md). */
+  verificationKeys: VerificationKeyStoreConfig;
   /** NODE_ENV=production: keys must come from settings, never be generated next to the data. */
   production: boolean;
   /** Bearer token for /metrics and for /readyz's component details; unset, /metrics answers 404. */
@@ -358,6 +373,12 @@ export type Config = {
 };
 
 export type WorkQueueLimits = { concurrency: number; maxWaiting: number };
+
+export type VerificationKeyStoreConfig =
+  | { kind: 'files'; dir: string }
+  | { kind: 'database' }
+  /** DATA_DIR=memory://: the keys live and die with the in-memory data. */
+  | { kind: 'memory' };
 
 export type MediaStoreConfig =
   | { kind: 'database' }
@@ -429,6 +450,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           code: 'custom',
           path: ['MEDIA_STORE'],
           message: 'files needs DATA_DIR to be a folder, not memory://',
+        });
+      // The embedded database keeps deleted rows in its write-ahead log and dead tuples, inside
+      // DATA_DIR: keys kept there would outlive redaction (docs/security.md).
+      if (e.VERIFICATION_KEY_STORE === 'database' && !e.DATABASE_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['VERIFICATION_KEY_STORE'],
+          message: 'database needs DATABASE_URL; the embedded database keeps keys in files',
+        });
+      if (e.VERIFICATION_KEY_STORE === 'files' && isInMemory(e.DATA_DIR) && !e.VERIFICATION_KEY_DIR)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['VERIFICATION_KEY_STORE'],
+          message: 'files needs VERIFICATION_KEY_DIR when DATA_DIR is memory://',
         });
       if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
         ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
@@ -522,7 +557,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             timeoutMs: e.S3_TIMEOUT_MS,
           }
         : mediaFiles(e.MEDIA_STORE, e.DATABASE_URL, e.DATA_DIR),
+    verificationKeys: verificationKeyStore(
+      e.VERIFICATION_KEY_STORE,
+      e.VERIFICATION_KEY_DIR,
+      e.DATABASE_URL,
+      e.DATA_DIR,
+    ),
   };
+}
+
+/**
+ * Unset, keys are files under DATA_DIR with the embedded database (its write-ahead log would keep a
+ * deleted row) and rows with a PostgreSQL server (every instance sees them without a shared folder).
+ */
+function verificationKeyStore(
+  chosen: 'files' | 'database' | undefined,
+  dir: string | undefined,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): VerificationKeyStoreConfig {
+  const kind = chosen ?? (databaseUrl ? 'database' : 'files');
+  if (kind === 'database') return { kind };
+  if (dir) return { kind, dir: path.resolve(dir) };
+  return isInMemory(dataDir) ? { kind: 'memory' } : { kind, dir: path.join(path.resolve(dataDir), 'keys') };
 }
 
 /**

@@ -8,7 +8,12 @@ import { timedPhase } from './startup-phases.js';
 import type { Logger } from 'pino';
 import { pgliteDir, type Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
-import { createDataSealer, createSecretBox, parseSecretKey } from './core/webhooks/secret-box.js';
+import {
+  createDataSealer,
+  createKeyWrapper,
+  createSecretBox,
+  parseSecretKey,
+} from './core/webhooks/secret-box.js';
 import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
 import { createCheckQueue } from './adapters/db/check-queue.js';
 import { openDatabase } from './adapters/db/database.js';
@@ -24,9 +29,12 @@ import { createRetentionStore } from './adapters/db/retention-store.js';
 import { createSignalStore } from './adapters/db/signal-store.js';
 import { createTransactor } from './adapters/db/transactor.js';
 import { createUsageStore } from './adapters/db/usage-store.js';
+import { createTableKeyStore } from './adapters/db/verification-key-table.js';
 import { createVerificationChanges } from './adapters/db/verification-changes.js';
 import { openReadCaches } from './adapters/db/read-caches.js';
 import { createWebhookStore, WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
+import { createFileKeyStore, createMemoryKeyStore } from './adapters/keys/file-key-store.js';
+import { createVerificationKeys } from './adapters/keys/verification-keys.js';
 import { createHeavyWork, withQueuedVideoDecoding } from './adapters/heavy-work.js';
 import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
 import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
@@ -91,9 +99,21 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     secretKey('WEBHOOK_SECRET_KEY', config.webhookSecretKey),
     config.webhookSecretKeysPrevious.map(parseSecretKey),
   );
-  const sealer = createDataSealer(
-    secretKey('DATA_ENCRYPTION_KEY', config.dataEncryptionKey),
-    config.dataEncryptionKeysPrevious.map(parseSecretKey),
+  const dataKey = secretKey('DATA_ENCRYPTION_KEY', config.dataEncryptionKey);
+  const previousDataKeys = config.dataEncryptionKeysPrevious.map(parseSecretKey);
+  const keyConfig = config.verificationKeys;
+  const wrappedKeys =
+    keyConfig.kind === 'database'
+      ? createTableKeyStore(database.db)
+      : keyConfig.kind === 'files'
+        ? createFileKeyStore(keyConfig.dir)
+        : createMemoryKeyStore();
+  logger.info({ location: wrappedKeys.location }, 'verification keys');
+  // Data sealed directly under DATA_ENCRYPTION_KEY by earlier releases still opens.
+  const verificationKeys = createVerificationKeys(
+    wrappedKeys,
+    createKeyWrapper(dataKey, previousDataKeys),
+    createDataSealer(dataKey, previousDataKeys),
   );
   const bucket = config.mediaStore.kind === 's3' ? createS3MediaStore(config.mediaStore) : undefined;
   if (bucket) closers.push(async () => bucket.close());
@@ -101,7 +121,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     bucket ?? (config.mediaStore.kind === 'files' ? createFileMediaStore(config.mediaStore.dir) : undefined);
   if (mediaObjects) logger.info({ location: mediaObjects.location }, 'media are stored outside the database');
   const { apiKeys, verifications, verificationFeed, stop } = await openReadCaches(database, {
-    sealer,
+    keys: verificationKeys,
     clock,
     logger,
   });
@@ -115,15 +135,15 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     verifications,
     media: createMediaStore(database.db, {
       objects: mediaObjects,
-      sealer,
+      keys: verificationKeys,
       onCleanupError: (error: unknown, keys: string[]) =>
         logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
     }),
     publishableKeys: createPublishableKeyStore(database.db),
-    signals: createSignalStore(database.db),
+    signals: createSignalStore(database.db, verificationKeys),
     webhooks: createWebhookStore(database.db, webhookSecrets),
-    faces: createFaceStore(database.db, vectorSearch, sealer, templateEngine),
-    handoffs: createHandoffStore(database.db),
+    faces: createFaceStore(database.db, vectorSearch, verificationKeys, templateEngine),
+    handoffs: createHandoffStore(database.db, verificationKeys),
     usage: createUsageStore(database.db),
     challenges: createLivenessChallengeStore(database.db),
     retention: createRetentionStore(database.db),
@@ -132,7 +152,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
   };
   const transact = createTransactor(database.db, {
     vectorSearch,
-    sealer,
+    keys: verificationKeys,
     templateEngine,
     onCommitted: (ids) => {
       verifications.forget(ids);
@@ -165,7 +185,11 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
         onPruneError: (error) => logger.warn({ err: error }, 'could not prune rate-limit rows'),
       });
   closers.push(() => rateLimiter.close());
-  const checkQueue = await createCheckQueue(database.db, (channel) => database.changes(channel, logger));
+  const checkQueue = await createCheckQueue(
+    database.db,
+    (channel) => database.changes(channel, logger),
+    verificationKeys,
+  );
   closers.push(() => checkQueue.close());
   return {
     config,
@@ -176,6 +200,10 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     database,
     metrics,
     stores,
+    /** Each verification's own data key: redaction and retention destroy it. */
+    verificationKeys,
+    /** Where those keys are kept, wrapped under DATA_ENCRYPTION_KEY. */
+    verificationKeyStore: wrappedKeys,
     changes,
     /** Runs writes in one transaction (the use cases' unit of work). */
     transact,

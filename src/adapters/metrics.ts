@@ -49,7 +49,7 @@ export function createMetrics(): Metrics & { registry: client.Registry } {
   });
   const retentionSwept = new client.Counter({
     name: 'retention_swept_total',
-    help: 'Removed by the retention sweeper: unfinished and pii (verifications redacted), media (rows), templates',
+    help: 'Removed by the retention sweeper: unfinished and pii (verifications redacted), media (rows), templates, keys (of redacted verifications, left by a crash)',
     labelNames: ['stage'] as const,
     registers: [registry],
   });

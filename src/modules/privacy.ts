@@ -30,6 +30,7 @@ export function privacyModule(platform: Platform) {
     {
       store: stores.retention,
       media: stores.media,
+      keys: platform.verificationKeys,
       clock,
       metrics,
       changed: (ids) => stores.verifications.forget(ids),

@@ -25,6 +25,7 @@ export function verificationsModule(
     signals: stores.signals,
     challenges: stores.challenges,
     transact: platform.transact,
+    keys: platform.verificationKeys,
     changes: platform.changes,
     checks: {
       engines: platform.checkEngines,

@@ -6,7 +6,7 @@ export type Metrics = {
   webhookDelivery(outcome: 'delivered' | 'failed' | 'retrying' | 'cancelled'): void;
   rateLimited(limiter: string): void;
   /** Rows the retention sweeper removed or redacted, by stage (docs/privacy.md). */
-  retentionSwept(stage: 'unfinished' | 'media' | 'pii' | 'templates', count: number): void;
+  retentionSwept(stage: 'unfinished' | 'media' | 'pii' | 'templates' | 'keys', count: number): void;
   /** A check job whose workers died too often, decided with the image checks unavailable. */
   checkJobGivenUp(): void;
   /** Gauges whose value is read at scrape time (e.g. sanctions list age). */

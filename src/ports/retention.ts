@@ -33,4 +33,6 @@ export type RetentionStore = {
   redactDecided(decidedBefore: Date, at: Date, limit: number): Promise<RetentionBatch>;
   /** Deletes face templates stored before `createdBefore`. */
   deleteTemplates(createdBefore: Date, at: Date, limit: number): Promise<RetentionBatch>;
+  /** Which of these verifications are redacted (their keys must be gone). */
+  redactedAmong(verificationIds: string[]): Promise<string[]>;
 };

@@ -155,7 +155,7 @@ export type Outbox = {
 export type PlacedMedia = MediaItem & {
   id: string;
   storageKey: string | null;
-  /** The bytes as stored, when they differ from `bytes` (sealed under DATA_ENCRYPTION_KEY). */
+  /** The bytes as stored, when they differ from `bytes` (sealed with the verification's key). */
   storedBytes?: Buffer;
 };
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../core/time.js';
 import type { Metrics } from '../ports/metrics.js';
 import type { RetentionBatch, RetentionCursor, RetentionStore } from '../ports/retention.js';
+import type { VerificationKeys } from '../ports/verification-keys.js';
 import type { MediaStore } from '../ports/verification-store.js';
 
 const DAY_MS = 86_400_000;
@@ -17,7 +18,7 @@ export type RetentionPolicy = {
   batchSize: number;
 };
 
-export type RetentionStage = 'unfinished' | 'media' | 'pii' | 'templates';
+export type RetentionStage = 'unfinished' | 'media' | 'pii' | 'templates' | 'keys';
 
 export type RetentionSweepResult = Record<RetentionStage, number> & {
   batches: number;
@@ -33,12 +34,16 @@ export const RETENTION_LEASE = 'retention-sweeper';
  */
 export const RETENTION_BATCH_TARGET_MS = 50;
 const MIN_BATCH = 50;
+/** Held keys looked up per query when looking for those of redacted verifications. */
+const KEY_CHECK_BATCH = 1_000;
 /** Renewed before every batch, so only an instance that died mid-run holds it this long. */
 export const RETENTION_LEASE_MS = 5 * 60_000;
 
 export type RetentionDeps = {
   store: RetentionStore;
   media: Pick<MediaStore, 'removeObjects'>;
+  /** Redacting stages destroy the verifications' own keys once their batch has committed. */
+  keys: Pick<VerificationKeys, 'destroy' | 'heldBy'>;
   clock: Clock;
   metrics: Pick<Metrics, 'retentionSwept'>;
   /** The verifications a batch changed: the read cache forgets them. */
@@ -71,6 +76,7 @@ export async function sweepRetention(
     media: 0,
     pii: 0,
     templates: 0,
+    keys: 0,
     batches: 0,
     completed: false,
   };
@@ -101,9 +107,26 @@ export async function sweepRetention(
       result[stage] += done.count;
       deps.metrics.retentionSwept(stage, done.count);
       if (done.verificationIds.length > 0) deps.changed(new Set(done.verificationIds));
+      if (stage === 'unfinished' || stage === 'pii') await deps.keys.destroy(done.verificationIds);
       await deps.media.removeObjects(done.storageKeys);
       if (done.done ?? done.verificationIds.length < size) return true;
     }
+  };
+
+  /**
+   * Keys of redacted verifications that are still held: a crash between a redaction's commit and the
+   * key's destruction leaves one (and a check finishing after a redaction may have made a new one).
+   */
+  const destroyLeftKeys = async (): Promise<boolean> => {
+    const held = await deps.keys.heldBy();
+    for (let at = 0; at < held.length; at += KEY_CHECK_BATCH) {
+      if (!(await holdLease())) return false;
+      const left = await deps.store.redactedAmong(held.slice(at, at + KEY_CHECK_BATCH));
+      await deps.keys.destroy(left);
+      result.keys += left.length;
+      deps.metrics.retentionSwept('keys', left.length);
+    }
+    return true;
   };
 
   let cursor: RetentionCursor | null = null;
@@ -120,7 +143,8 @@ export async function sweepRetention(
       )) &&
       (await drain('templates', (size) =>
         deps.store.deleteTemplates(before(policy.templateDays), deps.clock.now(), size),
-      ));
+      )) &&
+      (await destroyLeftKeys());
   } finally {
     if (result.completed) await deps.store.releaseLease(RETENTION_LEASE, holder, deps.clock.now());
   }

@@ -38,7 +38,7 @@ export function retentionSweepTask(
     const started = performance.now();
     const result = await sweepRetention(deps, policy, holder);
     if (result?.completed) last = { durationMs: performance.now() - started, finishedAt: deps.clock.now() };
-    if (result && result.unfinished + result.media + result.pii + result.templates > 0)
+    if (result && result.unfinished + result.media + result.pii + result.templates + result.keys > 0)
       logger.info(result, 'retention sweep removed data past retention');
     return result;
   };

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStore } from '../../src/adapters/db/media-store.js';
 import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { createVerificationStore } from '../../src/adapters/db/verification-store.js';
-import { createDataSealer, parseSecretKey } from '../../src/core/webhooks/secret-box.js';
+import { createVerificationKeys } from '../../src/adapters/keys/verification-keys.js';
+import { createDataSealer, createKeyWrapper, parseSecretKey } from '../../src/core/webhooks/secret-box.js';
 import { plainJpeg } from '../helpers/images.js';
 import { decidedVerification, rememberTemplate } from '../helpers/session-flow.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
@@ -32,7 +33,7 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
     expect(media).toHaveLength(4);
     for (const row of media) {
       const stored = Buffer.from(row.bytes!);
-      expect(stored.subarray(0, 4).toString('ascii')).toBe('IDV1');
+      expect(stored.subarray(0, 4).toString('ascii')).toBe('IDK1');
       expect(stored.includes(jpeg.subarray(0, 64))).toBe(false);
     }
     for (const table of ['verifications', 'face_templates'] as const) {
@@ -51,7 +52,7 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
       .select(['barcode', 'doc_checks'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row.barcode).toEqual({ sealed: expect.stringMatching(/^d1\./) });
+    expect(row.barcode).toEqual({ sealed: expect.stringMatching(/^k1\./) });
     expect(Object.keys(row.doc_checks).sort()).toEqual(['face_dedupe', 'sealed']);
 
     const detail = (
@@ -88,25 +89,33 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
     expect(found?.identity).toEqual({ name: 'MICHAEL JOHN SAMPLE', dob: '1986-06-06' });
   });
 
+  /** Verification keys over the app's own key store, wrapped under `key` (opening with `previous` too). */
+  const keysUnder = (key: string, previous: string[] = []) =>
+    createVerificationKeys(
+      t.platform.verificationKeyStore,
+      createKeyWrapper(parseSecretKey(key), previous.map(parseSecretKey)),
+      createDataSealer(parseSecretKey(key), previous.map(parseSecretKey)),
+    );
+
   it('is unreadable with another key; after a rotation old data opens with the previous key and new data uses the new one', async () => {
     const { id } = await decidedVerification(t);
-    const stranger = createDataSealer(parseSecretKey(OTHER_KEY));
+    const stranger = keysUnder(OTHER_KEY);
     await expect(createVerificationStore(db(), stranger).findById(id, t.clock.now())).rejects.toThrow(
       /not configured/,
     );
-    await expect(createMediaStore(db(), { sealer: stranger }).load(id, 'document_front')).rejects.toThrow(
+    await expect(createMediaStore(db(), { keys: stranger }).load(id, 'document_front')).rejects.toThrow(
       /not configured/,
     );
 
-    // The rotation: the new key seals, the old one still opens.
-    const rotated = createDataSealer(parseSecretKey(NEW_KEY), [parseSecretKey(OLD_KEY)]);
+    // The rotation: the new key wraps new verification keys, the old one still unwraps the earlier ones.
+    const rotated = keysUnder(NEW_KEY, [OLD_KEY]);
     const store = createVerificationStore(db(), rotated);
     const before = await store.findById(id, t.clock.now());
     expect(before?.barcode?.browser_text).toContain('DACMICHAEL');
-    const media = createMediaStore(db(), { sealer: rotated });
+    const media = createMediaStore(db(), { keys: rotated });
     expect((await media.load(id, 'document_front'))[0]!.equals(jpeg)).toBe(true);
 
-    const transact = createTransactor(db(), { vectorSearch: false, sealer: rotated });
+    const transact = createTransactor(db(), { vectorSearch: false, keys: rotated });
     const other = crypto.randomUUID();
     await transact(async (tx) => {
       await tx.verifications.insert({
@@ -124,19 +133,38 @@ describe.each(engines)('encryption at rest (%s)', (engine) => {
       });
       await tx.audit.append(other, { actor: 'system', event: 'test.rotated', at: t.clock.now() });
     });
-    const sealedIds = async (verificationId: string) => {
-      const row = await db()
-        .selectFrom('verifications')
-        .select('barcode')
-        .where('id', '=', verificationId)
-        .executeTakeFirstOrThrow();
-      return (row.barcode as unknown as { sealed: string }).sealed.split('.')[1];
-    };
-    expect(await sealedIds(other)).not.toBe(await sealedIds(id));
+    const wrappingKeyId = async (verificationId: string) =>
+      (await t.platform.verificationKeyStore.get(verificationId))!.split('.')[1];
+    expect(await wrappingKeyId(other)).not.toBe(await wrappingKeyId(id));
     expect((await store.findById(other, t.clock.now()))?.barcode?.browser_text).toBe('DACMICHAEL');
     // The old key alone cannot open what the new key sealed.
     await expect(
-      createVerificationStore(db(), createDataSealer(parseSecretKey(OLD_KEY))).findById(other, t.clock.now()),
+      createVerificationStore(db(), keysUnder(OLD_KEY)).findById(other, t.clock.now()),
     ).rejects.toThrow(/not configured/);
+  });
+
+  it('still reads what earlier releases stored: d1 sealed under DATA_ENCRYPTION_KEY, IDV1 images, plain metadata', async () => {
+    const { id } = await decidedVerification(t);
+    const legacy = createDataSealer(parseSecretKey(OLD_KEY));
+    const barcode = { server_status: 'not_found', server_text: null, browser_text: 'DACLEGACY' };
+    await db()
+      .updateTable('verifications')
+      .set({
+        barcode: JSON.stringify({ sealed: legacy.sealText(JSON.stringify(barcode)) }),
+        metadata: JSON.stringify({ plain: 'from before' }),
+      })
+      .where('id', '=', id)
+      .execute();
+    await db()
+      .updateTable('media')
+      .set({ bytes: legacy.sealBytes(jpeg) })
+      .where('verification_id', '=', id)
+      .where('kind', '=', 'document_front')
+      .execute();
+    const read = await createVerificationStore(db(), t.platform.verificationKeys).findById(id, t.clock.now());
+    expect(read?.barcode).toEqual(barcode);
+    expect(read?.metadata).toEqual({ plain: 'from before' });
+    const [front] = await t.platform.stores.media.load(id, 'document_front');
+    expect(front!.equals(jpeg)).toBe(true);
   });
 });

@@ -112,6 +112,10 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
       .where('id', '=', open)
       .executeTakeFirstOrThrow();
     expect(openRow.metadata).toEqual({});
+    // Redacted, its key is gone with it (copies of its rows no longer open); the others keep theirs.
+    const heldKey = async (id: string) => (await t.platform.verificationKeyStore.get(id)) !== null;
+    expect(await heldKey(open)).toBe(false);
+    for (const id of [...a, b, fresh]) expect(await heldKey(id)).toBe(true);
 
     // A second run finds nothing more to do.
     expect(await t.modules.privacy.sweepRetention()).toMatchObject({
@@ -129,9 +133,12 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
       pii: 3,
       templates: 0,
     });
-    for (const id of a)
+    for (const id of a) {
       expect(await state(id)).toMatchObject({ redacted: true, barcode: false, template: true });
+      expect(await heldKey(id)).toBe(false);
+    }
     expect(await state(b)).toMatchObject({ media: 0, redacted: false, barcode: true, template: true });
+    expect(await heldKey(b)).toBe(true);
     const detail = (
       await t.app.inject({
         method: 'GET',
@@ -155,6 +162,21 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
     expect(metrics.body).toMatch(/^retention_swept_total\{stage="media"\} 16$/m);
     expect(metrics.body).toMatch(/^retention_swept_total\{stage="templates"\} 3$/m);
     expect(metrics.body).toMatch(/^retention_sweep_last_duration_seconds \d/m);
+  });
+
+  it('destroys the key a redaction left behind (a crash between its commit and the destruction)', async () => {
+    const { id } = await decidedVerification(t);
+    const redacted = await t.app.inject({
+      method: 'POST',
+      url: `/v1/verifications/${id}/redact`,
+      headers: { 'x-api-key': t.rootKey },
+    });
+    expect(redacted.statusCode).toBe(200);
+    // A key for it again, as a crash after the commit would have left the old one.
+    await t.platform.verificationKeys.sealerFor(id);
+    expect(await t.platform.verificationKeyStore.get(id)).not.toBeNull();
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({ completed: true, keys: 1 });
+    expect(await t.platform.verificationKeyStore.get(id)).toBeNull();
   });
 
   it('tells the capture flow the periods, for its consent text', async () => {

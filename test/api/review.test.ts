@@ -3,11 +3,10 @@ import type { ChangeFeed } from '../../src/adapters/db/read-cache.js';
 import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { createCachedVerificationStore } from '../../src/adapters/db/verification-cache.js';
 import { createVerificationStore } from '../../src/adapters/db/verification-store.js';
-import { createDataSealer, parseSecretKey } from '../../src/core/webhooks/secret-box.js';
 import { checkWebhookSignature } from '../../packages/node/src/index.js';
 import { reviewVerification } from '../../src/use-cases/verifications/review-verification.js';
 import { decidedVerification } from '../helpers/session-flow.js';
-import { createTestApp, engines, TEST_DATA_KEY, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, waitForEvent, type Receiver } from '../helpers/webhook-receiver.js';
 
 /**
@@ -291,9 +290,9 @@ describe.each(engines)('manual review on %s', (engine) => {
     // A feed that never notifies isolates the in-process path (the trigger's notification is the other).
     const silentFeed: ChangeFeed = { connected: () => true, onChange: () => {} };
     const db = t.platform.database.db;
-    const sealer = createDataSealer(parseSecretKey(TEST_DATA_KEY));
+    const keys = t.platform.verificationKeys;
     const cachedStore = () =>
-      createCachedVerificationStore(createVerificationStore(db, sealer), {
+      createCachedVerificationStore(createVerificationStore(db, keys), {
         clock: t.clock,
         maxAgeMs: 60_000,
         maxEntries: 100,
@@ -305,7 +304,7 @@ describe.each(engines)('manual review on %s', (engine) => {
       const verifications = cachedStore();
       const transact = createTransactor(db, {
         vectorSearch: false,
-        sealer,
+        keys,
         ...(evictOnCommit ? { onCommitted: (ids: Set<string>) => verifications.forget(ids) } : {}),
       });
       const cached = await verifications.findOwnedDetail(id, key.id, t.clock.now());

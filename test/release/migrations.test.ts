@@ -44,6 +44,7 @@ const SHIPPED = {
   '0022_idempotency_keys': '1435d3eba207f70399ba6f8752fcc47677b04390a4d23b36380a6099a55023fa',
   '0023_event_log': 'b9be3d51400874552f2a3ee86777eba6f6307da26b784320b0062ede9d6add81',
   '0024_verification_return_url': '9f589ecc97ea2fa66e8b2b3317d4d672ce554babb5d1b392ff02796e61979c7b',
+  '0025_verification_keys': 'b9d964231a1825ad0299b4ba4022f719a514335d91aef36af29d1922ffd70cff',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */
@@ -89,7 +90,16 @@ describe.each(engines)('upgrading a database made by the previous release on %s'
     if (engine === 'postgres') {
       const server = await createServerDatabase();
       cleanups.push(() => server.drop());
-      return { DATABASE_URL: server.url, DATA_DIR: 'memory://' };
+      // The current code stands in for the previous release and runs on its schema, which has no
+      // verification_keys table (0025): its per-verification keys go to files, read again after the upgrade.
+      const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-upgrade-keys-'));
+      cleanups.push(() => fs.rmSync(keyDir, { recursive: true, force: true }));
+      return {
+        DATABASE_URL: server.url,
+        DATA_DIR: 'memory://',
+        VERIFICATION_KEY_STORE: 'files',
+        VERIFICATION_KEY_DIR: keyDir,
+      };
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-upgrade-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

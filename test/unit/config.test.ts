@@ -11,6 +11,32 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
+describe('verification key store configuration', () => {
+  it('keeps keys in files beside the embedded database and in a PostgreSQL server’s table by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/idv' }).verificationKeys).toEqual({
+      kind: 'files',
+      dir: '/srv/idv/keys',
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/idv', DATABASE_URL: 'postgres://db/idv' }).verificationKeys).toEqual({
+      kind: 'database',
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://db/idv',
+        VERIFICATION_KEY_STORE: 'files',
+        VERIFICATION_KEY_DIR: '/shared/keys',
+      }).verificationKeys,
+    ).toEqual({ kind: 'files', dir: '/shared/keys' });
+    expect(loadConfig({ DATA_DIR: 'memory://' }).verificationKeys).toEqual({ kind: 'memory' });
+  });
+
+  it('refuses a key table in the embedded database, whose write-ahead log would keep destroyed keys', () => {
+    expect(problemsOf({ DATA_DIR: '/srv/idv', VERIFICATION_KEY_STORE: 'database' })).toEqual([
+      'VERIFICATION_KEY_STORE: database needs DATABASE_URL; the embedded database keeps keys in files',
+    ]);
+  });
+});
+
 describe('media store configuration', () => {
   it('keeps media as files beside the embedded database, and in a PostgreSQL server’s tables, by default', () => {
     expect(loadConfig({ DATA_DIR: '/srv/idv' }).mediaStore).toEqual({ kind: 'files', dir: '/srv/idv/media' });

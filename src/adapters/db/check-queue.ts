@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { QueueLoad } from '../../core/verifications/admission.js';
-import type { CheckJobInput, CheckJobWrites, CheckQueue, ClaimedCheckJob } from '../../ports/check-queue.js';
+import type { CheckJobWrites, CheckQueue, ClaimedCheckJob } from '../../ports/check-queue.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import type { ChangeFeed } from './read-cache.js';
+import { openCheckJobInput, sealCheckJobInput } from './sealed-columns.js';
 import type { Executor } from './schema.js';
 
 /** Channels the migration's triggers notify on (0012_check_queue.sql). */
@@ -78,7 +80,7 @@ function jobsByKey() {
 }
 
 /** The queue's writes bound to one transaction (see transactor.ts). */
-export function createCheckJobWrites(db: Executor): CheckJobWrites {
+export function createCheckJobWrites(db: Executor, keys?: VerificationKeys): CheckJobWrites {
   return {
     async lockForAdmission(apiKeyId) {
       await sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_ID})`.execute(db);
@@ -105,9 +107,10 @@ export function createCheckJobWrites(db: Executor): CheckJobWrites {
     },
 
     async enqueue(verificationId, input) {
+      const sealer = keys && (await keys.sealerFor(verificationId));
       const { rows } = await sql<{ id: number }>`
         INSERT INTO check_jobs (verification_id, input)
-        VALUES (${verificationId}, ${JSON.stringify(input)}::jsonb)
+        VALUES (${verificationId}, ${sealCheckJobInput(sealer, input)}::jsonb)
         ON CONFLICT (verification_id) WHERE status IN ('queued', 'running') DO NOTHING
         RETURNING id
       `.execute(db);
@@ -140,6 +143,7 @@ export function createCheckJobWrites(db: Executor): CheckJobWrites {
 export async function createCheckQueue(
   db: Executor,
   changes: (channel: string) => Promise<ChangeFeed & { stop(): Promise<void> }>,
+  keys?: VerificationKeys,
 ): Promise<CheckQueue> {
   const feeds = {
     queued: await changes(CHECK_JOBS_QUEUED_CHANNEL),
@@ -191,7 +195,7 @@ export async function createCheckQueue(
       const { rows } = await sql<{
         id: number;
         verification_id: string;
-        input: CheckJobInput | string;
+        input: Record<string, unknown> | string;
         attempts: number;
         lease_token: string;
         waited_ms: number;
@@ -221,14 +225,20 @@ export async function createCheckQueue(
         RETURNING j.id, j.verification_id, j.input, j.attempts, j.lease_token,
           (extract(epoch FROM now() - j.enqueued_at) * 1000)::float8 AS waited_ms
       `.execute(db);
-      return rows.map((row): ClaimedCheckJob => ({
-        id: Number(row.id),
-        verificationId: row.verification_id,
-        input: typeof row.input === 'string' ? (JSON.parse(row.input) as CheckJobInput) : row.input,
-        attempts: row.attempts,
-        leaseToken: row.lease_token,
-        waitedMs: row.waited_ms,
-      }));
+      return Promise.all(
+        rows.map(async (row): Promise<ClaimedCheckJob> => {
+          const stored = typeof row.input === 'string' ? JSON.parse(row.input) : row.input;
+          const sealer = keys && 'sealed' in stored ? await keys.openerFor(row.verification_id) : undefined;
+          return {
+            id: Number(row.id),
+            verificationId: row.verification_id,
+            input: openCheckJobInput(sealer, stored),
+            attempts: row.attempts,
+            leaseToken: row.lease_token,
+            waitedMs: row.waited_ms,
+          };
+        }),
+      );
     },
 
     async release(job) {

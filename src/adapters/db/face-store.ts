@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FaceStore, NearestFace, NearestListed } from '../../ports/face-store.js';
 import type { FaceTemplateWrites } from '../../ports/verification-store.js';
 import { BUNDLED_TEMPLATE_ENGINE } from '../../core/faces/face-dedupe.js';
-import type { DataSealer } from '../../core/webhooks/secret-box.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import { deleteTemplates } from './redaction.js';
 import { openIdentity, sealIdentity } from './sealed-columns.js';
 import type { Database, Executor } from './schema.js';
@@ -51,6 +51,11 @@ function bandProbes(hashes: readonly string[]): number[][] {
   return probes.map((values) => [...values]);
 }
 
+/** A stored identity opened with its own verification's key (null once that key is destroyed). */
+async function identityOf(keys: VerificationKeys | undefined, verificationId: string, stored: unknown) {
+  return openIdentity(keys && stored !== null ? await keys.openerFor(verificationId) : undefined, stored);
+}
+
 function vectorLiteral(embedding: readonly number[]): string {
   return `[${embedding.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
 }
@@ -64,7 +69,7 @@ function vectorLiteral(embedding: readonly number[]): string {
 export function createFaceStore(
   db: Kysely<Database>,
   vectorSearch: boolean,
-  sealer?: DataSealer,
+  keys?: VerificationKeys,
   templateEngine: string = BUNDLED_TEMPLATE_ENGINE,
 ): FaceStore {
   const exactDistance = (column: string, probe: number[]) =>
@@ -94,7 +99,7 @@ export function createFaceStore(
                 verificationId: row.verification_id,
                 apiKeyId: row.api_key_id,
                 distance: Number(row.distance),
-                identity: openIdentity(sealer, row.identity),
+                identity: await identityOf(keys, row.verification_id, row.identity),
               }
             : null;
         });
@@ -117,7 +122,7 @@ export function createFaceStore(
             verificationId: row.verification_id,
             apiKeyId: row.api_key_id,
             distance: Number(row.distance),
-            identity: openIdentity(sealer, row.identity),
+            identity: await identityOf(keys, row.verification_id, row.identity),
           }
         : null;
     },
@@ -201,11 +206,12 @@ export function createFaceStore(
 export function createFaceTemplateWrites(
   db: Executor,
   vectorSearch: boolean,
-  sealer?: DataSealer,
+  keys?: VerificationKeys,
   templateEngine: string = BUNDLED_TEMPLATE_ENGINE,
 ): FaceTemplateWrites {
   return {
     async remember(input) {
+      const sealer = keys && input.identity ? await keys.sealerFor(input.verificationId) : undefined;
       await db
         .insertInto('face_templates')
         .values({

@@ -1,5 +1,7 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { HandoffLink, HandoffStore, RequestOrigin } from '../../ports/handoff-store.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
+import { storedAuditDetail } from './audit-log.js';
 import type { Database } from './schema.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -68,7 +70,7 @@ export async function retireUnclaimedHandoffLinks(
  * Handoff links (migrations/0008_handoff_links.sql): only the SHA-256 of each link's token is kept.
  * Claiming is one conditional UPDATE, so of two devices opening the same link at once exactly one wins.
  */
-export function createHandoffStore(database: Kysely<Database>): HandoffStore {
+export function createHandoffStore(database: Kysely<Database>, keys?: VerificationKeys): HandoffStore {
   const db = database.withTables<{ handoff_links: HandoffLinksTable }>();
 
   return {
@@ -103,7 +105,10 @@ export function createHandoffStore(database: Kysely<Database>): HandoffStore {
             actor: 'end_user',
             event: 'handoff.created',
             occurred_at: input.now,
-            detail: JSON.stringify({ expires_at: input.expiresAt.toISOString(), ...input.origin }),
+            detail: await storedAuditDetail(keys, input.verificationId, {
+              expires_at: input.expiresAt.toISOString(),
+              ...input.origin,
+            }),
           })
           .execute();
       });
@@ -177,7 +182,7 @@ export function createHandoffStore(database: Kysely<Database>): HandoffStore {
             actor: 'end_user',
             event: 'handoff.claimed',
             occurred_at: input.now,
-            detail: JSON.stringify(input.origin),
+            detail: await storedAuditDetail(keys, claimed.verification_id, input.origin),
           })
           .execute();
         return claimed.verification_id;

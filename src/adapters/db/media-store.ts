@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DataSealer } from '../../core/webhooks/secret-box.js';
+import { ShreddedDataError } from '../../core/webhooks/secret-box.js';
 import type { MediaObjectStore } from '../../ports/media-objects.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import type { MediaRecords, MediaStore, PlacedMedia } from '../../ports/verification-store.js';
 import { deleteMedia } from './redaction.js';
 import type { Database, Executor } from './schema.js';
@@ -61,16 +62,25 @@ export function createMediaRecords(db: Executor): MediaRecords {
 export type MediaStoreOptions = {
   /** Keeps image bytes in an object store instead of the media table (MEDIA_STORE=s3). */
   objects?: MediaObjectStore | undefined;
-  /** Seals the bytes, in the table and in the bucket alike (DATA_ENCRYPTION_KEY). */
-  sealer?: DataSealer | undefined;
+  /** Seals the bytes with the verification's key, in the table and in the bucket alike. */
+  keys?: VerificationKeys | undefined;
   /** Deleting superseded or orphaned objects is best effort; failures are reported here. */
   onCleanupError?: (error: unknown, keys: string[]) => void;
 };
 
 /** Image bytes in the media table, or in an S3-compatible bucket with the table as the record. */
 export function createMediaStore(db: Kysely<Database>, options: MediaStoreOptions = {}): MediaStore {
-  const { objects, sealer } = options;
-  const open = (stored: Buffer) => (sealer ? sealer.openBytes(stored) : stored);
+  const { objects, keys } = options;
+  /** The image, or null when its verification's key was destroyed (redacted: the image is erased). */
+  const open = async (verificationId: string, stored: Buffer): Promise<Buffer | null> => {
+    if (!keys) return stored;
+    try {
+      return (await keys.openerFor(verificationId)).openBytes(stored);
+    } catch (error) {
+      if (error instanceof ShreddedDataError) return null;
+      throw error;
+    }
+  };
 
   const removeObjects = async (keys: string[]): Promise<void> => {
     if (!objects || keys.length === 0) return;
@@ -80,18 +90,20 @@ export function createMediaStore(db: Kysely<Database>, options: MediaStoreOption
 
   /** A row's bytes, from the row itself or from the object store; null when the object is gone. */
   async function bytesOf(row: {
+    verification_id: string;
     bytes: Uint8Array | null;
     storage_key: string | null;
   }): Promise<Buffer | null> {
-    if (row.bytes) return open(Buffer.from(row.bytes));
+    if (row.bytes) return open(row.verification_id, Buffer.from(row.bytes));
     if (!row.storage_key) return null;
     if (!objects) throw new Error('media is kept outside the database, but MEDIA_STORE is database');
     const stored = await objects.get(row.storage_key);
-    return stored && open(stored);
+    return stored && open(row.verification_id, stored);
   }
 
   return {
     async withPlaced(verificationId, media, write) {
+      const sealer = keys && (await keys.sealerFor(verificationId));
       const placed: PlacedMedia[] = media.map((item) => {
         const id = crypto.randomUUID();
         return {
@@ -134,7 +146,7 @@ export function createMediaStore(db: Kysely<Database>, options: MediaStoreOption
     async load(verificationId, kind) {
       const rows = await db
         .selectFrom('media')
-        .select(['bytes', 'storage_key'])
+        .select(['verification_id', 'bytes', 'storage_key'])
         .where('verification_id', '=', verificationId)
         .where('kind', '=', kind)
         .orderBy('idx')
@@ -156,7 +168,7 @@ export function createMediaStore(db: Kysely<Database>, options: MediaStoreOption
     async byId(mediaId) {
       const row = await db
         .selectFrom('media')
-        .select(['content_type', 'bytes', 'storage_key'])
+        .select(['verification_id', 'content_type', 'bytes', 'storage_key'])
         .where('id', '=', mediaId)
         .executeTakeFirst();
       const bytes = row ? await bytesOf(row) : null;

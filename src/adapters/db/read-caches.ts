@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../core/time.js';
-import type { DataSealer } from '../../core/webhooks/secret-box.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import { createApiKeyStore } from './api-key-store.js';
 import { API_KEY_CHANGES_CHANNEL, createCachedApiKeyStore } from './api-key-cache.js';
 import type { DatabaseHandle } from './database.js';
@@ -18,7 +18,7 @@ const READ_CACHE = { maxAgeMs: 10_000, apiKeys: 10_000, verifications: 1_000 };
 /** The two cached stores with their change feeds; `verificationFeed` also wakes decision waiters. */
 export async function openReadCaches(
   database: DatabaseHandle,
-  options: { sealer: DataSealer; clock: Clock; logger: Logger },
+  options: { keys: VerificationKeys; clock: Clock; logger: Logger },
 ) {
   const keyChanges = await database.changes(API_KEY_CHANGES_CHANNEL, options.logger);
   const verificationFeed = await database.changes(VERIFICATION_CHANGES_CHANNEL, options.logger);
@@ -29,7 +29,7 @@ export async function openReadCaches(
       maxEntries: READ_CACHE.apiKeys,
       feed: keyChanges,
     }),
-    verifications: createCachedVerificationStore(createVerificationStore(database.db, options.sealer), {
+    verifications: createCachedVerificationStore(createVerificationStore(database.db, options.keys), {
       ...cache,
       maxEntries: READ_CACHE.verifications,
       feed: verificationFeed,

@@ -164,5 +164,16 @@ export function createRetentionStore(db: Kysely<Database>): RetentionStore {
         );
         return { verificationIds: deleted, count: deleted.length, storageKeys: [] };
       }),
+
+    async redactedAmong(verificationIds) {
+      if (verificationIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('verifications')
+        .select('id')
+        .where('id', 'in', verificationIds)
+        .where('redacted_at', 'is not', null)
+        .execute();
+      return ids(rows);
+    },
   };
 }

@@ -273,7 +273,11 @@ export interface Database {
   liveness_challenges: LivenessChallengesTable;
   selfie_answers: SelfieAnswersTable;
   selfie_frame_hashes: SelfieFrameHashesTable;
+  verification_keys: VerificationKeysTable;
 }
+
+/** Wrapped per-verification data keys (VERIFICATION_KEY_STORE=database, migrations/0025). */
+export type VerificationKeysTable = { verification_id: string; wrapped: string; created_at: Timestamp };
 
 export type JobLeasesTable = { name: string; holder: string; expires_at: Date };
 

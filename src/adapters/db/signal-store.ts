@@ -1,9 +1,16 @@
 import type { Kysely } from 'kysely';
 import { isoWithoutZone } from '../../core/time.js';
 import type { SignalRecord, SignalSink, SignalsSummary, SignalStore } from '../../ports/signal-store.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import type { Database } from './schema.js';
+import { openComponents, sealComponents } from './sealed-columns.js';
 
-export function createSignalStore(db: Kysely<Database>): SignalStore {
+/**
+ * Device signals. A batch sent for a verification has its browser properties sealed with that
+ * verification's key (redaction deletes the rows and destroys the key); one sent before any
+ * verification claims it has no key to be sealed with, and is pruned within the hour.
+ */
+export function createSignalStore(db: Kysely<Database>, keys?: VerificationKeys): SignalStore {
   const sink: SignalSink = {
     async verificationForToken(tokenHash: string, now: Date): Promise<string | null> {
       const row = await db
@@ -16,12 +23,13 @@ export function createSignalStore(db: Kysely<Database>): SignalStore {
     },
 
     async insert(record: SignalRecord): Promise<void> {
+      const sealer = keys && record.verificationId ? await keys.sealerFor(record.verificationId) : undefined;
       await db
         .insertInto('device_signals')
         .values({
           verification_id: record.verificationId,
           device_hash: record.deviceHash,
-          components: JSON.stringify(record.components),
+          components: sealComponents(sealer, record.components),
           dropped_keys: record.droppedKeys,
           truncated_values: record.truncatedValues,
           collected_at: record.collectedAt,
@@ -41,7 +49,7 @@ export function createSignalStore(db: Kysely<Database>): SignalStore {
 
   return {
     ...sink,
-    summary: (verificationId: string) => signalsSummary(db, verificationId),
+    summary: (verificationId: string) => signalsSummary(db, keys, verificationId),
 
     /** Retention for signals no verification claimed (the endpoint has no rate cap); returns rows deleted. */
     async pruneUnlinked(collectedBefore: Date): Promise<number> {
@@ -55,7 +63,11 @@ export function createSignalStore(db: Kysely<Database>): SignalStore {
   };
 }
 
-async function signalsSummary(db: Kysely<Database>, verificationId: string): Promise<SignalsSummary | null> {
+async function signalsSummary(
+  db: Kysely<Database>,
+  keys: VerificationKeys | undefined,
+  verificationId: string,
+): Promise<SignalsSummary | null> {
   const base = db.selectFrom('device_signals').where('verification_id', '=', verificationId);
   const latest = await base
     .select(['components', 'collected_at'])
@@ -89,7 +101,9 @@ async function signalsSummary(db: Kysely<Database>, verificationId: string): Pro
   return {
     device_hash: hash,
     collected_at: isoWithoutZone(latest.collected_at)!,
-    components_count: Object.keys(latest.components).length,
+    components_count: Object.keys(
+      openComponents(keys && (await keys.openerFor(verificationId)), latest.components),
+    ).length,
     batches: Number(counted.n),
     other_verifications_with_device: others,
   };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DataSealer } from '../../core/webhooks/secret-box.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import type { Transactor, TransactionStores } from '../../ports/verification-store.js';
 import { whenAmbientTransactionEnds } from './ambient-transaction.js';
 import { createAuditLog } from './audit-log.js';
@@ -23,8 +23,8 @@ export function createTransactor(
   db: Kysely<Database>,
   options: {
     vectorSearch: boolean;
-    /** Seals personal data and media bytes (DATA_ENCRYPTION_KEY). */
-    sealer?: DataSealer;
+    /** Seal personal data with each verification's own key. */
+    keys?: VerificationKeys;
     /** The engine of the templates it stores (face-store.ts); the bundled one when absent. */
     templateEngine?: string;
     onCommitted?: (verificationIds: Set<string>) => void;
@@ -33,8 +33,8 @@ export function createTransactor(
   return async <T>(work: (stores: TransactionStores) => Promise<T>): Promise<T> => {
     const touched = new Set<string>();
     const result = await db.transaction().execute(async (trx) => {
-      const verifications = createVerificationWrites(trx, options.sealer);
-      const audit = createAuditLog(trx);
+      const verifications = createVerificationWrites(trx, options.keys);
+      const audit = createAuditLog(trx, options.keys);
       const stores: TransactionStores = {
         verifications,
         audit: {
@@ -46,8 +46,8 @@ export function createTransactor(
         usage: createUsageRecords(trx),
         outbox: createOutbox(trx),
         media: createMediaRecords(trx),
-        faces: createFaceTemplateWrites(trx, options.vectorSearch, options.sealer, options.templateEngine),
-        checkJobs: createCheckJobWrites(trx),
+        faces: createFaceTemplateWrites(trx, options.vectorSearch, options.keys, options.templateEngine),
+        checkJobs: createCheckJobWrites(trx, options.keys),
         challenges: createLivenessChallengeWrites(trx),
       };
       return work(stores);

@@ -4,22 +4,41 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { isoWithoutZone } from '../../core/time.js';
 import { isExpired, OPEN_STATUSES, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
-import type { DataSealer } from '../../core/webhooks/secret-box.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import type { VerificationStore, VerificationWrites } from '../../ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
 import { createOutbox } from './outbox.js';
 import { retireUnclaimedHandoffLinks } from './handoff-store.js';
 import { redactVerifications } from './redaction.js';
-import { openBarcode, openDocChecks, sealBarcode, sealDocChecks } from './sealed-columns.js';
+import {
+  openAuditDetail,
+  openBarcode,
+  openDocChecks,
+  openMetadata,
+  openNote,
+  sealBarcode,
+  sealDocChecks,
+  sealMetadata,
+  sealNote,
+} from './sealed-columns.js';
 import type { Database, Executor, VerificationsTable } from './schema.js';
 
-/** A row as the use cases see it, with its sealed personal data opened. */
-function verificationOf(sealer: DataSealer | undefined) {
-  return (row: Selectable<VerificationsTable>): Verification => ({
-    ...(row as Verification),
-    barcode: openBarcode(sealer, row.barcode),
-    doc_checks: openDocChecks(sealer, row.doc_checks),
-  });
+/** Whether a row holds anything sealed, so a redacted or empty one costs no key lookup. */
+const holdsSealed = (row: Selectable<VerificationsTable>) =>
+  row.barcode !== null || 'sealed' in row.doc_checks || 'sealed' in row.metadata || row.review_note !== null;
+
+/** A row as the use cases see it, with its sealed personal data opened with the verification's key. */
+function verificationOf(keys: VerificationKeys | undefined) {
+  return async (row: Selectable<VerificationsTable>): Promise<Verification> => {
+    const sealer = keys && holdsSealed(row) ? await keys.openerFor(row.id) : undefined;
+    return {
+      ...(row as Verification),
+      metadata: openMetadata(sealer, row.metadata),
+      barcode: openBarcode(sealer, row.barcode),
+      doc_checks: openDocChecks(sealer, row.doc_checks),
+      review_note: openNote(sealer, row.review_note),
+    };
+  };
 }
 
 /** Expires open verifications past expires_at (one, or all for the sweep), each with its audit entry and event. */
@@ -53,17 +72,17 @@ async function expire(db: Kysely<Database>, now: Date, verificationId?: string):
  * Reads of verifications. Each applies the expire-on-read rule in one place: a read
  * that finds an open verification past expires_at expires it, then reads it again.
  */
-export function createVerificationStore(db: Kysely<Database>, sealer?: DataSealer): VerificationStore {
-  const toVerification = verificationOf(sealer);
+export function createVerificationStore(db: Kysely<Database>, keys?: VerificationKeys): VerificationStore {
+  const toVerification = verificationOf(keys);
   async function fresh<T>(
     now: Date,
     read: () => Promise<T | undefined>,
-    verificationOf: (found: T) => Verification,
+    verificationOf: (found: T) => Pick<Selectable<VerificationsTable>, 'id' | 'status' | 'expires_at'>,
   ): Promise<T | undefined> {
     const found = await read();
     if (!found) return undefined;
     const verification = verificationOf(found);
-    if (!isExpired(verification.status, verification.expires_at, now)) return found;
+    if (!isExpired(verification.status as Verification['status'], verification.expires_at, now)) return found;
     await expire(db, now, verification.id);
     return (await read()) ?? found;
   }
@@ -82,7 +101,7 @@ export function createVerificationStore(db: Kysely<Database>, sealer?: DataSeale
             .where('id', '=', id)
             .where('api_key_id', '=', apiKeyId)
             .executeTakeFirst(),
-        toVerification,
+        (found) => found,
       );
       return row && toVerification(row);
     },
@@ -106,15 +125,25 @@ export function createVerificationStore(db: Kysely<Database>, sealer?: DataSeale
           .executeTakeFirst();
         if (!found) return undefined;
         const { audit_log, ...row } = found;
+        const sealer =
+          keys && audit_log.some((entry) => 'sealed' in entry.detail) ? await keys.openerFor(id) : undefined;
         // Inside JSON the timestamps arrive as text; the rest of the code sees Dates.
-        const audit = audit_log.map((entry) => ({ ...entry, occurred_at: new Date(entry.occurred_at) }));
-        return { verification: toVerification(row), audit };
+        const audit = audit_log.map((entry) => ({
+          ...entry,
+          occurred_at: new Date(entry.occurred_at),
+          detail: openAuditDetail(sealer, entry.detail),
+        }));
+        return { verification: await toVerification(row), audit };
       };
       return fresh(now, read, (detail) => detail.verification);
     },
 
     async findById(id, now) {
-      const row = await fresh(now, () => byId(id), toVerification);
+      const row = await fresh(
+        now,
+        () => byId(id),
+        (found) => found,
+      );
       return row && toVerification(row);
     },
 
@@ -139,7 +168,7 @@ export function createVerificationStore(db: Kysely<Database>, sealer?: DataSeale
         .orderBy('id', 'desc')
         .limit(filter.limit)
         .execute();
-      return rows.map(toVerification);
+      return Promise.all(rows.map(toVerification));
     },
 
     async findByToken(tokenHash, now) {
@@ -150,8 +179,12 @@ export function createVerificationStore(db: Kysely<Database>, sealer?: DataSeale
         .where('expires_at', '>', now)
         .executeTakeFirst();
       if (!token) return undefined;
-      const row = await fresh(now, () => byId(token.verification_id), toVerification);
-      return row ? { verification: toVerification(row), tokenExpiresAt: token.expires_at } : undefined;
+      const row = await fresh(
+        now,
+        () => byId(token.verification_id),
+        (found) => found,
+      );
+      return row ? { verification: await toVerification(row), tokenExpiresAt: token.expires_at } : undefined;
     },
 
     expireDue: (now) => expire(db, now),
@@ -159,17 +192,20 @@ export function createVerificationStore(db: Kysely<Database>, sealer?: DataSeale
 }
 
 /** The verification writes of one transaction (see transactor.ts). */
-export function createVerificationWrites(db: Executor, sealer?: DataSealer): VerificationWrites {
-  const toVerification = verificationOf(sealer);
+export function createVerificationWrites(db: Executor, keys?: VerificationKeys): VerificationWrites {
+  const toVerification = verificationOf(keys);
+  const sealerFor = async (verificationId: string) => keys && (await keys.sealerFor(verificationId));
   return {
     async insert(input) {
+      // The key is made with the verification, before any of its data exists to be sealed.
+      const sealer = await sealerFor(input.id);
       const row = await db
         .insertInto('verifications')
         .values({
           id: input.id,
           api_key_id: input.apiKeyId,
           external_ref: input.externalRef,
-          metadata: JSON.stringify(input.metadata),
+          metadata: sealMetadata(sealer, input.metadata),
           mode: input.mode ?? 'live',
           test_outcome: input.testOutcome ? JSON.stringify(input.testOutcome) : null,
           // Only when given: a service still running on the schema before 0024 writes no such column.
@@ -238,6 +274,7 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
     },
 
     async advance(verificationId, change) {
+      const sealer = change.barcode ? await sealerFor(verificationId) : undefined;
       const updated = await db
         .updateTable('verifications')
         .set({
@@ -255,6 +292,7 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
     },
 
     async markDecided(verificationId, input) {
+      const sealer = await sealerFor(verificationId);
       const row = await db
         .updateTable('verifications')
         .set({
@@ -280,11 +318,12 @@ export function createVerificationWrites(db: Executor, sealer?: DataSealer): Ver
     },
 
     async recordReview(verificationId, review) {
+      const sealer = await sealerFor(verificationId);
       const row = await db
         .updateTable('verifications')
         .set({
           review_decision: review.decision,
-          review_note: review.note,
+          review_note: sealNote(sealer, review.note),
           reviewed_at: review.at,
           reviewer_key_id: review.reviewerKeyId,
           updated_at: review.at,

@@ -165,3 +165,126 @@ export function createDataSealer(key: Buffer, previousKeys: Buffer[] = []): Data
     isSealed,
   };
 }
+
+/**
+ * Thrown when a value was sealed with a verification's own key and that key is gone: the verification
+ * was redacted (crypto-shredding), so the value reads as erased.
+ */
+export class ShreddedDataError extends Error {
+  constructor(verificationId: string) {
+    super(`the data key of verification ${verificationId} was destroyed`);
+  }
+}
+
+const VERIFICATION_TEXT_VERSION = 'k1';
+const VERIFICATION_BYTES_MAGIC = Buffer.from('IDK1', 'ascii');
+
+/** A verification's own data key: 32 random bytes, made when the verification is. */
+export function generateVerificationKey(): Buffer {
+  return crypto.randomBytes(32);
+}
+
+/**
+ * Seals one verification's personal data with its own key (`k1.<iv>.<tag>.<ciphertext>`, bytes `IDK1`
+ * + iv + tag + ciphertext), the verification id bound in as associated data so a value moved to another
+ * row does not open. Destroying the key (redaction) makes every copy unreadable, wherever it was left.
+ * Opens what earlier releases wrote too: `d1.` values and `IDV1` bytes with `legacy` (DATA_ENCRYPTION_KEY),
+ * plain bytes as they are. `key` null means destroyed (or never made): `k1` values throw ShreddedDataError.
+ */
+export function createVerificationSealer(
+  verificationId: string,
+  key: Buffer | null,
+  legacy?: DataSealer,
+): DataSealer {
+  if (key) assertKeys([key]);
+  const purpose = Buffer.from(`verification-data:${verificationId}`, 'utf8');
+  const ownKey = () => {
+    if (!key) throw new ShreddedDataError(verificationId);
+    return key;
+  };
+  const fromLegacy = () => {
+    if (!legacy) throw new Error('personal data is sealed, but no DATA_ENCRYPTION_KEY is configured here');
+    return legacy;
+  };
+  const isOwn = (stored: string | Buffer) =>
+    typeof stored === 'string'
+      ? stored.startsWith(`${VERIFICATION_TEXT_VERSION}.`)
+      : stored.subarray(0, VERIFICATION_BYTES_MAGIC.length).equals(VERIFICATION_BYTES_MAGIC);
+  const isLegacy = (stored: string | Buffer) =>
+    typeof stored === 'string'
+      ? stored.startsWith(`${DATA_TEXT_VERSION}.`)
+      : stored.subarray(0, DATA_BYTES_MAGIC.length).equals(DATA_BYTES_MAGIC);
+  return {
+    sealText(plaintext) {
+      const { iv, tag, ciphertext } = gcmSeal(ownKey(), purpose, Buffer.from(plaintext, 'utf8'));
+      return [VERIFICATION_TEXT_VERSION, ...[iv, tag, ciphertext].map((p) => p.toString('base64url'))].join(
+        '.',
+      );
+    },
+    openText(sealed) {
+      if (isLegacy(sealed)) return fromLegacy().openText(sealed);
+      const [version, ...parts] = sealed.split('.');
+      if (version !== VERIFICATION_TEXT_VERSION || parts.length !== 3)
+        throw new Error('sealed data has an unknown format');
+      const [iv, tag, ciphertext] = parts.map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer, Buffer];
+      return gcmOpen(ownKey(), purpose, iv, tag, ciphertext).toString('utf8');
+    },
+    sealBytes(plaintext) {
+      const { iv, tag, ciphertext } = gcmSeal(ownKey(), purpose, plaintext);
+      return Buffer.concat([VERIFICATION_BYTES_MAGIC, iv, tag, ciphertext]);
+    },
+    openBytes(stored) {
+      if (isLegacy(stored)) return fromLegacy().openBytes(stored);
+      if (!isOwn(stored)) return stored;
+      const at = VERIFICATION_BYTES_MAGIC.length;
+      const iv = stored.subarray(at, at + IV_BYTES);
+      const tag = stored.subarray(at + IV_BYTES, at + IV_BYTES + TAG_BYTES);
+      return gcmOpen(ownKey(), purpose, iv, tag, stored.subarray(at + IV_BYTES + TAG_BYTES));
+    },
+    isSealed: (stored) => isOwn(stored) || isLegacy(stored),
+  };
+}
+
+/** Wraps verification keys under DATA_ENCRYPTION_KEY for the key store. */
+export type KeyWrapper = {
+  /** `w1.<key id>.<iv>.<tag>.<ciphertext>`. */
+  wrap(verificationId: string, key: Buffer): string;
+  unwrap(verificationId: string, wrapped: string): Buffer;
+};
+
+const WRAPPED_VERSION = 'w1';
+
+/**
+ * The wrapping of verification keys: under `key`, opened with whichever of `key` and `previousKeys` the
+ * stored key id names (a DATA_ENCRYPTION_KEY rotation keeps earlier keys until nothing they wrapped is left).
+ */
+export function createKeyWrapper(key: Buffer, previousKeys: Buffer[] = []): KeyWrapper {
+  assertKeys([key, ...previousKeys]);
+  const currentId = dataKeyId(key);
+  const byId = new Map([key, ...previousKeys].reverse().map((k) => [dataKeyId(k).toString('hex'), k]));
+  const purposeOf = (verificationId: string) => Buffer.from(`verification-key:${verificationId}`, 'utf8');
+  return {
+    wrap(verificationId, dataKey) {
+      assertKeys([dataKey]);
+      const { iv, tag, ciphertext } = gcmSeal(key, purposeOf(verificationId), dataKey);
+      return [WRAPPED_VERSION, ...[currentId, iv, tag, ciphertext].map((p) => p.toString('base64url'))].join(
+        '.',
+      );
+    },
+    unwrap(verificationId, wrapped) {
+      const [version, ...parts] = wrapped.trim().split('.');
+      if (version !== WRAPPED_VERSION || parts.length !== 4)
+        throw new Error('wrapped verification key has an unknown format');
+      const [id, iv, tag, ciphertext] = parts.map((p) => Buffer.from(p, 'base64url')) as [
+        Buffer,
+        Buffer,
+        Buffer,
+        Buffer,
+      ];
+      const wrapping = byId.get(id.toString('hex'));
+      if (!wrapping)
+        throw new Error(`verification key wrapped with key ${id.toString('hex')}, which is not configured`);
+      return gcmOpen(wrapping, purposeOf(verificationId), iv, tag, ciphertext);
+    },
+  };
+}

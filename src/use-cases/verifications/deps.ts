@@ -4,6 +4,7 @@ import type { CheckQueue } from '../../ports/check-queue.js';
 import type { LivenessChallengeStore } from '../../ports/liveness-challenges.js';
 import type { Metrics } from '../../ports/metrics.js';
 import type { SignalStore } from '../../ports/signal-store.js';
+import type { VerificationKeys } from '../../ports/verification-keys.js';
 import type { VerificationChanges } from '../../ports/verification-changes.js';
 import type { WorkQueue } from '../../ports/work-queue.js';
 import type {
@@ -22,6 +23,8 @@ export type VerificationDeps = {
   /** Liveness challenges issued to the capture, and the answers stored with the selfies. */
   challenges: LivenessChallengeStore;
   transact: Transactor;
+  /** Each verification's own data key, which redaction destroys. */
+  keys: Pick<VerificationKeys, 'destroy'>;
   /** Wakes readers waiting for a verification to change (the long-poll on GET /v1/verifications/{id}). */
   changes: VerificationChanges;
   checks: CheckDeps;

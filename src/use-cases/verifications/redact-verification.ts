@@ -10,9 +10,14 @@ import { ownedVerification, verificationDetail } from './read-verifications.js';
  * audit entry and the `verification.redacted` outbox event, in one transaction. The decision and the
  * audit log stay. A repeat changes nothing and answers the same. Bucket objects are deleted once the
  * rows naming them are gone; one that fails is left to the media-object sweep.
+ *
+ * Then the verification's own key is destroyed, so the copies of its data the database still holds
+ * (write-ahead log, dead rows, backups) no longer open. Only after the commit: destroyed first, a
+ * transaction that then failed would leave an unredacted verification unreadable for good. A crash in
+ * between leaves a key the retention sweep destroys (its verification is redacted); a repeat destroys it too.
  */
 export async function redactVerification(
-  deps: Pick<VerificationDeps, 'verifications' | 'media' | 'transact' | 'clock' | 'onDecided'>,
+  deps: Pick<VerificationDeps, 'verifications' | 'media' | 'transact' | 'keys' | 'clock' | 'onDecided'>,
   input: { verificationId: string; apiKeyId: number },
 ): Promise<VerificationDetail> {
   const verification = await ownedVerification(deps, input.verificationId, input.apiKeyId);
@@ -44,6 +49,7 @@ export async function redactVerification(
     });
     return media.storageKeys;
   });
+  await deps.keys.destroy([verification.id]);
   if (objectKeys) {
     await deps.media.removeObjects(objectKeys);
     deps.onDecided();

@@ -33,6 +33,7 @@ function slowStore(pastRetention: number, msPerRow: number) {
     deleteMedia: async () => ({ ...empty, cursor: null }),
     redactDecided: async (_before, _at, limit) => take(limit),
     deleteTemplates: async () => empty,
+    redactedAmong: async () => [],
   };
   return {
     sizes,
@@ -40,6 +41,7 @@ function slowStore(pastRetention: number, msPerRow: number) {
     deps: {
       store,
       media: { removeObjects: async () => undefined },
+      keys: { destroy: async () => undefined, heldBy: async () => [] },
       clock: { now: () => new Date(clockMs) },
       metrics: { retentionSwept: () => undefined },
       changed: () => undefined,
