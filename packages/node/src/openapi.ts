@@ -2232,7 +2232,9 @@ export interface paths {
               | 'mandatory_elements_missing'
               | 'document_expired'
               | 'license_number_recompute_failed'
+              | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
+              | 'document_front_unavailable'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -2697,7 +2699,9 @@ export interface paths {
               | 'mandatory_elements_missing'
               | 'document_expired'
               | 'license_number_recompute_failed'
+              | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
+              | 'document_front_unavailable'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -2838,7 +2842,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -2959,6 +2965,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -3056,6 +3123,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -3412,7 +3540,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -3533,6 +3663,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -3630,6 +3821,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -4217,7 +4469,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -4338,6 +4592,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -4435,6 +4750,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -4786,7 +5162,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -4907,6 +5285,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -5004,6 +5443,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                cpu_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
