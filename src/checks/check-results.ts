@@ -107,7 +107,7 @@ export const frontDetailSchema = z.union([
     min_confidence: z.number(),
     lines_read: z.number().int(),
     models,
-    cpu_ms: z.number(),
+    duration_ms: z.number(),
   }),
   z.object({ status: z.literal('unreadable'), reason: z.string() }),
   z.object({ status: z.literal('unavailable'), error: z.string() }),

@@ -36,7 +36,7 @@ export type FrontCheckDetail =
       min_confidence: number;
       lines_read: number;
       models: { name: string; version: string }[];
-      cpu_ms: number;
+      duration_ms: number;
     }
   | { status: 'unreadable'; reason: string }
   | { status: 'unavailable'; error: string }
@@ -89,7 +89,7 @@ export async function checkFront(
       min_confidence: MISMATCH_MIN_CONFIDENCE,
       lines_read: read.lines.length,
       models: read.models,
-      cpu_ms: Math.round(read.cpuMs),
+      duration_ms: Math.round(read.durationMs),
     },
   };
 }

@@ -21,7 +21,7 @@ export type ImageInspection =
  * crash, time spent), which caps the decision at review.
  */
 export type FrontTextOutcome =
-  | { status: 'ok'; lines: OcrLine[]; models: ModelInfo[]; cpuMs: number }
+  | { status: 'ok'; lines: OcrLine[]; models: ModelInfo[]; durationMs: number }
   | { status: 'invalid_image'; error: string }
   | { status: 'unavailable'; error: string };
 

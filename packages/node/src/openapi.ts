@@ -2967,7 +2967,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;
@@ -3125,7 +3125,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;
@@ -3665,7 +3665,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;
@@ -3823,7 +3823,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;
@@ -4594,7 +4594,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;
@@ -4752,7 +4752,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;
@@ -5287,7 +5287,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;
@@ -5445,7 +5445,7 @@ export interface paths {
                           expired: boolean | null;
                           front?:
                             | {
-                                cpu_ms: number;
+                                duration_ms: number;
                                 fields: {
                                   dob: {
                                     agrees: boolean | null;

@@ -10,7 +10,7 @@ export type OcrWorkerData = { modelDir?: string };
 export type OcrWorkerTask = { kind: 'status' } | { kind: 'read'; image: Uint8Array };
 
 export type OcrWorkerResult =
-  | { ok: true; lines: OcrLine[]; models: ModelInfo[]; cpuMs: number }
+  | { ok: true; lines: OcrLine[]; models: ModelInfo[]; durationMs: number }
   | { ok: false; reason: 'invalid_image' | 'unavailable'; error: string; models: ModelInfo[] };
 
 /**
@@ -36,8 +36,8 @@ export default async function runOcrTask(task: OcrWorkerTask): Promise<OcrWorker
   const state = await loading;
   if (!state.ok) return { ok: false, reason: 'unavailable', error: state.error, models: [] };
   const { models } = state;
-  if (task.kind === 'status') return { ok: true, lines: [], models: models.versions, cpuMs: 0 };
-  const started = process.cpuUsage();
+  if (task.kind === 'status') return { ok: true, lines: [], models: models.versions, durationMs: 0 };
+  const started = performance.now();
   let image;
   try {
     // Through the decode budget (openImage): never past the pixel limit.
@@ -54,8 +54,7 @@ export default async function runOcrTask(task: OcrWorkerTask): Promise<OcrWorker
   }
   try {
     const lines = await readTextLines(models, image, { detectorSide: DETECTOR_SIDE_PX });
-    const cpu = process.cpuUsage(started);
-    return { ok: true, lines, models: models.versions, cpuMs: (cpu.user + cpu.system) / 1000 };
+    return { ok: true, lines, models: models.versions, durationMs: performance.now() - started };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {

@@ -193,7 +193,7 @@ describe('the front check', () => {
     line(dob, 480, 6),
   ];
   const ok = (lines: OcrLine[]) =>
-    reader({ status: 'ok', lines, models: [{ name: 'm', version: '1' }], cpuMs: 120 });
+    reader({ status: 'ok', lines, models: [{ name: 'm', version: '1' }], durationMs: 120 });
 
   it('agrees with a genuine front, flags a tampered DOB, notes an unreadable front, and fails loudly', async () => {
     const genuine = await checkFront(ok(printed('08/11/2006')), front, document);
