@@ -157,28 +157,38 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** Labels of four letters or more survive one misread character; shorter ones must read exactly. */
-function labelMatches(candidate: string, word: string): boolean {
+/**
+ * Labels of three characters or more survive one misread character (`DOR`, `EXR`, `3D0B`); shorter
+ * ones (`LN`, `FN`, `1`) must read exactly. Exact readings are tried first, across every label.
+ */
+function labelMatches(candidate: string, word: string, fuzzy: boolean): boolean {
   if (candidate === word) return true;
-  return word.replace(/ /g, '').length >= 4 && editDistance(candidate, word) <= 1;
+  return fuzzy && word.replace(/ /g, '').length >= 3 && editDistance(candidate, word) <= 1;
 }
+
+/** The AAMVA design's numbered name fields, often read run into their value (`1MARTINEZ`). */
+const NUMBERED_NAME = /^([12])\s*(\p{L}[\p{L}' ,.-]+)$/u;
 
 /**
  * The label a line starts with and the text after it, or null. The longest label wins, so `DOB DDN`
  * is one label, not `DOB` followed by a value `DDN`.
  */
 function splitLabel(text: string): { label: Label; rest: string } | null {
+  const numbered = NUMBERED_NAME.exec(text.trim());
+  if (numbered) return { label: numbered[1] === '1' ? 'lastName' : 'givenNames', rest: numbered[2]! };
   const tokens = labelForm(text).split(' ').filter(Boolean);
-  for (let take = Math.min(4, tokens.length); take >= 1; take--) {
-    const head = tokens.slice(0, take).join(' ');
-    for (const { label, words } of LABELS) {
-      if (words.some((w) => labelMatches(head, w))) return { label, rest: rawRest(text, take) };
-    }
-    // The OCR often drops the space between a label and its value (`3DOB`, `DLNO.`).
-    const joined = head.replace(/ /g, '');
-    for (const { label, words } of LABELS) {
-      if (take === 1 && words.some((w) => w.includes(' ') && joined === w.replace(/ /g, '')))
-        return { label, rest: rawRest(text, 1) };
+  for (const fuzzy of [false, true]) {
+    for (let take = Math.min(4, tokens.length); take >= 1; take--) {
+      const head = tokens.slice(0, take).join(' ');
+      for (const { label, words } of LABELS) {
+        if (words.some((w) => labelMatches(head, w, fuzzy))) return { label, rest: rawRest(text, take) };
+      }
+      // The OCR often drops the space between a label and its value or its number (`3DOB`, `DLNO.`).
+      if (take !== 1) continue;
+      for (const { label, words } of LABELS) {
+        if (words.some((w) => w.includes(' ') && labelMatches(head, w.replace(/ /g, ''), fuzzy)))
+          return { label, rest: rawRest(text, 1) };
+      }
     }
   }
   return null;
@@ -196,11 +206,13 @@ export function parsePrintedDate(text: string, country: string | null): string |
     .toUpperCase()
     .replace(/\s+/g, '')
     .replace(/[.,\\|]/g, '/');
-  const named = /^(\d{1,4})[-/]?([A-Z]{3,4})[-/]?(\d{1,4})$/.exec(cleaned);
-  if (named) {
-    const month = MONTHS[named[2]!];
-    if (!month) return null;
-    const [a, c] = [named[1]!, named[3]!];
+  const asDigits = (part: string) => part.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
+  const named =
+    /^([0-9A-Z]{1,4})[-/]([A-Z]{3,4})[-/]([0-9A-Z]{1,4})$/.exec(cleaned) ??
+    /^(\d{1,4})([A-Z]{3,4})(\d{1,4})$/.exec(cleaned);
+  const month = named && MONTHS[named[2]!];
+  if (named && month) {
+    const [a, c] = [asDigits(named[1]!), asDigits(named[3]!)];
     return a.length === 4 ? iso(a, month, c) : iso(c, month, a);
   }
   const digits = cleaned.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
@@ -328,6 +340,7 @@ export function readFrontFields(lines: readonly OcrLine[], country: string | nul
       if (set(label, asField(label, candidate.text, candidate, country), candidate)) break;
     }
   }
+  fillNamesByPosition(fields, ordered, used, country);
   // Without a readable label, the dates still tell: birth is the earliest date a card prints, expiry the latest.
   const dates = ordered
     .filter((l) => !used.has(l))
@@ -349,6 +362,57 @@ export function readFrontFields(lines: readonly OcrLine[], country: string | nul
       latest.line,
     );
   return fields;
+}
+
+/** Words of a card's title, which is never a name. */
+const TITLE_WORDS = /DRIVER|LICEN[CS]E|PERMIS|CONDUIRE|IDENTIFICATION/;
+
+/**
+ * Names whose label was misread (`LN` as `IN`, `1` lost): the last name is the name-like line above
+ * the given names, the given names the one below the last name; with neither, the first two
+ * name-like lines under the title, in that order (every layout covered prints the family name first).
+ */
+function fillNamesByPosition(
+  fields: FrontFields,
+  ordered: readonly OcrLine[],
+  used: Set<OcrLine>,
+  country: string | null,
+): void {
+  if (fields.lastName && fields.givenNames) return;
+  const nameLike = ordered.filter(
+    (l) =>
+      !used.has(l) &&
+      !splitLabel(l.text) &&
+      !TITLE_WORDS.test(labelForm(l.text)) &&
+      asField('lastName', l.text, l, country) !== null,
+  );
+  // A misread label (`IN` for `LN`) reads as a name too, but it has its value to its right.
+  const names = nameLike.filter(
+    (l) =>
+      !nameLike.some(
+        (other) =>
+          other !== l &&
+          valueCandidates(l, [other]).length > 0 &&
+          other.cx > l.cx &&
+          Math.abs(other.cy - l.cy) < 0.6 * l.height,
+      ),
+  );
+  const lineOf = (field: FrontField) => ordered.find((l) => l.text.includes(field.text));
+  const take = (name: 'lastName' | 'givenNames', line: OcrLine | undefined) => {
+    if (!line) return;
+    fields[name] = asField(name, line.text, line, country);
+    used.add(line);
+  };
+  if (fields.givenNames && !fields.lastName) {
+    const given = lineOf(fields.givenNames);
+    take('lastName', given && names.filter((l) => l.cy < given.cy - 0.4 * given.height).at(-1));
+  } else if (fields.lastName && !fields.givenNames) {
+    const last = lineOf(fields.lastName);
+    take('givenNames', last && names.find((l) => l.cy > last.cy + 0.4 * last.height));
+  } else {
+    take('lastName', names[0]);
+    take('givenNames', names[1]);
+  }
 }
 
 /** The barcode's side of the comparison. */
