@@ -91,6 +91,23 @@ describe('front fields by layout', () => {
     expect(values(lines, 'USA')).toEqual(expected);
   });
 
+  it('names whose labels were misread or lost are taken by position', () => {
+    const lines = [
+      line('WI DRIVER LICENSE', 50, 1),
+      line('DL NO.', 380, 3),
+      line('E77768494', 500, 3),
+      line('IN', 380, 4),
+      line('VANDERBILT', 440, 4),
+      line('EN', 380, 5),
+      line('MARVIN K', 440, 5),
+      line('DOB', 380, 6),
+      line('08/11/2006', 460, 6),
+      line('EXP', 700, 6),
+      line('01/23/2032', 780, 6),
+    ];
+    expect(values(lines, 'USA')).toEqual(expected);
+  });
+
   it('bilingual Canadian labels with values below, the name as LAST, GIVEN lines', () => {
     const lines = [
       line('NUMBER/NUMERO', 380, 3),
