@@ -202,7 +202,7 @@ function rawRest(text: string, tokens: number): string {
 
 /** An ISO date from a printed one, in the order the country prints ambiguous dates, or null. */
 export function parsePrintedDate(text: string, country: string | null): string | null {
-  const cleaned = text
+  const cleaned = foldText(text)
     .toUpperCase()
     .replace(/\s+/g, '')
     .replace(/[.,\\|]/g, '/');

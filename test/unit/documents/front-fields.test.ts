@@ -26,7 +26,7 @@ describe('printed dates', () => {
     expect(parsePrintedDate('08-11-2006', 'USA')).toBe('2006-08-11');
     expect(parsePrintedDate('2006/08/11', 'CAN')).toBe('2006-08-11');
     expect(parsePrintedDate('2006-AUG-11', 'CAN')).toBe('2006-08-11');
-    expect(parsePrintedDate('11 AOU 2006', 'CAN')).toBe('2006-08-11');
+    expect(parsePrintedDate('11 AOÛ 2006', 'CAN')).toBe('2006-08-11');
     expect(parsePrintedDate('2O06-AUG-1l', 'CAN')).toBe('2006-08-11');
     expect(parsePrintedDate('11/08/2006', 'CAN')).toBe('2006-08-11');
     expect(parsePrintedDate('25/08/2006', 'USA')).toBe('2006-08-25');
