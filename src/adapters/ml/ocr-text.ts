@@ -164,10 +164,10 @@ function recognizerCrop(image: RgbImage, r: Region, width: number): Float32Array
   return out;
 }
 
+/** Greedy CTC: best class per step, repeats collapsed, blanks dropped; confidence is the least sure kept character's. */
 function ctcDecode(probs: Float32Array, steps: number, classes: number, alphabet: string[]) {
   let text = '';
-  let confidence = 0;
-  let kept = 0;
+  let confidence = 1;
   let previous = -1;
   for (let t = 0; t < steps; t++) {
     let best = 0;
@@ -182,12 +182,11 @@ function ctcDecode(probs: Float32Array, steps: number, classes: number, alphabet
     }
     if (best !== 0 && best !== previous) {
       text += alphabet[best] ?? '';
-      confidence += bestP;
-      kept++;
+      confidence = Math.min(confidence, bestP);
     }
     previous = best;
   }
-  return { text, confidence: kept > 0 ? confidence / kept : 0 };
+  return { text, confidence: text === '' ? 0 : confidence };
 }
 
 export type ReadTextOptions = {

@@ -12,7 +12,10 @@ import { analyzeName, foldText } from '../screening/normalize-name.js';
 /** One line of text the OCR read on the card front, positioned in the card's level reading frame. */
 export type OcrLine = {
   text: string;
-  /** The recognizer's mean character probability, 0..1. */
+  /**
+   * The recognizer's probability of the line's least sure character, 0..1: one doubtful digit makes
+   * the whole line doubtful (a mean would hide it among sure ones).
+   */
   confidence: number;
   /** Centre, length along the text and height, in image pixels of the level frame. */
   cx: number;
@@ -244,12 +247,16 @@ function iso(year: string, month: string | number, day: string | number): string
   return date.toISOString().slice(0, 10);
 }
 
-/** A licence number as compared: upper case, separators dropped, look-alike letters read as digits. */
+/**
+ * A licence number as compared: upper case, separators dropped, and the letters OCR confuses with
+ * digits read as those digits on both sides (`J` and `1`, `O` and `0`, `B` and `8`). A digit changed
+ * into another digit, what a forger does, still differs.
+ */
 export function normaliseLicenseNumber(text: string): string {
   return text
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '')
-    .replace(/[OQIL]/g, (ch) => AS_DIGIT[ch] ?? ch);
+    .replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
 }
 
 function looksLikeNumber(text: string): boolean {
