@@ -494,7 +494,7 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
  * A field read at least this confidently that disagrees with the barcode is a mismatch; below it the
  * disagreement is noted and left to OCR noise (the benchmark in BENCHMARKS.md sets this).
  */
-export const MISMATCH_MIN_CONFIDENCE = 0.9;
+export const MISMATCH_MIN_CONFIDENCE = 0.7;
 
 /** The fields whose confident disagreement is `document_front_back_mismatch` (docs/decision-policy.md). */
 export const DECISIVE_FIELDS = ['dob', 'licenseNumber'] as const satisfies readonly FieldName[];
