@@ -55,7 +55,8 @@ export function createOcrEngine(options: OcrEngineOptions): FrontTextReader & { 
     },
     async readFrontText(image): Promise<FrontTextOutcome> {
       const result = await run({ kind: 'read', image });
-      if (result.ok) return { status: 'ok', lines: result.lines, models: result.models, durationMs: result.durationMs };
+      if (result.ok)
+        return { status: 'ok', lines: result.lines, models: result.models, durationMs: result.durationMs };
       return { status: result.reason, error: result.error };
     },
     async close() {
