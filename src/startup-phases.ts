@@ -17,6 +17,7 @@ export async function timedPhase<T>(logger: Logger, phase: string, run: () => Pr
 const BACKGROUND_PHASES: Array<{ phase: string; matches: (component: string) => boolean }> = [
   { phase: 'sanctions lists', matches: (component) => component.startsWith('sanctions_list') },
   { phase: 'face models', matches: (component) => component === 'face_models' },
+  { phase: 'OCR models', matches: (component) => component === 'ocr_models' },
   { phase: 'barcode decoder', matches: (component) => component === 'barcode_decoder' },
   { phase: 'video decoder', matches: (component) => component === 'video_decoder' },
 ];

@@ -8,6 +8,7 @@ import { frameHash } from './media/frame-hash.js';
 import { inspectImage } from './media/image-decode.js';
 import { extractVideoFrames, probeVideoDecoder } from './media/video-frames.js';
 import { createFaceEngine } from './ml/face-engine.js';
+import { createOcrEngine } from './ml/ocr-engine.js';
 
 /**
  * Server decode budget. Measured on 120 degraded phone-like photos: p50 47 ms, p99 520 ms under load
@@ -23,15 +24,19 @@ const BARCODE_TIMEOUT_MS = 2_000;
  */
 const FACE_IMAGE_TIMEOUT_MS = 30_000;
 
+/** Per front, queue wait and model loading included: a guard against a stuck task, as for the faces. */
+const FRONT_READ_TIMEOUT_MS = 30_000;
+
 /** Where components load their files from; tests point one at a broken path to prove degraded mode for real. */
 export type ComponentPaths = {
   barcodeWasmPath?: string;
   faceModelDir?: string;
+  ocrModelDir?: string;
   videoDecoderNodePath?: string;
 };
 
 /**
- * Loads the engines the checks run on (barcode reader, face models, video decoder) in the background and
+ * Loads the engines the checks run on (barcode reader, face models, OCR models, video decoder) in the background and
  * reports each one's state for /readyz. One that is missing or failed to load answers `unavailable`.
  */
 export function loadCheckEngines(
@@ -100,8 +105,33 @@ export function loadCheckEngines(
       );
   });
 
+  const frontReader =
+    config.mlDisabled || apiOnly
+      ? null
+      : createOcrEngine({
+          timeoutMs: FRONT_READ_TIMEOUT_MS,
+          ...(paths.ocrModelDir ? { modelDir: paths.ocrModelDir } : {}),
+        });
+  let ocrStatus: ComponentStatus = frontReader
+    ? { status: 'degraded', detail: 'loading models' }
+    : apiOnly && !config.mlDisabled
+      ? { status: 'ok', detail: 'not loaded in ROLE=api: the check workers read the fronts' }
+      : { status: 'unavailable', detail: 'ML_DISABLED' };
+  void frontReader?.ready().then((ready) => {
+    ocrStatus = ready.ok
+      ? { status: 'ok', detail: ready.models.map((m) => `${m.name}@${m.version}`).join(', ') }
+      : { status: 'unavailable', detail: `OCR models failed to load: ${ready.error}` };
+    if (ready.ok) logger.info({ models: ocrStatus.detail }, 'OCR models loaded');
+    else
+      logger.error(
+        { error: ready.error },
+        'OCR models failed to load: licence fronts are not read (document_front_unavailable)',
+      );
+  });
+
   return {
     faceEngine,
+    frontReader,
     async decodeBarcode(image) {
       const outcome = await barcodeReader.decode(image);
       if (outcome.status === 'ok') return { status: 'ok', text: outcome.text };
@@ -125,11 +155,17 @@ export function loadCheckEngines(
     },
     frameHash,
     inspectImage,
-    status: () => ({ barcode_decoder: barcodeStatus, face_models: faceStatus, video_decoder: videoStatus }),
+    status: () => ({
+      barcode_decoder: barcodeStatus,
+      face_models: faceStatus,
+      ocr_models: ocrStatus,
+      video_decoder: videoStatus,
+    }),
     async close() {
       closing = true;
       await barcodeReader.close();
       await faceEngine?.close();
+      await frontReader?.close();
     },
   };
 }

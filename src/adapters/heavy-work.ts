@@ -50,6 +50,7 @@ export function createHeavyWork(config: Config, metrics: Metrics): HeavyWork {
 export function withQueuedVideoDecoding(engines: CheckEngines, video: WorkQueue): CheckEngines {
   return {
     faceEngine: engines.faceEngine,
+    frontReader: engines.frontReader,
     decodeBarcode: (image) => engines.decodeBarcode(image),
     extractVideoFrames: (bytes, maxFrames) => video.run(() => engines.extractVideoFrames(bytes, maxFrames)),
     frameHash: (image) => engines.frameHash(image),

@@ -23,7 +23,9 @@ const DOCUMENT_REASONS = [
   'mandatory_elements_missing',
   'document_expired',
   'license_number_recompute_failed',
+  'document_front_back_mismatch',
   'server_barcode_decode_unavailable',
+  'document_front_unavailable',
 ] as const satisfies readonly DocumentReasonCode[];
 
 const FACE_DEDUPE_REASONS = [
@@ -91,7 +93,42 @@ const licenseNumberScheme = z.enum(['FL', 'IL', 'WI']);
 const testModeMarker = { test_mode: z.literal('forced') };
 const forcedDetail = z.object(testModeMarker);
 
-/** The licence as the barcode told it (`doc_checks.document`). */
+const models = z.array(z.object({ name: z.string(), version: z.string() }));
+
+/** One printed field against the barcode: what was read, what the barcode says, whether they agree. */
+const frontFieldSchema = z.object({
+  read: z.string().nullable(),
+  barcode: z.string().nullable(),
+  agrees: z.boolean().nullable(),
+  confidence: z.number().nullable(),
+});
+
+/** The licence front as the OCR read it, against the barcode (`doc_checks.document.front`). */
+export const frontDetailSchema = z.union([
+  z.object({
+    status: z.enum(['compared', 'unreadable']),
+    fields: z.object({
+      last_name: frontFieldSchema,
+      given_names: frontFieldSchema,
+      dob: frontFieldSchema,
+      license_number: frontFieldSchema,
+      expiry: frontFieldSchema,
+    }),
+    mismatched: z.array(z.enum(['dob', 'license_number'])),
+    min_confidence: z.number(),
+    lines_read: z.number().int(),
+    models,
+    duration_ms: z.number(),
+  }),
+  z.object({ status: z.literal('unreadable'), reason: z.string() }),
+  z.object({ status: z.literal('unavailable'), error: z.string() }),
+  z.object({
+    status: z.literal('not_compared'),
+    reason: z.enum(['no_document_front', 'no_parsed_barcode', 'ml_disabled']),
+  }),
+]);
+
+/** The licence as the barcode told it (`doc_checks.document`), and its front as read beside it. */
 const parsedDocumentDetail = z.object({
   decode_source: z.enum(['server', 'browser']).nullable(),
   server_decode: z.object({
@@ -141,6 +178,7 @@ const parsedDocumentDetail = z.object({
     .nullable(),
   missing_elements: z.array(z.string()),
   expired: z.boolean().nullable(),
+  front: frontDetailSchema.optional(),
   license_number: z
     .union([
       z.object({ status: z.literal('not_applicable'), reason: z.string() }),
@@ -210,8 +248,6 @@ export const faceDedupeDetailSchema = z.union([
   }),
   z.object({ reason: z.literal('unavailable'), error: z.string() }),
 ]);
-
-const models = z.array(z.object({ name: z.string(), version: z.string() }));
 
 /** Size, sharpness and pose of one face (null when the engine could not tell). */
 const faceQuality = {

@@ -10,6 +10,7 @@ import type { SanctionsScreening } from '../ports/sanctions.js';
 import { searchDuplicates } from './dedupe-check.js';
 import { checkDocument } from './document-check.js';
 import { checkFaces, replayEvidence } from './face-check.js';
+import { checkFront, type FrontCheck } from './front-check.js';
 import type { Identity } from './identity.js';
 import { screenSanctions } from './sanctions-check.js';
 import type { CheckSummary, DocChecks } from './check-results.js';
@@ -54,7 +55,7 @@ export type CheckRunResult = {
 };
 
 /**
- * Runs the five checks (independent ones concurrently, each inside its time budget) and decides.
+ * Runs the five checks (the document's includes reading the licence front) (independent ones concurrently, each inside its time budget) and decides.
  * A check that overruns or fails is `unavailable` and the decision is capped at review (decide.ts).
  */
 export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<CheckRunResult> {
@@ -77,7 +78,16 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
   const document = checkDocument(input.barcode, input.today);
   deps.metrics.checkFinished('document', performance.now() - documentStarted, false);
 
-  const [faces, sanctions] = await Promise.all([
+  const [front, faces, sanctions] = await Promise.all([
+    timed(
+      'document_front',
+      () => checkFront(deps.engines.frontReader, input.portrait, document.result),
+      (error): FrontCheck => ({
+        reasons: ['document_front_unavailable'],
+        detail: { status: 'unavailable', error },
+      }),
+      (v) => v.detail.status === 'unavailable',
+    ),
     timed(
       'faces',
       async () => {
@@ -122,7 +132,11 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
   );
 
   const results: CheckResults = {
-    document: document.result,
+    document: {
+      ...document.result,
+      reasons: [...document.result.reasons, ...front.value.reasons],
+      detail: { ...document.result.detail, front: front.value.detail },
+    },
     faceMatch: faces.value.faceMatch,
     liveness: faces.value.liveness,
     sanctions: sanctions.value,

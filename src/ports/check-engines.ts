@@ -1,4 +1,5 @@
-import type { FaceEngine } from '../core/faces/face-engine.js';
+import type { OcrLine } from '../core/documents/front-fields.js';
+import type { FaceEngine, ModelInfo } from '../core/faces/face-engine.js';
 
 export type BarcodeDecodeOutcome =
   { status: 'ok'; text: string } | { status: 'not_found' } | { status: 'unavailable'; error: string };
@@ -15,6 +16,21 @@ export type ImageInspection =
   | { status: 'undecodable' };
 
 /**
+ * The text lines an OCR engine read on a licence front. `invalid_image` is the upload's fault (the
+ * front is then unreadable, which is neutral); `unavailable` is the engine's (models not loaded,
+ * crash, time spent), which caps the decision at review.
+ */
+export type FrontTextOutcome =
+  | { status: 'ok'; lines: OcrLine[]; models: ModelInfo[]; durationMs: number }
+  | { status: 'invalid_image'; error: string }
+  | { status: 'unavailable'; error: string };
+
+export type FrontTextReader = {
+  readFrontText(image: Buffer): Promise<FrontTextOutcome>;
+  ready(): Promise<{ ok: true; models: ModelInfo[] } | { ok: false; error: string }>;
+};
+
+/**
  * The engines the checks run on (adapters/check-engines.ts loads them). One that is missing or
  * failed to load answers `unavailable` (or is null), so decisions stay honest, never invented.
  */
@@ -22,6 +38,8 @@ export type CheckEngines = {
   decodeBarcode(image: Buffer): Promise<BarcodeDecodeOutcome>;
   /** Null when ML is disabled by configuration. */
   faceEngine: FaceEngine | null;
+  /** Null when ML is disabled by configuration (the face checks are then unavailable too). */
+  frontReader: FrontTextReader | null;
   extractVideoFrames(video: Buffer, maxFrames: number): Promise<VideoFramesOutcome>;
   /** Each frame's 256-bit perceptual hash as 0/1 characters (replay detection); null for an undecodable frame. */
   frameHash(image: Buffer): Promise<string | null>;

@@ -43,10 +43,22 @@ const SINGLE: Array<{ code: ReasonCode; decision: string; score: number; reasons
     reasons: ['license_number_recompute_failed'],
   },
   {
+    code: 'document_front_back_mismatch',
+    decision: 'review',
+    score: 70,
+    reasons: ['document_front_back_mismatch'],
+  },
+  {
     code: 'server_barcode_decode_unavailable',
     decision: 'approve',
     score: 100,
     reasons: ['server_barcode_decode_unavailable'],
+  },
+  {
+    code: 'document_front_unavailable',
+    decision: 'review',
+    score: 100,
+    reasons: ['document_front_unavailable', 'ml_degraded_capped_at_review'],
   },
   {
     code: 'face_match_below_threshold',

@@ -119,6 +119,21 @@ export async function renderCardFront(
     .png()
     .toBuffer();
 
+  const image = await photographCard(card, cardWidth, condition, random);
+  return { image, cardWidth, portraitHeight, condition };
+}
+
+/**
+ * A rendered card (PNG) as a phone photographs it on a desk under `condition` (see renderCardFront),
+ * drawing from `random` so the caller's seed decides every choice. The licence-front evaluation set
+ * (bench/lib/licence-front) photographs its cards with this too, under the same conditions.
+ */
+export async function photographCard(
+  card: Buffer,
+  cardWidth: number,
+  condition: CardCondition,
+  random: () => number,
+): Promise<Buffer> {
   // The card lies on a desk: a margin of 3–8 % of background around it.
   const margin = Math.round(cardWidth * between(random, 0.03, 0.08));
   const desk = {
@@ -177,8 +192,7 @@ export async function renderCardFront(
     ).linear(cast, [intBetween(random, -15, 15), 0, intBetween(random, -15, 15)]);
   }
   if (condition === 'small_jpeg') quality = intBetween(random, 50, 60);
-  const image = await scene.flatten({ background: desk }).jpeg({ quality }).toBuffer();
-  return { image, cardWidth, portraitHeight, condition };
+  return scene.flatten({ background: desk }).jpeg({ quality }).toBuffer();
 }
 
 /**

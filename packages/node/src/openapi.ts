@@ -2232,7 +2232,9 @@ export interface paths {
               | 'mandatory_elements_missing'
               | 'document_expired'
               | 'license_number_recompute_failed'
+              | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
+              | 'document_front_unavailable'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -2697,7 +2699,9 @@ export interface paths {
               | 'mandatory_elements_missing'
               | 'document_expired'
               | 'license_number_recompute_failed'
+              | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
+              | 'document_front_unavailable'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -2838,7 +2842,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -2959,6 +2965,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -3056,6 +3123,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -3432,7 +3560,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -3553,6 +3683,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -3650,6 +3841,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -4257,7 +4509,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -4378,6 +4632,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -4475,6 +4790,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -4846,7 +5222,9 @@ export interface paths {
                         | 'mandatory_elements_missing'
                         | 'document_expired'
                         | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -4967,6 +5345,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;
@@ -5064,6 +5503,67 @@ export interface paths {
                             type: 'DL' | 'ID';
                           } | null;
                           expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
                           identity: {
                             dob: string | null;
                             first_name: string | null;

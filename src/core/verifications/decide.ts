@@ -25,6 +25,7 @@ export const POLICY = {
     mandatory_elements_missing: 10,
     document_expired: 30,
     license_number_recompute_failed: 30,
+    document_front_back_mismatch: 30,
     face_match_below_threshold: 30,
     liveness_below_threshold: 20,
     ofac_match: 10,
@@ -44,11 +45,17 @@ export const POLICY = {
     'liveness_unavailable',
     'barcode_parse_failed',
     'license_number_recompute_failed',
+    'document_front_back_mismatch',
+    'document_front_unavailable',
     'face_match_below_threshold',
     'liveness_below_threshold',
   ] as ReasonCode[],
   /** Caps that come from degraded ML, which earn `ml_degraded_capped_at_review` when they cost an approval. */
-  degradedMl: ['face_match_unavailable', 'liveness_unavailable'] as ReasonCode[],
+  degradedMl: [
+    'face_match_unavailable',
+    'liveness_unavailable',
+    'document_front_unavailable',
+  ] as ReasonCode[],
 } as const;
 
 export type DecisionOutcome = { decision: Decision; score: number; reasons: ReasonCode[] };

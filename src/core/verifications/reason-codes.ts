@@ -10,7 +10,9 @@ export const REASON_CODES = [
   'mandatory_elements_missing',
   'document_expired',
   'license_number_recompute_failed',
+  'document_front_back_mismatch',
   'server_barcode_decode_unavailable',
+  'document_front_unavailable',
   'face_match_below_threshold',
   'face_match_unavailable',
   'liveness_below_threshold',
@@ -26,5 +28,7 @@ export type DocumentReasonCode = Extract<
   | 'mandatory_elements_missing'
   | 'document_expired'
   | 'license_number_recompute_failed'
+  | 'document_front_back_mismatch'
   | 'server_barcode_decode_unavailable'
+  | 'document_front_unavailable'
 >;

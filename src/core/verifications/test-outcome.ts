@@ -19,7 +19,9 @@ const DOCUMENT_REASONS: readonly DocumentReasonCode[] = [
   'mandatory_elements_missing',
   'document_expired',
   'license_number_recompute_failed',
+  'document_front_back_mismatch',
   'server_barcode_decode_unavailable',
+  'document_front_unavailable',
 ];
 
 const FORCED: ForcedMarker = { testMode: 'forced' };

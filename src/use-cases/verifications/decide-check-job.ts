@@ -4,6 +4,7 @@ import { faceIdentityOf } from '../../core/faces/face-dedupe.js';
 import type { FaceEngine } from '../../core/faces/face-engine.js';
 import { SUBMITTABLE } from '../../core/verifications/status.js';
 import type { CheckJobOutcome, ClaimedCheckJob } from '../../ports/check-queue.js';
+import type { FrontTextReader } from '../../ports/check-engines.js';
 import type { VerificationDeps } from './deps.js';
 
 export type CheckJobDeps = Pick<
@@ -41,6 +42,13 @@ function givenUpFaceEngine(error: string): FaceEngine {
   };
 }
 
+function givenUpFrontReader(error: string): FrontTextReader {
+  return {
+    ready: async () => ({ ok: false, error }),
+    readFrontText: async () => ({ status: 'unavailable', error }),
+  };
+}
+
 /**
  * A check worker's one job: runs every check on the verification's stored inputs, decides, and
  * commits the decision with its audit entry, usage record, outbox event, face template and the job's
@@ -62,15 +70,15 @@ export async function decideCheckJob(
   const [portrait] = await deps.media.load(verification.id, 'document_front');
   const frames = await deps.media.load(verification.id, 'selfie_frame');
   const givenUp = job.attempts > CHECK_JOB_MAX_ATTEMPTS;
+  const givenUpBecause = `the check worker stopped ${job.attempts - 1} times during this verification`;
   if (givenUp) deps.metrics.checkJobGivenUp();
   const checks = givenUp
     ? {
         ...deps.checks,
         engines: {
           ...deps.checks.engines,
-          faceEngine: givenUpFaceEngine(
-            `the check worker stopped ${job.attempts - 1} times during this verification`,
-          ),
+          faceEngine: givenUpFaceEngine(givenUpBecause),
+          frontReader: givenUpFrontReader(givenUpBecause),
           frameHash: async () => null,
         },
       }

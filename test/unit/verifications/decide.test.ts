@@ -162,6 +162,25 @@ describe('decide()', () => {
     });
   });
 
+  it('the licence front: a confident mismatch costs the document points and caps at review; an OCR outage caps at review', () => {
+    const doc = (reasons: CheckResults['document']['reasons'], patch: Partial<CheckResults> = {}) =>
+      decide(withChecks({ document: { status: 'ok', reasons, detail: {} }, ...patch }));
+    expect(doc(['document_front_back_mismatch'])).toEqual({
+      decision: 'review',
+      score: 70,
+      reasons: ['document_front_back_mismatch'],
+    });
+    // With another failing component it declines on score.
+    expect(
+      doc(['document_front_back_mismatch'], { faceMatch: { status: 'ok', similarity: 0.2, detail: {} } }),
+    ).toMatchObject({ decision: 'decline', score: 40 });
+    expect(doc(['document_front_unavailable'])).toEqual({
+      decision: 'review',
+      score: 100,
+      reasons: ['document_front_unavailable', 'ml_degraded_capped_at_review'],
+    });
+  });
+
   it('document reasons: expired declines, unparsable and forged numbers cap at review, missing elements cost points only', () => {
     const doc = (reasons: CheckResults['document']['reasons']) =>
       decide(withChecks({ document: { status: 'ok', reasons, detail: NO_DETAIL } }));

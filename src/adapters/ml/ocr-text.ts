@@ -1,0 +1,250 @@
+import * as ort from 'onnxruntime-node';
+import type { OcrLine } from '../../core/documents/front-fields.js';
+import type { OcrModels } from './ocr-models.js';
+
+/**
+ * Text lines on a photographed card with PaddleOCR's models: the detector's probability map is
+ * thresholded into connected regions (DB post-processing: a region's mean probability gates it, its
+ * oriented rectangle is grown back by the unclip ratio, since the model marks shrunk text kernels),
+ * each region is cut out of the photo along its own orientation (so a tilted card reads as level
+ * lines) and the recognizer reads it with greedy CTC decoding.
+ */
+
+export type RgbImage = { data: Uint8Array; width: number; height: number };
+
+/** PaddleOCR's DB defaults: pixel threshold, region score threshold, unclip ratio. */
+const PIXEL_THRESHOLD = 0.3;
+const BOX_THRESHOLD = 0.6;
+const UNCLIP_RATIO = 1.6;
+/** Regions shorter than this (detector pixels) are specks, not text. */
+const MIN_REGION_SIDE = 3;
+const REC_HEIGHT = 48;
+const REC_MAX_WIDTH = 320;
+/** ImageNet normalisation, channels in BGR order as PaddleOCR feeds them (OpenCV decoding). */
+const DET_MEAN = [0.406, 0.456, 0.485];
+const DET_STD = [0.225, 0.224, 0.229];
+
+type Region = { cx: number; cy: number; ux: number; uy: number; halfLength: number; halfHeight: number };
+
+function detectorInput(image: RgbImage, side: number): { tensor: ort.Tensor; scale: number } {
+  const scale = Math.min(1, side / Math.max(image.width, image.height));
+  const w = Math.max(32, Math.round((image.width * scale) / 32) * 32);
+  const h = Math.max(32, Math.round((image.height * scale) / 32) * 32);
+  const sx = image.width / w;
+  const sy = image.height / h;
+  const plane = w * h;
+  const out = new Float32Array(3 * plane);
+  for (let y = 0; y < h; y++) {
+    const srcY = Math.min(image.height - 1, Math.floor((y + 0.5) * sy));
+    for (let x = 0; x < w; x++) {
+      const srcX = Math.min(image.width - 1, Math.floor((x + 0.5) * sx));
+      const p = (srcY * image.width + srcX) * 3;
+      const i = y * w + x;
+      // BGR planes
+      for (let c = 0; c < 3; c++)
+        out[c * plane + i] = (image.data[p + 2 - c]! / 255 - DET_MEAN[c]!) / DET_STD[c]!;
+    }
+  }
+  return { tensor: new ort.Tensor('float32', out, [1, 3, h, w]), scale: w / image.width };
+}
+
+/** Connected regions of the thresholded map, each as an oriented rectangle from its pixels' moments. */
+function regionsOf(prob: Float32Array, w: number, h: number): Region[] {
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const regions: Region[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] || prob[start]! < PIXEL_THRESHOLD) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let n = 0;
+    let sum = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    const pixels: number[] = [];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = (i - x) / w;
+      pixels.push(i);
+      n++;
+      sum += prob[i]!;
+      sx += x;
+      sy += y;
+      sxx += x * x;
+      syy += y * y;
+      sxy += x * y;
+      for (const j of [
+        x > 0 ? i - 1 : -1,
+        x < w - 1 ? i + 1 : -1,
+        y > 0 ? i - w : -1,
+        y < h - 1 ? i + w : -1,
+      ]) {
+        if (j >= 0 && !seen[j] && prob[j]! >= PIXEL_THRESHOLD) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    if (n < MIN_REGION_SIDE * MIN_REGION_SIDE || sum / n < BOX_THRESHOLD) continue;
+    const cx = sx / n;
+    const cy = sy / n;
+    const vxx = sxx / n - cx * cx;
+    const vyy = syy / n - cy * cy;
+    const vxy = sxy / n - cx * cy;
+    let angle = 0.5 * Math.atan2(2 * vxy, vxx - vyy);
+    // Text runs along the longer axis; a line is never read upright from more than 45° of tilt.
+    if (Math.abs(angle) > Math.PI / 4) angle -= Math.sign(angle) * (Math.PI / 2);
+    const ux = Math.cos(angle);
+    const uy = Math.sin(angle);
+    let minU = Infinity;
+    let maxU = -Infinity;
+    let minV = Infinity;
+    let maxV = -Infinity;
+    for (const i of pixels) {
+      const x = (i % w) - cx;
+      const y = Math.floor(i / w) - cy;
+      const u = x * ux + y * uy;
+      const v = -x * uy + y * ux;
+      minU = Math.min(minU, u);
+      maxU = Math.max(maxU, u);
+      minV = Math.min(minV, v);
+      maxV = Math.max(maxV, v);
+    }
+    const length = maxU - minU + 1;
+    const height = maxV - minV + 1;
+    if (Math.min(length, height) < MIN_REGION_SIDE) continue;
+    const grow = (UNCLIP_RATIO * length * height) / (2 * (length + height));
+    const mid = { u: (minU + maxU) / 2, v: (minV + maxV) / 2 };
+    regions.push({
+      cx: cx + mid.u * ux - mid.v * uy,
+      cy: cy + mid.u * uy + mid.v * ux,
+      ux,
+      uy,
+      halfLength: length / 2 + grow,
+      halfHeight: height / 2 + grow,
+    });
+  }
+  return regions;
+}
+
+/** The region cut out of the photo along its orientation, as the recognizer's normalised BGR input. */
+function recognizerCrop(image: RgbImage, r: Region, width: number): Float32Array {
+  const plane = REC_HEIGHT * width;
+  const out = new Float32Array(3 * plane);
+  const stepU = (2 * r.halfLength) / width;
+  const stepV = (2 * r.halfHeight) / REC_HEIGHT;
+  for (let row = 0; row < REC_HEIGHT; row++) {
+    const v = -r.halfHeight + (row + 0.5) * stepV;
+    for (let col = 0; col < width; col++) {
+      const u = -r.halfLength + (col + 0.5) * stepU;
+      const x = Math.min(image.width - 1.001, Math.max(0, r.cx + u * r.ux - v * r.uy));
+      const y = Math.min(image.height - 1.001, Math.max(0, r.cy + u * r.uy + v * r.ux));
+      const x0 = Math.floor(x);
+      const y0 = Math.floor(y);
+      const fx = x - x0;
+      const fy = y - y0;
+      const p00 = (y0 * image.width + x0) * 3;
+      const p01 = p00 + 3;
+      const p10 = p00 + image.width * 3;
+      const p11 = p10 + 3;
+      const i = row * width + col;
+      for (let c = 0; c < 3; c++) {
+        const s = 2 - c;
+        const value =
+          (image.data[p00 + s]! * (1 - fx) + image.data[p01 + s]! * fx) * (1 - fy) +
+          (image.data[p10 + s]! * (1 - fx) + image.data[p11 + s]! * fx) * fy;
+        out[c * plane + i] = value / 127.5 - 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** Greedy CTC: best class per step, repeats collapsed, blanks dropped; confidence is the least sure kept character's. */
+function ctcDecode(probs: Float32Array, steps: number, classes: number, alphabet: string[]) {
+  let text = '';
+  let confidence = 1;
+  let previous = -1;
+  for (let t = 0; t < steps; t++) {
+    let best = 0;
+    let bestP = -1;
+    const base = t * classes;
+    for (let k = 0; k < classes; k++) {
+      const p = probs[base + k]!;
+      if (p > bestP) {
+        bestP = p;
+        best = k;
+      }
+    }
+    if (best !== 0 && best !== previous) {
+      text += alphabet[best] ?? '';
+      confidence = Math.min(confidence, bestP);
+    }
+    previous = best;
+  }
+  return { text, confidence: text === '' ? 0 : confidence };
+}
+
+export type ReadTextOptions = {
+  /** Longer side of the detector's input, in pixels. */
+  detectorSide: number;
+};
+
+/**
+ * The card's text lines, in reading geometry: positions are turned by the lines' median angle, so
+ * rows and columns of a tilted card come out level (front-fields.ts parses them by position).
+ */
+export async function readTextLines(
+  models: OcrModels,
+  image: RgbImage,
+  options: ReadTextOptions,
+): Promise<OcrLine[]> {
+  const { tensor, scale } = detectorInput(image, options.detectorSide);
+  const [, , h, w] = tensor.dims as [number, number, number, number];
+  const detected = await models.detector.run({ [models.detector.inputNames[0]!]: tensor });
+  const map = detected[models.detector.outputNames[0]!]!.data as Float32Array;
+  const regions = regionsOf(map, w, h).map((r) => ({
+    ...r,
+    cx: r.cx / scale,
+    cy: r.cy / scale,
+    halfLength: r.halfLength / scale,
+    halfHeight: r.halfHeight / scale,
+  }));
+  if (regions.length === 0) return [];
+
+  const lines: (OcrLine & { angle: number })[] = [];
+  for (const r of regions) {
+    const width = Math.min(
+      REC_MAX_WIDTH,
+      Math.max(16, Math.ceil((REC_HEIGHT * r.halfLength) / Math.max(1, r.halfHeight))),
+    );
+    const input = new ort.Tensor('float32', recognizerCrop(image, r, width), [1, 3, REC_HEIGHT, width]);
+    const out = await models.recognizer.run({ [models.recognizer.inputNames[0]!]: input });
+    const probs = out[models.recognizer.outputNames[0]!]!;
+    const [, steps, classes] = probs.dims as [number, number, number];
+    const { text, confidence } = ctcDecode(probs.data as Float32Array, steps, classes, models.alphabet);
+    if (text.trim() === '') continue;
+    lines.push({
+      text,
+      confidence,
+      cx: r.cx,
+      cy: r.cy,
+      width: 2 * r.halfLength,
+      height: 2 * r.halfHeight,
+      angle: Math.atan2(r.uy, r.ux),
+    });
+  }
+  const angles = lines.map((l) => l.angle).sort((a, b) => a - b);
+  const median = angles[Math.floor(angles.length / 2)] ?? 0;
+  const cos = Math.cos(-median);
+  const sin = Math.sin(-median);
+  return lines.map(({ angle: _angle, ...l }) => ({
+    ...l,
+    cx: l.cx * cos - l.cy * sin,
+    cy: l.cx * sin + l.cy * cos,
+  }));
+}

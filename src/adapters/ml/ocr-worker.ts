@@ -1,0 +1,67 @@
+import { workerData } from 'node:worker_threads';
+import type { OcrLine } from '../../core/documents/front-fields.js';
+import type { ModelInfo } from '../../core/faces/face-engine.js';
+import { openImage } from '../media/image-decode.js';
+import { loadOcrModels, type OcrModels } from './ocr-models.js';
+import { readTextLines } from './ocr-text.js';
+
+export type OcrWorkerData = { modelDir?: string };
+
+export type OcrWorkerTask = { kind: 'status' } | { kind: 'read'; image: Uint8Array };
+
+export type OcrWorkerResult =
+  | { ok: true; lines: OcrLine[]; models: ModelInfo[]; durationMs: number }
+  | { ok: false; reason: 'invalid_image' | 'unavailable'; error: string; models: ModelInfo[] };
+
+/**
+ * The photo is read at up to 1280 px on its longer side (a card's value text is then 20–30 px tall,
+ * what the recognizer reads at its 48 px), and the detector sees it at 640 px: the detector's cost
+ * grows with its input's area, and at 640 px it still finds the 2-mm label text of a card filling
+ * 85 % of the photo (BENCHMARKS.md, "Licence front reading").
+ */
+const READ_SIDE_PX = 1280;
+const DETECTOR_SIDE_PX = 640;
+
+type Loading = { ok: true; models: OcrModels } | { ok: false; error: string };
+
+const options = (workerData ?? {}) as OcrWorkerData;
+
+// Loaded once when the pool starts the worker; every task awaits the same promise.
+const loading: Promise<Loading> = loadOcrModels(options.modelDir).then(
+  (models) => ({ ok: true, models }),
+  (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+);
+
+export default async function runOcrTask(task: OcrWorkerTask): Promise<OcrWorkerResult> {
+  const state = await loading;
+  if (!state.ok) return { ok: false, reason: 'unavailable', error: state.error, models: [] };
+  const { models } = state;
+  if (task.kind === 'status') return { ok: true, lines: [], models: models.versions, durationMs: 0 };
+  const started = performance.now();
+  let image;
+  try {
+    // Through the decode budget (openImage): never past the pixel limit.
+    const { data, info } = await openImage(task.image)
+      .rotate()
+      .resize({ width: READ_SIDE_PX, height: READ_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    image = { data, width: info.width, height: info.height };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: 'invalid_image', error: message, models: models.versions };
+  }
+  try {
+    const lines = await readTextLines(models, image, { detectorSide: DETECTOR_SIDE_PX });
+    return { ok: true, lines, models: models.versions, durationMs: performance.now() - started };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      reason: 'unavailable',
+      error: `text recognition failed: ${message}`,
+      models: models.versions,
+    };
+  }
+}

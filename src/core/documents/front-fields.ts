@@ -1,0 +1,511 @@
+import { analyzeName, foldText } from '../screening/normalize-name.js';
+
+/**
+ * The printed fields of a licence front, from the text lines the OCR read on it. Labels are found by
+ * their words in the layouts US and Canadian cards use (the AAMVA card design's numbered fields `1`,
+ * `2`, `3 DOB`, `4b EXP`, `4d DLN`; `LN`/`FN`/`DOB`/`EXP`/`DL NO`; the bilingual and French forms
+ * `NOM`, `PRÉNOM`, `DDN`, `DATE DE NAISSANCE`, `NO DE PERMIS`, `NUMBER/NUMÉRO`); a label's value is the
+ * text after it on its line, the nearest line to its right on the same row, or the line below it.
+ * Dates are read in the orders jurisdictions print them.
+ */
+
+/** One line of text the OCR read on the card front, positioned in the card's level reading frame. */
+export type OcrLine = {
+  text: string;
+  /**
+   * The recognizer's probability of the line's least sure character, 0..1: one doubtful digit makes
+   * the whole line doubtful (a mean would hide it among sure ones).
+   */
+  confidence: number;
+  /** Centre, length along the text and height, in image pixels of the level frame. */
+  cx: number;
+  cy: number;
+  width: number;
+  height: number;
+};
+
+export type FrontField = { value: string; text: string; confidence: number };
+
+export type FrontFields = {
+  lastName: FrontField | null;
+  givenNames: FrontField | null;
+  dob: FrontField | null;
+  licenseNumber: FrontField | null;
+  expiry: FrontField | null;
+};
+
+export type FieldName = keyof FrontFields;
+
+type Label = FieldName | 'name' | 'other';
+
+/** Label words after folding (upper case, accents dropped, separators single spaces). */
+const LABELS: { label: Label; words: string[] }[] = [
+  {
+    label: 'licenseNumber',
+    words: [
+      '4D DLN',
+      '4D DL',
+      '4D LIC',
+      'DLN',
+      'DL NO',
+      'DL',
+      'LIC NO',
+      'LIC',
+      'LICENSE NO',
+      'LICENCE NO',
+      'NUMBER NUMERO',
+      'NUMBER',
+      'NUMERO',
+      'NO DE PERMIS',
+      'PERMIS NO',
+      'NO',
+      '4D',
+    ],
+  },
+  { label: 'lastName', words: ['1', 'LN', 'LAST NAME', 'SURNAME', 'FAMILY NAME', 'NOM', 'NOM DE FAMILLE'] },
+  { label: 'givenNames', words: ['2', 'FN', 'FIRST NAME', 'GIVEN NAMES', 'GIVEN NAME', 'PRENOM', 'PRENOMS'] },
+  { label: 'name', words: ['NAME NOM', 'NOM NAME', 'NAME'] },
+  {
+    label: 'dob',
+    words: [
+      '3 DOB',
+      'DOB',
+      'DOB DDN',
+      'DDN',
+      'DATE OF BIRTH',
+      'BIRTH DATE',
+      'DATE DE NAISSANCE',
+      'NAISSANCE',
+    ],
+  },
+  {
+    label: 'expiry',
+    words: ['4B EXP', 'EXP', 'EXP EXP', 'EXPIRES', 'EXPIRY', 'EXPIRATION', 'EXP DATE'],
+  },
+  {
+    label: 'other',
+    words: [
+      '4A ISS',
+      'ISS',
+      'ISSUED',
+      'DEL',
+      'ISS DEL',
+      '15 SEX',
+      'SEX',
+      'SEXE',
+      'SEX SEXE',
+      'CLASS',
+      '5 DD',
+      'DD',
+    ],
+  },
+];
+
+/** OCR's look-alike characters, read as the digit a date or number position expects. */
+const AS_DIGIT: Record<string, string> = {
+  O: '0',
+  Q: '0',
+  D: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '5',
+  B: '8',
+  G: '6',
+};
+
+const MONTHS: Record<string, number> = {
+  JAN: 1,
+  FEB: 2,
+  FEV: 2,
+  MAR: 3,
+  APR: 4,
+  AVR: 4,
+  MAY: 5,
+  MAI: 5,
+  JUN: 6,
+  JUIN: 6,
+  JUL: 7,
+  JUIL: 7,
+  AUG: 8,
+  AOU: 8,
+  SEP: 9,
+  SEPT: 9,
+  OCT: 10,
+  NOV: 11,
+  DEC: 12,
+};
+
+/** Upper-case ASCII, separators as single spaces: how labels are compared. */
+function labelForm(text: string): string {
+  return foldText(text)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * Labels of three characters or more survive one misread character (`DOR`, `EXR`, `3D0B`); shorter
+ * ones (`LN`, `FN`, `1`) must read exactly. Exact readings are tried first, across every label.
+ */
+function labelMatches(candidate: string, word: string, fuzzy: boolean): boolean {
+  if (candidate === word) return true;
+  return fuzzy && word.replace(/ /g, '').length >= 3 && editDistance(candidate, word) <= 1;
+}
+
+/** The AAMVA design's numbered name fields, often read run into their value (`1MARTINEZ`). */
+const NUMBERED_NAME = /^([12])\s*(\p{L}[\p{L}' ,.-]+)$/u;
+
+/**
+ * The label a line starts with and the text after it, or null. The longest label wins, so `DOB DDN`
+ * is one label, not `DOB` followed by a value `DDN`.
+ */
+function splitLabel(text: string): { label: Label; rest: string } | null {
+  const numbered = NUMBERED_NAME.exec(text.trim());
+  if (numbered) return { label: numbered[1] === '1' ? 'lastName' : 'givenNames', rest: numbered[2]! };
+  const tokens = labelForm(text).split(' ').filter(Boolean);
+  for (const fuzzy of [false, true]) {
+    for (let take = Math.min(4, tokens.length); take >= 1; take--) {
+      const head = tokens.slice(0, take).join(' ');
+      for (const { label, words } of LABELS) {
+        if (words.some((w) => labelMatches(head, w, fuzzy))) return { label, rest: rawRest(text, take) };
+      }
+      // The OCR often drops the space between a label and its value or its number (`3DOB`, `DLNO.`).
+      if (take !== 1) continue;
+      for (const { label, words } of LABELS) {
+        if (words.some((w) => w.includes(' ') && labelMatches(head, w.replace(/ /g, ''), fuzzy)))
+          return { label, rest: rawRest(text, 1) };
+      }
+    }
+  }
+  return null;
+}
+
+/** The original text after its first `tokens` label words. */
+function rawRest(text: string, tokens: number): string {
+  const parts = text.trim().split(/[\s/.:]+/);
+  return parts.slice(tokens).join(' ').trim();
+}
+
+/** An ISO date from a printed one, in the order the country prints ambiguous dates, or null. */
+export function parsePrintedDate(text: string, country: string | null): string | null {
+  const cleaned = foldText(text)
+    .toUpperCase()
+    .replace(/\s+/g, '')
+    .replace(/[.,\\|]/g, '/');
+  const asDigits = (part: string) => part.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
+  const named =
+    /^([0-9A-Z]{1,4})[-/]([A-Z]{3,4})[-/]([0-9A-Z]{1,4})$/.exec(cleaned) ??
+    /^(\d{1,4})([A-Z]{3,4})(\d{1,4})$/.exec(cleaned);
+  const month = named && MONTHS[named[2]!];
+  if (named && month) {
+    const [a, c] = [asDigits(named[1]!), asDigits(named[3]!)];
+    return a.length === 4 ? iso(a, month, c) : iso(c, month, a);
+  }
+  const digits = cleaned.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
+  const parts = digits.split(/[-/]/).filter(Boolean);
+  if (parts.length === 1 && /^\d{8}$/.test(parts[0]!)) {
+    const d = parts[0]!;
+    // Separators lost: a leading 19xx/20xx is a year, otherwise the country's order.
+    if (/^(19|20)\d{6}$/.test(d) && country !== 'USA') return iso(d.slice(0, 4), d.slice(4, 6), d.slice(6));
+    return country === 'CAN'
+      ? iso(d.slice(4), d.slice(2, 4), d.slice(0, 2))
+      : iso(d.slice(4), d.slice(0, 2), d.slice(2, 4));
+  }
+  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
+  const [a, b, c] = parts as [string, string, string];
+  if (a.length === 4) return iso(a, b, c);
+  if (c.length !== 4) return null;
+  // Month first in the United States, day first in Canada; the other order where one is impossible.
+  const dayFirst = Number(a) > 12 || (country === 'CAN' && Number(b) <= 12);
+  return dayFirst ? iso(c, b, a) : iso(c, a, b);
+}
+
+function iso(year: string, month: string | number, day: string | number): string | null {
+  const y = Number(year);
+  const m = Number(month);
+  const d = Number(day);
+  if (!Number.isInteger(y) || y < 1900 || y > 2100 || m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCMonth() !== m - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A licence number as compared: upper case, separators dropped, and the letters OCR confuses with
+ * digits read as those digits on both sides (`J` and `1`, `O` and `0`, `B` and `8`). A digit changed
+ * into another digit, what a forger does, still differs.
+ */
+export function normaliseLicenseNumber(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
+}
+
+function looksLikeNumber(text: string): boolean {
+  const compact = text.toUpperCase().replace(/[\s-]/g, '');
+  return /^[A-Z0-9]{4,20}$/.test(compact) && /\d{3}/.test(compact);
+}
+
+function looksLikeName(text: string): boolean {
+  return /^[\p{L}' ,.-]{2,}$/u.test(text.trim()) && /\p{L}{2}/u.test(text);
+}
+
+const left = (l: OcrLine) => l.cx - l.width / 2;
+const right = (l: OcrLine) => l.cx + l.width / 2;
+
+/** Lines that can hold a label's value: right of it on its row (nearest first), then the ones below. */
+function valueCandidates(label: OcrLine, lines: readonly OcrLine[], rowsBelow = 1): OcrLine[] {
+  const sameRow = lines
+    .filter((l) => l !== label && Math.abs(l.cy - label.cy) < 0.6 * Math.max(l.height, label.height))
+    .filter((l) => left(l) > label.cx)
+    .sort((a, b) => left(a) - left(b));
+  const reach = (2 + 1.5 * rowsBelow) * label.height;
+  const below = lines
+    .filter((l) => l !== label && l.cy > label.cy + 0.4 * label.height && l.cy - label.cy < reach)
+    .filter((l) => left(l) < right(label) && right(l) > left(label) - label.height)
+    .sort((a, b) => a.cy - b.cy);
+  return [...sameRow.slice(0, 1), ...below.slice(0, 2)];
+}
+
+type Parsed = { value: string; text: string; confidence: number };
+
+function asField(label: FieldName, text: string, line: OcrLine, country: string | null): Parsed | null {
+  const trimmed = text.trim().replace(/^[,.:;\s]+|[,.:;\s]+$/g, '');
+  if (trimmed === '' || splitLabel(trimmed)) return null;
+  if (label === 'dob' || label === 'expiry') {
+    const date = parsePrintedDate(trimmed, country);
+    return date ? { value: date, text: trimmed, confidence: line.confidence } : null;
+  }
+  if (label === 'licenseNumber') {
+    return looksLikeNumber(trimmed)
+      ? { value: trimmed.toUpperCase().replace(/\s+/g, ''), text: trimmed, confidence: line.confidence }
+      : null;
+  }
+  return looksLikeName(trimmed)
+    ? { value: trimmed.toUpperCase().replace(/\s+/g, ' '), text: trimmed, confidence: line.confidence }
+    : null;
+}
+
+/**
+ * The fields of a front from its lines; `country` (from the barcode's IIN) decides the order of a
+ * date such as 04/05/1990. A field not found is null.
+ */
+export function readFrontFields(lines: readonly OcrLine[], country: string | null): FrontFields {
+  const fields: FrontFields = {
+    lastName: null,
+    givenNames: null,
+    dob: null,
+    licenseNumber: null,
+    expiry: null,
+  };
+  const used = new Set<OcrLine>();
+  const set = (name: FieldName, parsed: Parsed | null, line: OcrLine) => {
+    if (!parsed || fields[name]) return false;
+    fields[name] = parsed;
+    used.add(line);
+    return true;
+  };
+  const ordered = [...lines].sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+  for (const line of ordered) {
+    const split = splitLabel(line.text);
+    if (!split || split.label === 'other') continue;
+    const { label, rest } = split;
+    if (label === 'name') {
+      const below = valueCandidates(line, ordered, 2).filter((l) => l.cy > line.cy + 0.4 * line.height);
+      const [first, second] = below;
+      if (first && /,/.test(first.text) && first.text.split(',')[1]!.trim() !== '') {
+        const [last, given] = first.text.split(',');
+        set('lastName', asField('lastName', last!, first, country), first);
+        set('givenNames', asField('givenNames', given!, first, country), first);
+      } else if (first) {
+        set('lastName', asField('lastName', first.text, first, country), first);
+        if (second) set('givenNames', asField('givenNames', second.text, second, country), second);
+      }
+      continue;
+    }
+    if (rest !== '' && set(label, asField(label, rest, line, country), line)) continue;
+    for (const candidate of valueCandidates(line, ordered)) {
+      if (used.has(candidate)) continue;
+      if (set(label, asField(label, candidate.text, candidate, country), candidate)) break;
+    }
+  }
+  fillNamesByPosition(fields, ordered, used, country);
+  // Without a readable label, the dates still tell: birth is the earliest date a card prints, expiry the latest.
+  const dates = ordered
+    .filter((l) => !used.has(l))
+    .map((l) => ({ line: l, date: parsePrintedDate(splitLabel(l.text)?.rest ?? l.text, country) }))
+    .filter((d): d is { line: OcrLine; date: string } => d.date !== null)
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const earliest = dates[0];
+  const latest = dates.at(-1);
+  if (!fields.dob && earliest && dates.length >= 2)
+    set(
+      'dob',
+      { value: earliest.date, text: earliest.line.text, confidence: earliest.line.confidence },
+      earliest.line,
+    );
+  if (!fields.expiry && latest && latest !== earliest)
+    set(
+      'expiry',
+      { value: latest.date, text: latest.line.text, confidence: latest.line.confidence },
+      latest.line,
+    );
+  return fields;
+}
+
+/** Words of a card's title, which is never a name. */
+const TITLE_WORDS = /DRIVER|LICEN[CS]E|PERMIS|CONDUIRE|IDENTIFICATION/;
+
+/**
+ * Names whose label was misread (`LN` as `IN`, `1` lost): the last name is the name-like line above
+ * the given names, the given names the one below the last name; with neither, the first two
+ * name-like lines under the title, in that order (every layout covered prints the family name first).
+ */
+function fillNamesByPosition(
+  fields: FrontFields,
+  ordered: readonly OcrLine[],
+  used: Set<OcrLine>,
+  country: string | null,
+): void {
+  if (fields.lastName && fields.givenNames) return;
+  const nameLike = ordered.filter(
+    (l) =>
+      !used.has(l) &&
+      !splitLabel(l.text) &&
+      !TITLE_WORDS.test(labelForm(l.text)) &&
+      asField('lastName', l.text, l, country) !== null,
+  );
+  // A misread label (`IN` for `LN`) reads as a name too, but it has its value to its right.
+  const names = nameLike.filter(
+    (l) =>
+      !nameLike.some(
+        (other) =>
+          other !== l &&
+          valueCandidates(l, [other]).length > 0 &&
+          other.cx > l.cx &&
+          Math.abs(other.cy - l.cy) < 0.6 * l.height,
+      ),
+  );
+  const lineOf = (field: FrontField) => ordered.find((l) => l.text.includes(field.text));
+  const take = (name: 'lastName' | 'givenNames', line: OcrLine | undefined) => {
+    if (!line) return;
+    fields[name] = asField(name, line.text, line, country);
+    used.add(line);
+  };
+  if (fields.givenNames && !fields.lastName) {
+    const given = lineOf(fields.givenNames);
+    take('lastName', given && names.filter((l) => l.cy < given.cy - 0.4 * given.height).at(-1));
+  } else if (fields.lastName && !fields.givenNames) {
+    const last = lineOf(fields.lastName);
+    take('givenNames', last && names.find((l) => l.cy > last.cy + 0.4 * last.height));
+  } else {
+    take('lastName', names[0]);
+    take('givenNames', names[1]);
+  }
+}
+
+/** The barcode's side of the comparison. */
+export type BarcodeFields = {
+  lastName: string | null;
+  firstName: string | null;
+  middleName: string | null;
+  dob: string | null;
+  licenseNumber: string | null;
+  expiry: string | null;
+};
+
+export type FieldComparison = {
+  read: string | null;
+  barcode: string | null;
+  /** null when either side is missing. */
+  agrees: boolean | null;
+  confidence: number | null;
+};
+
+export type FrontComparison = Record<FieldName, FieldComparison>;
+
+/** A name's letters as the screening normalises them, spaces dropped (the OCR loses and adds spaces). */
+const nameKey = (name: string) => analyzeName(name).tokens.join('');
+
+/** Names agree within an edit distance of one per five letters (at least one): OCR noise, not another name. */
+function namesAgree(read: string, barcode: string): boolean {
+  const a = nameKey(read);
+  const b = nameKey(barcode);
+  if (a === '' || b === '') return false;
+  return editDistance(a, b) <= Math.max(1, Math.floor(b.length / 5));
+}
+
+/**
+ * Each field against the barcode: names fuzzily (OCR noise tolerated, after the screening's
+ * normalisation), dates and the licence number exactly once separators are normalised. A given-name
+ * line agrees with the first name alone or with first and middle names.
+ */
+export function compareFront(fields: FrontFields, barcode: BarcodeFields): FrontComparison {
+  const entry = (
+    field: FrontField | null,
+    barcodeValue: string | null,
+    agree: (read: string, barcode: string) => boolean,
+  ): FieldComparison => ({
+    read: field?.value ?? null,
+    barcode: barcodeValue,
+    agrees: field && barcodeValue ? agree(field.value, barcodeValue) : null,
+    confidence: field ? Math.round(field.confidence * 1000) / 1000 : null,
+  });
+  const given = [barcode.firstName, barcode.middleName].filter(Boolean).join(' ') || null;
+  return {
+    lastName: entry(fields.lastName, barcode.lastName, namesAgree),
+    givenNames: entry(
+      fields.givenNames,
+      given,
+      (read) =>
+        namesAgree(read, given!) ||
+        (barcode.firstName !== null &&
+          (namesAgree(read, barcode.firstName) || namesAgree(read.split(/\s+/)[0] ?? '', barcode.firstName))),
+    ),
+    dob: entry(fields.dob, barcode.dob, (a, b) => a === b),
+    licenseNumber: entry(
+      fields.licenseNumber,
+      barcode.licenseNumber,
+      (a, b) => normaliseLicenseNumber(a) === normaliseLicenseNumber(b),
+    ),
+    expiry: entry(fields.expiry, barcode.expiry, (a, b) => a === b),
+  };
+}
+
+/**
+ * A field read at least this confidently that disagrees with the barcode is a mismatch; below it the
+ * disagreement is noted and left to OCR noise (the benchmark in BENCHMARKS.md sets this).
+ */
+export const MISMATCH_MIN_CONFIDENCE = 0.7;
+
+/** The fields whose confident disagreement is `document_front_back_mismatch` (docs/decision-policy.md). */
+export const DECISIVE_FIELDS = ['dob', 'licenseNumber'] as const satisfies readonly FieldName[];
+
+export function decisiveMismatches(comparison: FrontComparison): FieldName[] {
+  return DECISIVE_FIELDS.filter((f) => {
+    const c = comparison[f];
+    return c.agrees === false && c.confidence !== null && c.confidence >= MISMATCH_MIN_CONFIDENCE;
+  });
+}
+
+/** A front is unreadable when neither decisive field could be read on it. */
+export const isUnreadable = (fields: FrontFields): boolean =>
+  DECISIVE_FIELDS.every((f) => fields[f] === null);

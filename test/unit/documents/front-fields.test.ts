@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { frontDetailSchema } from '../../../src/checks/check-results.js';
+import { checkFront } from '../../../src/checks/front-check.js';
+import { checkDocument } from '../../../src/core/documents/check-document.js';
+import {
+  compareFront,
+  decisiveMismatches,
+  normaliseLicenseNumber,
+  parsePrintedDate,
+  readFrontFields,
+  type OcrLine,
+} from '../../../src/core/documents/front-fields.js';
+import type { FrontTextReader } from '../../../src/ports/check-engines.js';
+import { syntheticRecords } from './aamva-data.js';
+
+/** Lines as the OCR gives them: text and confidence at a row and column of a card 1000 px wide. */
+function line(text: string, column: number, row: number, confidence = 0.98): OcrLine {
+  const height = 30;
+  const width = text.length * 18;
+  return { text, confidence, cx: column + width / 2, cy: row * 50, width, height };
+}
+
+describe('printed dates', () => {
+  it('reads the orders US and Canadian cards print, with OCR look-alikes as digits', () => {
+    expect(parsePrintedDate('08/11/2006', 'USA')).toBe('2006-08-11');
+    expect(parsePrintedDate('08-11-2006', 'USA')).toBe('2006-08-11');
+    expect(parsePrintedDate('2006/08/11', 'CAN')).toBe('2006-08-11');
+    expect(parsePrintedDate('2006-AUG-11', 'CAN')).toBe('2006-08-11');
+    expect(parsePrintedDate('11 AOÛ 2006', 'CAN')).toBe('2006-08-11');
+    expect(parsePrintedDate('2O06-AUG-1l', 'CAN')).toBe('2006-08-11');
+    expect(parsePrintedDate('11/08/2006', 'CAN')).toBe('2006-08-11');
+    expect(parsePrintedDate('25/08/2006', 'USA')).toBe('2006-08-25');
+    expect(parsePrintedDate('O8/1I/2OO6', 'USA')).toBe('2006-08-11');
+    expect(parsePrintedDate('08112006', 'USA')).toBe('2006-08-11');
+    expect(parsePrintedDate('20060811', 'CAN')).toBe('2006-08-11');
+    expect(parsePrintedDate('02/30/2006', 'USA')).toBeNull();
+    expect(parsePrintedDate('MARVIN K', 'USA')).toBeNull();
+  });
+
+  it('compares licence numbers with separators dropped and O/I read as digits', () => {
+    expect(normaliseLicenseNumber('E777-684 94')).toBe(normaliseLicenseNumber('E77768494'));
+    expect(normaliseLicenseNumber('A1O3')).toBe(normaliseLicenseNumber('A103'));
+    expect(normaliseLicenseNumber('A104')).not.toBe(normaliseLicenseNumber('A103'));
+  });
+});
+
+describe('front fields by layout', () => {
+  const expected = {
+    lastName: 'VANDERBILT',
+    givenNames: 'MARVIN K',
+    dob: '2006-08-11',
+    licenseNumber: 'E77768494',
+    expiry: '2032-01-23',
+  };
+  const values = (lines: OcrLine[], country: string) =>
+    Object.fromEntries(Object.entries(readFrontFields(lines, country)).map(([k, v]) => [k, v?.value]));
+
+  it('AAMVA numbered fields, labels and values as separate lines', () => {
+    const lines = [
+      line('TN DRIVER LICENSE', 50, 1),
+      line('4d DLN', 380, 3),
+      line('E77768494', 520, 3),
+      line('1', 380, 4),
+      line('VANDERBILT', 420, 4),
+      line('2', 380, 5),
+      line('MARVIN K', 420, 5),
+      line('3 DOB', 380, 6),
+      line('08/11/2006', 480, 6),
+      line('4b EXP', 380, 7),
+      line('01/23/2032', 500, 7),
+      line('4a ISS', 380, 8),
+      line('01/23/2024', 500, 8),
+    ];
+    expect(values(lines, 'USA')).toEqual(expected);
+  });
+
+  it('LN/FN/DOB/EXP labels, a value run into its label, and a misread label', () => {
+    const lines = [
+      line('DLNO.E77768494', 380, 3),
+      line('LN', 380, 4),
+      line('VANDERBILT', 440, 4),
+      line('FN', 380, 5),
+      line('MARVIN K', 440, 5),
+      line('DOR', 380, 6),
+      line('08-11-2006', 460, 6),
+      line('EXP', 700, 6),
+      line('01-23-2032', 780, 6),
+      line('ISS', 380, 7),
+      line('01-23-2024', 460, 7),
+    ];
+    expect(values(lines, 'USA')).toEqual(expected);
+  });
+
+  it('names whose labels were misread or lost are taken by position', () => {
+    const lines = [
+      line('WI DRIVER LICENSE', 50, 1),
+      line('DL NO.', 380, 3),
+      line('E77768494', 500, 3),
+      line('IN', 380, 4),
+      line('VANDERBILT', 440, 4),
+      line('EN', 380, 5),
+      line('MARVIN K', 440, 5),
+      line('DOB', 380, 6),
+      line('08/11/2006', 460, 6),
+      line('EXP', 700, 6),
+      line('01/23/2032', 780, 6),
+    ];
+    expect(values(lines, 'USA')).toEqual(expected);
+  });
+
+  it('bilingual Canadian labels with values below, the name as LAST, GIVEN lines', () => {
+    const lines = [
+      line('NUMBER/NUMERO', 380, 3),
+      line('E77768494', 380, 4),
+      line('NAME/NOM', 380, 5),
+      line('VANDERBILT,', 380, 6),
+      line('MARVIN K', 380, 7),
+      line('DOB/DDN', 380, 8),
+      line('2006-AUG-11', 530, 8),
+      line('EXP/EXP', 380, 9),
+      line('2032-JAN-23', 530, 9),
+    ];
+    expect(values(lines, 'CAN')).toEqual(expected);
+  });
+
+  it('French labels', () => {
+    const lines = [
+      line('NOM', 380, 3),
+      line('VANDERBILT', 480, 3),
+      line('PRÉNOM', 380, 4),
+      line('MARVIN K', 510, 4),
+      line('NO DE PERMIS', 380, 5),
+      line('E77768494', 580, 5),
+      line('DATE DE NAISSANCE', 380, 6),
+      line('2006-08-11', 650, 6),
+      line('EXPIRATION', 380, 7),
+      line('2032-01-23', 560, 7),
+    ];
+    expect(values(lines, 'CAN')).toEqual(expected);
+  });
+
+  it('finds nothing on a front without text', () => {
+    expect(values([], 'USA')).toEqual({
+      lastName: undefined,
+      givenNames: undefined,
+      dob: undefined,
+      licenseNumber: undefined,
+      expiry: undefined,
+    });
+  });
+});
+
+describe('front against barcode', () => {
+  const barcode = {
+    lastName: 'VANDERBILT',
+    firstName: 'MARVIN',
+    middleName: 'K',
+    dob: '2006-08-11',
+    licenseNumber: 'E77768494',
+    expiry: '2032-01-23',
+  };
+  const field = (value: string, confidence = 0.97) => ({ value, text: value, confidence });
+  const read = {
+    lastName: field('VANDERBlLT'),
+    givenNames: field('MARVINK'),
+    dob: field('2006-08-11'),
+    licenseNumber: field('E7776-8494'),
+    expiry: field('2032-01-23'),
+  };
+
+  it('tolerates OCR noise in names and separators in numbers', () => {
+    const comparison = compareFront(read, barcode);
+    for (const entry of Object.values(comparison)) expect(entry.agrees).toBe(true);
+    expect(decisiveMismatches(comparison)).toEqual([]);
+  });
+
+  it('a confident different DOB or number is a mismatch; an unsure one is not', () => {
+    const tampered = { ...read, dob: field('2001-08-11'), licenseNumber: field('E77768495', 0.6) };
+    const comparison = compareFront(tampered, barcode);
+    expect(comparison.dob).toEqual({
+      read: '2001-08-11',
+      barcode: '2006-08-11',
+      agrees: false,
+      confidence: 0.97,
+    });
+    expect(comparison.licenseNumber.agrees).toBe(false);
+    expect(decisiveMismatches(comparison)).toEqual(['dob']);
+  });
+
+  it('another name is a disagreement', () => {
+    const comparison = compareFront({ ...read, lastName: field('KOWALSKI') }, barcode);
+    expect(comparison.lastName.agrees).toBe(false);
+  });
+});
+
+describe('the front check', () => {
+  const record = syntheticRecords().find((r) => r.id === 'aamva-syn-00003')!;
+  const document = checkDocument({
+    server: { status: 'ok', text: record.payload },
+    today: new Date('2026-11-01'),
+  });
+  const reader = (outcome: Awaited<ReturnType<FrontTextReader['readFrontText']>>): FrontTextReader => ({
+    readFrontText: async () => outcome,
+    ready: async () => ({ ok: true, models: [] }),
+  });
+  const front = Buffer.from('front');
+  const printed = (dob: string) => [
+    line('4d DLN', 380, 3),
+    line(record.expected.license_number!, 520, 3),
+    line('3 DOB', 380, 6),
+    line(dob, 480, 6),
+  ];
+  const ok = (lines: OcrLine[]) =>
+    reader({ status: 'ok', lines, models: [{ name: 'm', version: '1' }], durationMs: 120 });
+
+  it('agrees with a genuine front, flags a tampered DOB, notes an unreadable front, and fails loudly', async () => {
+    const genuine = await checkFront(ok(printed('08/11/2006')), front, document);
+    expect(genuine.reasons).toEqual([]);
+    expect(genuine.detail.status).toBe('compared');
+
+    const tampered = await checkFront(ok(printed('08/11/2001')), front, document);
+    expect(tampered.reasons).toEqual(['document_front_back_mismatch']);
+    expect(tampered.detail).toMatchObject({ mismatched: ['dob'] });
+
+    const blank = await checkFront(ok([line('TN DRIVER LICENSE', 50, 1)]), front, document);
+    expect(blank.reasons).toEqual([]);
+    expect(blank.detail.status).toBe('unreadable');
+
+    const broken = await checkFront(
+      reader({ status: 'unavailable', error: 'models missing' }),
+      front,
+      document,
+    );
+    expect(broken.reasons).toEqual(['document_front_unavailable']);
+
+    const undecodable = await checkFront(
+      reader({ status: 'invalid_image', error: 'bad jpeg' }),
+      front,
+      document,
+    );
+    expect(undecodable.reasons).toEqual([]);
+
+    expect((await checkFront(null, front, document)).detail).toEqual({
+      status: 'not_compared',
+      reason: 'ml_disabled',
+    });
+    expect((await checkFront(ok([]), null, document)).detail.status).toBe('not_compared');
+
+    for (const detail of [genuine, tampered, blank, broken, undecodable].map((c) => c.detail))
+      expect(frontDetailSchema.parse(detail)).toEqual(detail);
+  });
+});
