@@ -1,5 +1,9 @@
-import type { DocumentCheckResult, StoredBarcode } from '../core/checks.js';
-import { checkDocument as checkLicence, type ServerBarcodeDecode } from '../core/documents/check-document.js';
+import type { StoredBarcode } from '../core/checks.js';
+import {
+  checkDocument as checkLicence,
+  type DocumentCheckRun,
+  type ServerBarcodeDecode,
+} from '../core/documents/check-document.js';
 import type { Identity } from './identity.js';
 
 function serverDecodeOf(barcode: StoredBarcode): ServerBarcodeDecode {
@@ -14,7 +18,7 @@ function serverDecodeOf(barcode: StoredBarcode): ServerBarcodeDecode {
 export function checkDocument(
   barcode: StoredBarcode,
   today: Date,
-): { result: DocumentCheckResult; identity: Identity | null } {
+): { result: DocumentCheckRun; identity: Identity | null } {
   const result = checkLicence({
     server: serverDecodeOf(barcode),
     browserBarcode: barcode.browser_text,

@@ -1,51 +1,19 @@
-import type { DocumentCheckResult } from '../core/checks.js';
-import type { DocumentCheckDetail } from '../core/documents/check-document.js';
+import type { FrontCheckDetail } from '../core/checks.js';
+import type { DocumentCheckRun } from '../core/documents/check-document.js';
 import {
   MISMATCH_MIN_CONFIDENCE,
   compareFront,
   decisiveMismatches,
   isUnreadable,
   readFrontFields,
-  type FieldName,
-  type FrontComparison,
 } from '../core/documents/front-fields.js';
 import type { DocumentReasonCode } from '../core/verifications/reason-codes.js';
 import type { FrontTextReader } from '../ports/check-engines.js';
 
-/** The front fields as `doc_checks.document.front.fields` names them. */
-const FIELD_NAMES: Record<FieldName, string> = {
-  lastName: 'last_name',
-  givenNames: 'given_names',
-  dob: 'dob',
-  licenseNumber: 'license_number',
-  expiry: 'expiry',
-};
-
-/**
- * What reading the front found (`doc_checks.document.front`):
- * - `compared`: fields read and compared with the barcode, one entry per field;
- * - `unreadable`: neither the date of birth nor the licence number could be read (neutral, noted);
- * - `unavailable`: the OCR engine could not run (`document_front_unavailable`, caps at review);
- * - `not_compared`: no front image, no parsed barcode to compare with, or ML disabled by configuration.
- */
-export type FrontCheckDetail =
-  | {
-      status: 'compared' | 'unreadable';
-      fields: Record<string, FrontComparison[FieldName]>;
-      mismatched: string[];
-      min_confidence: number;
-      lines_read: number;
-      models: { name: string; version: string }[];
-      duration_ms: number;
-    }
-  | { status: 'unreadable'; reason: string }
-  | { status: 'unavailable'; error: string }
-  | { status: 'not_compared'; reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled' };
+/** The decisive fields as `doc_checks.document.front.fields` names them. */
+const STORED_NAMES = { dob: 'dob', licenseNumber: 'license_number' } as const;
 
 export type FrontCheck = { reasons: DocumentReasonCode[]; detail: FrontCheckDetail };
-
-const snakeFields = (comparison: FrontComparison) =>
-  Object.fromEntries((Object.keys(FIELD_NAMES) as FieldName[]).map((f) => [FIELD_NAMES[f], comparison[f]]));
 
 /**
  * Reads the licence front and compares it with the barcode the document check parsed. A confident
@@ -55,9 +23,9 @@ const snakeFields = (comparison: FrontComparison) =>
 export async function checkFront(
   reader: FrontTextReader | null,
   front: Buffer | null,
-  document: DocumentCheckResult,
+  document: DocumentCheckRun,
 ): Promise<FrontCheck> {
-  const detail = document.detail as DocumentCheckDetail;
+  const { detail } = document;
   if (!front) return { reasons: [], detail: { status: 'not_compared', reason: 'no_document_front' } };
   if (!detail.identity || !detail.document)
     return { reasons: [], detail: { status: 'not_compared', reason: 'no_parsed_barcode' } };
@@ -84,12 +52,12 @@ export async function checkFront(
     reasons: !unreadable && mismatched.length > 0 ? ['document_front_back_mismatch'] : [],
     detail: {
       status: unreadable ? 'unreadable' : 'compared',
-      fields: snakeFields(comparison),
-      mismatched: mismatched.map((f) => FIELD_NAMES[f]),
-      min_confidence: MISMATCH_MIN_CONFIDENCE,
-      lines_read: read.lines.length,
+      fields: comparison,
+      mismatched: mismatched.map((f) => STORED_NAMES[f]),
+      minConfidence: MISMATCH_MIN_CONFIDENCE,
+      linesRead: read.lines.length,
       models: read.models,
-      duration_ms: Math.round(read.durationMs),
+      durationMs: Math.round(read.durationMs),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AamvaDocument, AamvaParseError, ToleratedDeviation } from './documents/aamva/types.js';
+import type { FrontComparison } from './documents/front-fields.js';
 import type { LicenseNumberCheck } from './documents/license-number.js';
 import type { ChallengeAction, ChallengeFailure, ChallengeStep } from './faces/challenge.js';
 import type { ModelInfo } from './faces/face-engine.js';
@@ -59,7 +60,31 @@ export type DocumentCheckDetail = {
   /** null when there is no readable expiry date. */
   expired: boolean | null;
   licenseNumber: LicenseNumberCheck | null;
+  /** The front as read beside the barcode; absent where the check does not read it (test mode, earlier releases). */
+  front?: FrontCheckDetail;
 };
+
+/**
+ * What reading the licence front found, against the barcode:
+ * - `compared`: fields read and compared, one entry per field;
+ * - `unreadable`: neither the date of birth nor the licence number could be read (neutral, noted);
+ * - `unavailable`: the OCR engine could not run (`document_front_unavailable`, caps at review);
+ * - `not_compared`: no front image, no parsed barcode to compare with, or ML disabled by configuration.
+ */
+export type FrontCheckDetail =
+  | {
+      status: 'compared' | 'unreadable';
+      fields: FrontComparison;
+      /** The decisive fields read with confidence in disagreement, as `fields` names them. */
+      mismatched: ('dob' | 'license_number')[];
+      minConfidence: number;
+      linesRead: number;
+      models: ModelInfo[];
+      durationMs: number;
+    }
+  | { status: 'unreadable'; reason: string }
+  | { status: 'unavailable'; error: string }
+  | { status: 'not_compared'; reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled' };
 
 export type DocumentCheckResult = {
   status: 'ok';

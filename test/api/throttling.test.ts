@@ -145,10 +145,18 @@ describe.each(setups)('failed authentication with default settings on $name', (s
 
   it('answers 200 failed keys from one address with 401, audits each, and keeps accepting valid keys', async () => {
     const office = '203.0.113.10';
-    for (let i = 0; i < 200; i += 1) {
-      const res = await listKeys(t, `svc_typo${crypto.randomBytes(8).toString('hex')}`, office);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'invalid API key' });
+    // Twenty at a time: past half the bound each failure is slowed (up to 0.5 s here), and those
+    // waits need not add up one after another for the test to show that none is refused.
+    for (let batch = 0; batch < 10; batch += 1) {
+      const failures = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          listKeys(t, `svc_typo${crypto.randomBytes(8).toString('hex')}`, office),
+        ),
+      );
+      for (const res of failures) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ detail: 'invalid API key' });
+      }
     }
     expect(await auditedFailures(t, office)).toBe(200);
     for (let i = 0; i < 20; i += 1) expect((await listKeys(t, t.rootKey, office)).statusCode).toBe(200);
@@ -224,12 +232,12 @@ describe.each(setups)('failed authentication past the bound on $name', (setup) =
 });
 
 describe.each(setups)('per-key throttle on $name', (setup) => {
-  it('is off by default: 1,500 keyed screens in a burst get no 429', async () => {
+  it('is off by default: 700 keyed screens in bursts get no 429 (more than the 600 a minute an operator might set)', async () => {
     const t = await start(setup, {}, { sanctions: true });
     try {
       const key = await createKey(t, 'batch', ['screen:ofac']);
       const statuses = new Map<number, number>();
-      for (let round = 0; round < 15; round += 1) {
+      for (let round = 0; round < 7; round += 1) {
         const burst = await Promise.all(
           Array.from({ length: 100 }, (_, i) =>
             t.app.inject({
@@ -243,7 +251,7 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
         for (const res of burst) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         expect(burst[0]!.headers['x-ratelimit-limit']).toBeUndefined();
       }
-      expect(Object.fromEntries(statuses)).toEqual({ 200: 1500 });
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 700 });
     } finally {
       await t.close();
     }

@@ -499,7 +499,7 @@ export const MISMATCH_MIN_CONFIDENCE = 0.7;
 /** The fields whose confident disagreement is `document_front_back_mismatch` (docs/decision-policy.md). */
 export const DECISIVE_FIELDS = ['dob', 'licenseNumber'] as const satisfies readonly FieldName[];
 
-export function decisiveMismatches(comparison: FrontComparison): FieldName[] {
+export function decisiveMismatches(comparison: FrontComparison): (typeof DECISIVE_FIELDS)[number][] {
   return DECISIVE_FIELDS.filter((f) => {
     const c = comparison[f];
     return c.agrees === false && c.confidence !== null && c.confidence >= MISMATCH_MIN_CONFIDENCE;

@@ -164,7 +164,7 @@ describe('decide()', () => {
 
   it('the licence front: a confident mismatch costs the document points and caps at review; an OCR outage caps at review', () => {
     const doc = (reasons: CheckResults['document']['reasons'], patch: Partial<CheckResults> = {}) =>
-      decide(withChecks({ document: { status: 'ok', reasons, detail: {} }, ...patch }));
+      decide(withChecks({ document: { status: 'ok', reasons, detail: NO_DETAIL }, ...patch }));
     expect(doc(['document_front_back_mismatch'])).toEqual({
       decision: 'review',
       score: 70,
@@ -172,7 +172,7 @@ describe('decide()', () => {
     });
     // With another failing component it declines on score.
     expect(
-      doc(['document_front_back_mismatch'], { faceMatch: { status: 'ok', similarity: 0.2, detail: {} } }),
+      doc(['document_front_back_mismatch'], { faceMatch: { status: 'ok', similarity: 0.2, detail: NO_DETAIL } }),
     ).toMatchObject({ decision: 'decline', score: 40 });
     expect(doc(['document_front_unavailable'])).toEqual({
       decision: 'review',
