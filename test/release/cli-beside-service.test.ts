@@ -21,6 +21,8 @@ function createdKey(stdout: string): string {
 }
 
 describe('the CLI next to a running service on PGlite', () => {
+  // Seven processes one after another (service, three CLI runs, a refused service, a CLI run, the
+  // service again), each loading PGlite: more than the default minute on a busy 2-core machine.
   it('refuses at once, names the holder, and loses nothing; after the service stops it works', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-lock-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -52,7 +54,7 @@ describe('the CLI next to a running service on PGlite', () => {
     expect(await keyWorks(again.url!, createdKey(cli.stdout))).toBe(200);
     expect(await keyWorks(again.url!, rootKey)).toBe(200);
     expect(await again.stop()).toBe(0);
-  });
+  }, 150_000);
 
   it('takes over the lock of a process that died without releasing it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-stale-lock-'));

@@ -10,6 +10,7 @@ import {
   readFrontFields,
   type OcrLine,
 } from '../../../src/core/documents/front-fields.js';
+import { snakeCaseKeys } from '../../../src/core/snake-case.js';
 import type { FrontTextReader } from '../../../src/ports/check-engines.js';
 import { syntheticRecords } from './aamva-data.js';
 
@@ -246,7 +247,8 @@ describe('the front check', () => {
     });
     expect((await checkFront(ok([]), null, document)).detail.status).toBe('not_compared');
 
-    for (const detail of [genuine, tampered, blank, broken, undecodable].map((c) => c.detail))
+    // As stored: snake-cased, every field declared by the schema.
+    for (const detail of [genuine, tampered, blank, broken, undecodable].map((c) => snakeCaseKeys(c.detail)))
       expect(frontDetailSchema.parse(detail)).toEqual(detail);
   });
 });
