@@ -28,6 +28,8 @@ import { renderPdf417 } from '../test/helpers/barcode-images.js';
 import { sharedDataPath } from '../test/helpers/shared-data.js';
 import { scratchDatabase } from './lib/scratch-database.js';
 import { percentile, recordBenchmark } from './lib/report.js';
+import { seedOf } from './lib/face-eval/render.js';
+import { type FrontData, renderLicenceFront } from './lib/licence-front/render.js';
 import { challengeTimeline } from './lib/liveness/index.js';
 import type { Action } from './lib/liveness/actions.js';
 
@@ -36,6 +38,19 @@ const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const PEOPLE = ['001', '012', '024', '025', '034', '037', '038', '043'];
 const BARCODE =
   '@\n\x1e\rANSI 636014080102DL00410276ZC03170024DLDAQD1234562\nDCSSAMPLE\nDDEN\nDACMICHAEL\nDDFN\nDADJOHN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD06062016\nDBB06061986\nDBA06062030\nDBC1\nDAU068 in\nDAYBRO\nDAG2300 WEST BROAD STREET\nDAIRICHMOND\nDAJVA\nDAK232690000  \nDCF2424244747474786102204\nDCGUSA\nDCK123456789\nDDAF\nDDB06062008\nDDJ06062037\r';
+/** What the front of that licence prints: the OCR reads it and compares it with the barcode. */
+const FRONT: FrontData = {
+  lastName: 'SAMPLE',
+  firstName: 'MICHAEL',
+  middleName: 'JOHN',
+  dob: '1986-06-06',
+  expiry: '2030-06-06',
+  issueDate: '2016-06-06',
+  licenseNumber: 'D1234562',
+  jurisdiction: 'VA',
+  country: 'USA',
+  sex: 'M',
+};
 const UNQUEUED_RUNS = 10;
 /** Worker processes per step (added to the running ones); BENCH_CHECK_WORKERS=1,2 runs fewer steps. */
 const WORKER_STEPS = (process.env.BENCH_CHECK_WORKERS ?? '1,2,4').split(',').map(Number);
@@ -247,11 +262,22 @@ async function prepareChallenged(url: string, rootKey: string, ref: string, inpu
   return { token: String(v.client_token), id: String(v.id) };
 }
 
-/** Each person's ID portrait and 8 selfie frames (base64), and the licence back with its barcode. */
+/**
+ * Each person's licence front (the barcode's data printed beside their ID portrait, photographed
+ * clean) and 8 selfie frames (base64), and the licence back with its barcode.
+ */
 async function uploads(): Promise<{ inputs: Inputs[]; back: string }> {
   const inputs: Inputs[] = await Promise.all(
     PEOPLE.map(async (id) => ({
-      portrait: faceImage(`derived/idportrait_${id}.jpg`).toString('base64'),
+      portrait: (
+        await renderLicenceFront(
+          FRONT,
+          'us_labelled',
+          'clean',
+          seedOf(`check-queue|${id}`),
+          faceImage(`derived/idportrait_${id}.jpg`),
+        )
+      ).image.toString('base64'),
       frames: (
         await buildSequence([
           faceImage(`london/london_${id}_neutral.jpg`),
@@ -348,7 +374,7 @@ async function defaultNode(): Promise<void> {
     const decidedMs = run.results.filter((r) => r.finalStatus === 200).map((r) => r.latencyMs);
     recordBenchmark(
       'Default node: verifications/s, reads under load, memory, start to ready',
-      `One process as \`npm start\` runs it (\`node scripts/start.js\` with MALLOC_ARENA_MAX=2: the built service on plain Node, ROLE=all, embedded PGlite, ML_THREADS 2, face engine on onnxruntime-node), OFAC snapshot loaded. Each verification: an ID portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces) answering a liveness challenge drawn by the server (frames labelled neutral first, then each action twice, so the mesh runs on the neutral, look and face-movement frames as for a real answer); uploaded beforehand, only submit is timed, ${NODE_CLIENTS} clients submitting back to back and honouring Retry-After, while another client reads GET /v1/verifications/{id} ${READS_PER_SECOND} times a second. 1-minute load average at the end: ${os.loadavg()[0]!.toFixed(1)} (figures from a machine running other jobs are not results).
+      `One process as \`npm start\` runs it (\`node scripts/start.js\` with MALLOC_ARENA_MAX=2: the built service on plain Node, ROLE=all, embedded PGlite, ML_THREADS 2, face engine and licence-front OCR on onnxruntime-node), OFAC snapshot loaded. Each verification: a licence front printing the barcode's data beside the person's ID portrait (bench/lib/licence-front, photographed clean), the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces) answering a liveness challenge drawn by the server (frames labelled neutral first, then each action twice, so the mesh runs on the neutral, look and face-movement frames as for a real answer); uploaded beforehand, only submit is timed, ${NODE_CLIENTS} clients submitting back to back and honouring Retry-After, while another client reads GET /v1/verifications/{id} ${READS_PER_SECOND} times a second. 1-minute load average at the end: ${os.loadavg()[0]!.toFixed(1)} (figures from a machine running other jobs are not results).
 
 | measure | value | target | previous engine (Human + face-api, issue 30) |
 |---|---|---|---|
@@ -469,7 +495,7 @@ async function scaleOnPostgres(): Promise<void> {
 
     recordBenchmark(
       'Check queue at scale (PostgreSQL, real face models)',
-      `PostgreSQL server, real face models (onnxruntime-node, ML_THREADS 2 per process), OFAC snapshot loaded. Each verification: an ID portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces), uploaded beforehand; only submit is timed. **All processes share this one 2-core machine** (load average ${os.loadavg()[0]!.toFixed(1)} at the end, other engineers' jobs included), so adding worker processes cannot add CPU here: the scaling line shows the queue spreading work without loss; on separate machines each worker adds its own cores.
+      `PostgreSQL server, real face and OCR models (onnxruntime-node, ML_THREADS 2 per process), OFAC snapshot loaded. Each verification: a licence front with the barcode's data and the person's portrait, the back with its barcode, 8 selfie frames (640-px JPEGs from ../shared/data/faces), uploaded beforehand; only submit is timed. **All processes share this one 2-core machine** (load average ${os.loadavg()[0]!.toFixed(1)} at the end, other engineers' jobs included), so adding worker processes cannot add CPU here: the scaling line shows the queue spreading work without loss; on separate machines each worker adds its own cores.
 
 Submit while the queue is empty (1 worker, ${UNQUEUED_RUNS} sequential submits): p50 **${p(unqueuedMs, 50)} ms**, p99 ${p(unqueuedMs, 99)} ms.
 
