@@ -42,7 +42,7 @@ function sourceFiles(dir: string): string[] {
  * path the compiled code looks for, moved from the repository root into dist/.
  */
 async function writeInitialDataDir(): Promise<void> {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', initialData: false });
   try {
     await migrate(database);
     const tarball = await database.dump!('gzip');

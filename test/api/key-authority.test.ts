@@ -151,7 +151,11 @@ describe.each(engines)('API key authority on %s', (engine) => {
 describe.each(engines)('migration 0007 on an existing %s database', (engine) => {
   it('revokes keys already minted below revoked keys, and gives the start-up root key the operator scope', async () => {
     const server = engine === 'postgres' ? await createServerDatabase() : null;
-    const database = await openDatabase({ databaseUrl: server?.url, dataDir: 'memory://' });
+    const database = await openDatabase({
+      databaseUrl: server?.url,
+      dataDir: 'memory://',
+      initialData: false,
+    });
     const before = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-migrations-'));
     try {
       for (const file of fs.readdirSync(defaultMigrationsDir).filter((f) => f < '0007'))

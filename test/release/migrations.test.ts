@@ -121,6 +121,7 @@ describe.each(engines)('upgrading a database made by the previous release on %s'
       const oldDatabase = await openDatabase({
         databaseUrl: config.databaseUrl,
         dataDir: pgliteDir(config.dataDir),
+        initialData: false,
       });
       await migrate(oldDatabase, previousRelease(variant));
       await oldDatabase.close();

@@ -49,8 +49,12 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
-  /** PGlite only: start from this dumped data directory (the tests load one migrated snapshot per file). */
-  initialData?: Blob | undefined;
+  /**
+   * PGlite only: start from this dumped data directory (the tests load one migrated snapshot per file);
+   * `false` creates the cluster instead of using the build's migrated one, for a database migrated
+   * with other migration files than the running code's (the upgrade tests).
+   */
+  initialData?: Blob | false | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -98,7 +102,8 @@ export async function openDatabase(options: {
   }
   let pglite: PGlite;
   try {
-    const initialData = options.initialData ?? initialDataDirFor(dataDir);
+    const initialData =
+      options.initialData === false ? undefined : (options.initialData ?? initialDataDirFor(dataDir));
     pglite = await PGlite.create(dataDir, {
       extensions: { vector },
       ...(initialData ? { loadDataDir: initialData } : {}),
