@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sharedDataDir } from '../test/helpers/shared-data.js';
 import { recordBenchmark } from './lib/report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,8 +52,8 @@ const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
 const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-ci-bench-'));
 try {
   spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' });
-  // Plain output to parse: no colours.
-  const env = { ...process.env, CI: 'true', NO_COLOR: '1' };
+  // Plain output to parse: no colours. The clone sits elsewhere, so the test data is named outright.
+  const env = { ...process.env, CI: 'true', NO_COLOR: '1', SHARED_DATA_DIR: sharedDataDir };
   const ciOutput = await run('bash', ['.ci/run'], clone, env);
   const loadAfterCi = os.loadavg()[0]!;
 
