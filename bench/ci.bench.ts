@@ -6,7 +6,8 @@
  * load average, so the figures quoted for the suite are measured, not kept by hand. Run it on an
  * otherwise idle machine: a figure taken beside other jobs is mostly waiting for a core.
  *
- *   npx tsx bench/ci.bench.ts
+ *   npx tsx bench/ci.bench.ts              # runs it (about 12 minutes)
+ *   npx tsx bench/ci.bench.ts --log FILE   # records a saved run's output again
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,9 +36,10 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-/** `✓ <project> <file> (N tests) <ms>ms` lines of vitest's default reporter. */
+/** `✓ |project| <file> (N tests) <ms>ms` lines of vitest's default reporter; the browser suite has no project. */
 function fileDurations(output: string): { project: string; file: string; seconds: number }[] {
-  const line = /^\s*[✓×]\s+(?:(\w+)\s+)?(test\/\S+\.test\.ts)\s+\(\d+ tests?(?: \| \d+ \w+)*\)\s+(\d+)ms/gm;
+  const line =
+    /^\s*[✓×]\s+(?:\|(\w+)\|\s+)?(test\/\S+\.test\.ts)\s+\(\d+ tests?(?: \| \d+ \w+)*\)\s+(\d+)ms/gm;
   return [...output.matchAll(line)].map((m) => ({
     project: m[1] ?? 'e2e',
     file: m[2]!,
@@ -45,65 +47,73 @@ function fileDurations(output: string): { project: string; file: string; seconds
   }));
 }
 
-const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
-  cwd: repoRoot,
-  encoding: 'utf8',
-}).stdout.trim();
-const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-ci-bench-'));
-try {
-  spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' });
-  // Plain output to parse: no colours. The clone sits elsewhere, so the test data is named outright.
-  const env = { ...process.env, CI: 'true', NO_COLOR: '1', SHARED_DATA_DIR: sharedDataDir };
-  const ciOutput = await run('bash', ['.ci/run'], clone, env);
-  const loadAfterCi = os.loadavg()[0]!;
-
-  const unitStarted = process.hrtime.bigint();
-  const unitOutput = await run(
-    '/usr/bin/time',
-    ['-f', 'unit-cpu %U %S', 'npx', 'vitest', 'run', '--project', 'unit'],
-    clone,
-    env,
-  );
-  const unitWall = Number(process.hrtime.bigint() - unitStarted) / 1e9;
-  const [, user, system] = /unit-cpu ([\d.]+) ([\d.]+)/.exec(unitOutput) ?? [];
-
-  const steps = [...ciOutput.matchAll(/^ci: (.+) took (\d+) s$/gm)].map(
-    (m) => [m[1]!, Number(m[2])] as const,
-  );
-  const total = Number(/^ci: total (\d+) s$/m.exec(ciOutput)?.[1] ?? NaN);
-  const files = fileDurations(ciOutput);
-  const perProject = new Map<string, { files: number; seconds: number }>();
-  for (const f of files) {
-    const entry = perProject.get(f.project) ?? { files: 0, seconds: 0 };
-    entry.files += 1;
-    entry.seconds += f.seconds;
-    perProject.set(f.project, entry);
+/** Runs CI and the unit project on a clean clone of HEAD; their output, with the lines this bench adds. */
+async function measure(): Promise<string> {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  }).stdout.trim();
+  const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-ci-bench-'));
+  // As a checkout is: readable by the unprivileged account the video decoder runs as under root.
+  fs.chmodSync(clone, 0o755);
+  try {
+    spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' });
+    // Plain output to parse: no colours. The clone sits elsewhere, so the test data is named outright.
+    const env = { ...process.env, CI: 'true', NO_COLOR: '1', SHARED_DATA_DIR: sharedDataDir };
+    const ci = await run('bash', ['.ci/run'], clone, env);
+    const load = `ci-bench: head ${head}, load average after CI ${os.loadavg()[0]!.toFixed(1)}\n`;
+    const unit = await run(
+      '/usr/bin/time',
+      ['-f', 'unit-time %e %U %S', 'npx', 'vitest', 'run', '--project', 'unit'],
+      clone,
+      env,
+    );
+    return ci + load + unit;
+  } finally {
+    fs.rmSync(clone, { recursive: true, force: true });
   }
-  const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 12);
-
-  recordBenchmark(
-    'Test suite and CI (clean clone)',
-    [
-      `\`bash .ci/run\` on a clean clone of ${head} (\`CI=true\`; PostgreSQL and Redis on this machine, Chromium installed), then \`npx vitest run --project unit\` in the same clone. 1-minute load average after CI: ${loadAfterCi.toFixed(1)}.`,
-      '',
-      '| step | wall |',
-      '|---|---|',
-      ...steps.map(([name, seconds]) => `| \`${name}\` | ${seconds} s |`),
-      `| **.ci/run in all** (with service checks) | **${Math.floor(total / 60)} min ${total % 60} s** |`,
-      '',
-      '| test project | files | file-seconds (sum of each file’s wall time; files run two at a time, the browser suite one) |',
-      '|---|---|---|',
-      ...[...perProject].map(([project, p]) => `| ${project} | ${p.files} | ${p.seconds.toFixed(0)} s |`),
-      '',
-      `\`unit\` alone: ${unitWall.toFixed(1)} s wall, ${user} s user + ${system} s system CPU.`,
-      '',
-      'Slowest files:',
-      '',
-      '| file | project | wall |',
-      '|---|---|---|',
-      ...slowest.map((f) => `| \`${f.file}\` | ${f.project} | ${f.seconds.toFixed(1)} s |`),
-    ].join('\n'),
-  );
-} finally {
-  fs.rmSync(clone, { recursive: true, force: true });
 }
+
+// `--log FILE` records the figures of a run whose output was saved, without running it again.
+const logArgument = process.argv.indexOf('--log');
+const output = logArgument > 0 ? fs.readFileSync(process.argv[logArgument + 1]!, 'utf8') : await measure();
+
+const [, head, load] = /^ci-bench: head (\S+), load average after CI (\S+)$/m.exec(output) ?? [];
+const [, unitWall, unitUser, unitSystem] = /unit-time ([\d.]+) ([\d.]+) ([\d.]+)/.exec(output) ?? [];
+const steps = [...output.matchAll(/^ci: (.+) took (\d+) s$/gm)].map((m) => [m[1]!, Number(m[2])] as const);
+const total = Number(/^ci: total (\d+) s$/m.exec(output)?.[1] ?? NaN);
+const files = fileDurations(output);
+const perProject = new Map<string, { files: number; seconds: number }>();
+for (const f of files) {
+  const entry = perProject.get(f.project) ?? { files: 0, seconds: 0 };
+  entry.files += 1;
+  entry.seconds += f.seconds;
+  perProject.set(f.project, entry);
+}
+const slowest = [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 12);
+
+recordBenchmark(
+  'Test suite and CI (clean clone)',
+  [
+    `\`bash .ci/run\` on a clean clone of ${head ?? 'HEAD'} (\`CI=true\`; PostgreSQL and Redis on this machine, Chromium installed), then \`npx vitest run --project unit\` in the same clone. 1-minute load average after CI: ${load ?? 'not recorded'}.`,
+    '',
+    '| step | wall |',
+    '|---|---|',
+    ...steps.map(([name, seconds]) => `| \`${name}\` | ${seconds} s |`),
+    `| **.ci/run in all** (with service checks) | **${Math.floor(total / 60)} min ${total % 60} s** |`,
+    '',
+    'The static checks (typecheck, lint, layers) run beside the smoke test, so their times overlap it.',
+    '',
+    '| test project | files | file-seconds (sum of each file’s wall time; files run two at a time, the browser suite one) |',
+    '|---|---|---|',
+    ...[...perProject].map(([project, p]) => `| ${project} | ${p.files} | ${p.seconds.toFixed(0)} s |`),
+    '',
+    `\`unit\` alone: ${unitWall} s wall, ${unitUser} s user + ${unitSystem} s system CPU.`,
+    '',
+    'Slowest files:',
+    '',
+    '| file | project | wall |',
+    '|---|---|---|',
+    ...slowest.map((f) => `| \`${f.file}\` | ${f.project} | ${f.seconds.toFixed(1)} s |`),
+  ].join('\n'),
+);
