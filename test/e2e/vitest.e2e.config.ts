@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Browser tests in real Chromium (Debian's /usr/bin/chromium driven by playwright-core). Run with
- * `npx vitest run --config test/e2e/vitest.e2e.config.ts`. The global setup builds the SDK and the flow
- * first, so the tests always exercise the current sources.
+ * `npx vitest run --config test/e2e/vitest.e2e.config.ts`. The global setup rebuilds the SDK, the flow
+ * and the console when a source is newer than the last build, so the tests always exercise the current
+ * sources.
  */
 export default defineConfig({
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),

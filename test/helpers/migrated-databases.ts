@@ -2,17 +2,22 @@
  * Vitest global setup of the database-backed project: the migrations run once per test run, and every
  * test file starts from a copy of that result instead of migrating a database of its own. Measured on
  * the 2-core machine: a fresh PGlite with pgvector and all migrations took 4.7 s (5.3 s CPU); loading
- * the migrated data directory takes 1.0 s (1.3 s CPU). On PostgreSQL, `CREATE DATABASE … TEMPLATE`
- * copies a migrated template database. Each copy still runs the migrator at start, which then finds
- * nothing to apply but still verifies every applied file's checksum.
+ * the migrated data directory takes 1.0 s (1.3 s CPU). The PGlite copy is the build's migrated data
+ * directory when its migrations are the checkout's (a fresh install has just built it); otherwise a
+ * child process migrates one. On PostgreSQL, `CREATE DATABASE … TEMPLATE` copies a migrated template
+ * database. Each copy still runs the migrator at start, which then finds nothing to apply but still
+ * verifies every applied file's checksum.
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/adapters/db/database.js';
+import { initialDataDirFor } from '../../src/adapters/db/initial-data-dir.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
 
 declare module 'vitest' {
@@ -27,10 +32,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-test-snapshot-'));
   const snapshotPath = path.join(dir, 'migrated.tar');
-  const pglite = await openDatabase({ dataDir: 'memory://' });
-  await migrate(pglite);
-  fs.writeFileSync(snapshotPath, Buffer.from(await (await pglite.dump!()).arrayBuffer()));
-  await pglite.close();
+  const built = initialDataDirFor('memory://');
+  if (built) fs.writeFileSync(snapshotPath, zlib.gunzipSync(Buffer.from(await built.arrayBuffer())));
+  else
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'make-migrated-snapshot.ts'), snapshotPath],
+      { stdio: 'inherit' },
+    );
   project.provide('pgliteSnapshotPath', snapshotPath);
 
   const baseUrl = process.env.DATABASE_URL;
