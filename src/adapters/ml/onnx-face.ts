@@ -181,9 +181,9 @@ export function alignFace(image: RawImage, points: readonly Point[]): RawImage {
           let i = ((top + y * shrink + dy) * image.width + left) * 3;
           for (let x = 0; x < width; x++)
             for (let dx = 0; dx < shrink; dx++, i += 3) {
-              sums[x * 3]! += from[i]!;
-              sums[x * 3 + 1]! += from[i + 1]!;
-              sums[x * 3 + 2]! += from[i + 2]!;
+              sums[x * 3] += from[i]!;
+              sums[x * 3 + 1] += from[i + 1]!;
+              sums[x * 3 + 2] += from[i + 2]!;
             }
         }
         const row = y * width * 3;
