@@ -172,23 +172,16 @@ export function alignFace(image: RawImage, points: readonly Point[]): RawImage {
     if (width >= 2 && height >= 2) {
       const data = Buffer.alloc(width * height * 3);
       const area = shrink * shrink;
-      const from = image.data;
-      // Per output row, the column sums of its `shrink` source rows, then each block's sum from them.
-      const sums = new Float64Array(width * 3);
-      for (let y = 0; y < height; y++) {
-        sums.fill(0);
-        for (let dy = 0; dy < shrink; dy++) {
-          let i = ((top + y * shrink + dy) * image.width + left) * 3;
-          for (let x = 0; x < width; x++)
-            for (let dx = 0; dx < shrink; dx++, i += 3) {
-              sums[x * 3] += from[i]!;
-              sums[x * 3 + 1] += from[i + 1]!;
-              sums[x * 3 + 2] += from[i + 2]!;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          for (let c = 0; c < 3; c++) {
+            let sum = 0;
+            for (let dy = 0; dy < shrink; dy++) {
+              let i = ((top + y * shrink + dy) * image.width + left + x * shrink) * 3 + c;
+              for (let dx = 0; dx < shrink; dx++, i += 3) sum += image.data[i]!;
             }
-        }
-        const row = y * width * 3;
-        for (let k = 0; k < width * 3; k++) data[row + k] = Math.round(sums[k]! / area);
-      }
+            data[(y * width + x) * 3 + c] = Math.round(sum / area);
+          }
       source = { data, width, height };
       offsetX = left;
       offsetY = top;
@@ -236,13 +229,10 @@ export function warpSimilarity(image: RawImage, back: Similarity, side: number):
       const w10 = fx * (1 - fy);
       const w01 = (1 - fx) * fy;
       const w11 = fx * fy;
-      out[o] = Math.round(data[i00]! * w00 + data[i10]! * w10 + data[i01]! * w01 + data[i11]! * w11);
-      out[o + 1] = Math.round(
-        data[i00 + 1]! * w00 + data[i10 + 1]! * w10 + data[i01 + 1]! * w01 + data[i11 + 1]! * w11,
-      );
-      out[o + 2] = Math.round(
-        data[i00 + 2]! * w00 + data[i10 + 2]! * w10 + data[i01 + 2]! * w01 + data[i11 + 2]! * w11,
-      );
+      for (let c = 0; c < 3; c++)
+        out[o + c] = Math.round(
+          data[i00 + c]! * w00 + data[i10 + c]! * w10 + data[i01 + c]! * w01 + data[i11 + c]! * w11,
+        );
     }
   return { data: out, width: side, height: side };
 }
