@@ -29,10 +29,12 @@ import {
 } from './onnx-face.js';
 
 /**
- * Longest side a selfie frame is decoded at: the detector sees 640 px, and the alignment reads the
- * face from this copy (a face seldom exceeds a third of it, so it stays above the 112-px crop).
+ * Longest side a selfie frame is decoded at: the detector's own 640 px, so the frame is decoded and
+ * shrunk once (a JPEG twice as large is decoded at half scale), not decoded at 1280 and shrunk again
+ * for the detector. The alignment and the mesh read the face from this copy: a selfie's face is a
+ * third of the frame or more, above the 112-px crop and near the mesh's 192 px.
  */
-const MAX_INPUT_SIDE_PX = 1280;
+const MAX_INPUT_SIDE_PX = YUNET_SIDE_PX;
 
 /** Enough to tell "one face" from "several"; more only costs time on crowded images. */
 const MAX_FACES = 4;

@@ -26,6 +26,14 @@ const DET_STD = [0.225, 0.224, 0.229];
 
 type Region = { cx: number; cy: number; ux: number; uy: number; halfLength: number; halfHeight: number };
 
+/** Per channel (BGR order), every byte's normalised value: the detector's input is filled by lookup. */
+const DET_LUT = (() => {
+  const lut = new Float32Array(3 * 256);
+  for (let c = 0; c < 3; c++)
+    for (let v = 0; v < 256; v++) lut[c * 256 + v] = (v / 255 - DET_MEAN[c]!) / DET_STD[c]!;
+  return lut;
+})();
+
 function detectorInput(image: RgbImage, side: number): { tensor: ort.Tensor; scale: number } {
   const scale = Math.min(1, side / Math.max(image.width, image.height));
   const w = Math.max(32, Math.round((image.width * scale) / 32) * 32);
@@ -34,15 +42,18 @@ function detectorInput(image: RgbImage, side: number): { tensor: ort.Tensor; sca
   const sy = image.height / h;
   const plane = w * h;
   const out = new Float32Array(3 * plane);
+  const data = image.data;
+  const srcX = new Int32Array(w);
+  for (let x = 0; x < w; x++) srcX[x] = Math.min(image.width - 1, Math.floor((x + 0.5) * sx)) * 3;
   for (let y = 0; y < h; y++) {
-    const srcY = Math.min(image.height - 1, Math.floor((y + 0.5) * sy));
-    for (let x = 0; x < w; x++) {
-      const srcX = Math.min(image.width - 1, Math.floor((x + 0.5) * sx));
-      const p = (srcY * image.width + srcX) * 3;
-      const i = y * w + x;
+    const row = Math.min(image.height - 1, Math.floor((y + 0.5) * sy)) * image.width * 3;
+    let i = y * w;
+    for (let x = 0; x < w; x++, i++) {
+      const p = row + srcX[x]!;
       // BGR planes
-      for (let c = 0; c < 3; c++)
-        out[c * plane + i] = (image.data[p + 2 - c]! / 255 - DET_MEAN[c]!) / DET_STD[c]!;
+      out[i] = DET_LUT[data[p + 2]!]!;
+      out[plane + i] = DET_LUT[256 + data[p + 1]!]!;
+      out[2 * plane + i] = DET_LUT[512 + data[p]!]!;
     }
   }
   return { tensor: new ort.Tensor('float32', out, [1, 3, h, w]), scale: w / image.width };
@@ -77,16 +88,22 @@ function regionsOf(prob: Float32Array, w: number, h: number): Region[] {
       sxx += x * x;
       syy += y * y;
       sxy += x * y;
-      for (const j of [
-        x > 0 ? i - 1 : -1,
-        x < w - 1 ? i + 1 : -1,
-        y > 0 ? i - w : -1,
-        y < h - 1 ? i + w : -1,
-      ]) {
-        if (j >= 0 && !seen[j] && prob[j]! >= PIXEL_THRESHOLD) {
-          seen[j] = 1;
-          stack.push(j);
-        }
+      // The four neighbours, in the order left, right, up, down.
+      if (x > 0 && !seen[i - 1] && prob[i - 1]! >= PIXEL_THRESHOLD) {
+        seen[i - 1] = 1;
+        stack.push(i - 1);
+      }
+      if (x < w - 1 && !seen[i + 1] && prob[i + 1]! >= PIXEL_THRESHOLD) {
+        seen[i + 1] = 1;
+        stack.push(i + 1);
+      }
+      if (y > 0 && !seen[i - w] && prob[i - w]! >= PIXEL_THRESHOLD) {
+        seen[i - w] = 1;
+        stack.push(i - w);
+      }
+      if (y < h - 1 && !seen[i + w] && prob[i + w]! >= PIXEL_THRESHOLD) {
+        seen[i + w] = 1;
+        stack.push(i + w);
       }
     }
     if (n < MIN_REGION_SIDE * MIN_REGION_SIDE || sum / n < BOX_THRESHOLD) continue;
@@ -137,6 +154,7 @@ function recognizerCrop(image: RgbImage, r: Region, width: number): Float32Array
   const out = new Float32Array(3 * plane);
   const stepU = (2 * r.halfLength) / width;
   const stepV = (2 * r.halfHeight) / REC_HEIGHT;
+  const data = image.data;
   for (let row = 0; row < REC_HEIGHT; row++) {
     const v = -r.halfHeight + (row + 0.5) * stepV;
     for (let col = 0; col < width; col++) {
@@ -152,13 +170,21 @@ function recognizerCrop(image: RgbImage, r: Region, width: number): Float32Array
       const p10 = p00 + image.width * 3;
       const p11 = p10 + 3;
       const i = row * width + col;
-      for (let c = 0; c < 3; c++) {
-        const s = 2 - c;
-        const value =
-          (image.data[p00 + s]! * (1 - fx) + image.data[p01 + s]! * fx) * (1 - fy) +
-          (image.data[p10 + s]! * (1 - fx) + image.data[p11 + s]! * fx) * fy;
-        out[c * plane + i] = value / 127.5 - 1;
-      }
+      const gx = 1 - fx;
+      const gy = 1 - fy;
+      // BGR planes
+      out[i] =
+        ((data[p00 + 2]! * gx + data[p01 + 2]! * fx) * gy +
+          (data[p10 + 2]! * gx + data[p11 + 2]! * fx) * fy) /
+          127.5 -
+        1;
+      out[plane + i] =
+        ((data[p00 + 1]! * gx + data[p01 + 1]! * fx) * gy +
+          (data[p10 + 1]! * gx + data[p11 + 1]! * fx) * fy) /
+          127.5 -
+        1;
+      out[2 * plane + i] =
+        ((data[p00]! * gx + data[p01]! * fx) * gy + (data[p10]! * gx + data[p11]! * fx) * fy) / 127.5 - 1;
     }
   }
   return out;

@@ -166,7 +166,9 @@ export function editDistance(a: string, b: string): number {
  */
 function labelMatches(candidate: string, word: string, fuzzy: boolean): boolean {
   if (candidate === word) return true;
-  return fuzzy && word.replace(/ /g, '').length >= 3 && editDistance(candidate, word) <= 1;
+  // One edit changes the length by one at most: a longer gap cannot match, and needs no distance.
+  if (!fuzzy || Math.abs(candidate.length - word.length) > 1) return false;
+  return word.replace(/ /g, '').length >= 3 && editDistance(candidate, word) <= 1;
 }
 
 /** The AAMVA design's numbered name fields, often read run into their value (`1MARTINEZ`). */
