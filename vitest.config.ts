@@ -25,10 +25,14 @@ const HEAVY_UNIT_TESTS = [
   'test/unit/logger-stdout.test.ts',
 ];
 
+/** Database-backed files that measure their whole process (its peak resident memory), so run alone in one. */
+const OWN_PROCESS_TESTS = ['test/fuzz/routes.fuzz.test.ts'];
+
 /**
  * `vitest run` runs every project (npm test, .ci/run); `--project unit` the pure tests (npm run
- * test:unit), `--project heavy` the model-backed and other heavy ones, `--project integration` the database-backed
- * API, contract and fuzz suites (npm run test:integration runs both of the last two).
+ * test:unit), `--project heavy` the model-backed and other heavy ones, `--project integration` and
+ * `--project integration-own-process` the database-backed API, contract and fuzz suites (npm run
+ * test:integration runs these two and `heavy`).
  */
 export default defineConfig({
   test: {
@@ -55,8 +59,19 @@ export default defineConfig({
           name: 'integration',
           // Every other folder (api, contracts, and any added later) but the browser suite.
           include: ['test/!(unit|e2e)/**/*.test.ts'],
-          exclude: ['node_modules/**'],
+          exclude: ['node_modules/**', ...OWN_PROCESS_TESTS],
           // Migrates once per run; each file starts from a copy (test/helpers/migrated-databases.ts).
+          globalSetup: ['test/helpers/migrated-databases.ts'],
+          // The files of a worker share one process: none mocks modules or changes the environment, and
+          // importing the service's modules anew for every file cost more than half of each small file.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-own-process',
+          include: OWN_PROCESS_TESTS,
           globalSetup: ['test/helpers/migrated-databases.ts'],
         },
       },
