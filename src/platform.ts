@@ -24,6 +24,7 @@ import { createIdempotencyStore } from './adapters/db/idempotency-store.js';
 import { createLivenessChallengeStore } from './adapters/db/liveness-challenge-store.js';
 import { createMediaStore } from './adapters/db/media-store.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
+import { createAccountStore } from './adapters/db/account-store.js';
 import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
 import { createRetentionStore } from './adapters/db/retention-store.js';
 import { createSignalStore } from './adapters/db/signal-store.js';
@@ -140,6 +141,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
         logger.warn({ err: error, objects: keys.length }, 'could not delete superseded media objects'),
     }),
     publishableKeys: createPublishableKeyStore(database.db),
+    accounts: createAccountStore(database.db),
     signals: createSignalStore(database.db, verificationKeys),
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, vectorSearch, verificationKeys, templateEngine),

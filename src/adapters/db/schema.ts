@@ -15,10 +15,19 @@ export type ApiKeysTable = {
   key_hash: string;
   key_prefix: string;
   owner_key_id: number | null;
+  /** The merchant account (migrations/0026); a minted key's is its owner's, set by a trigger. */
+  account_id: ColumnType<number, number | undefined, never>;
   mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+};
+
+export type AccountsTable = {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  lineage_root_key_id: ColumnType<number | null, never, never>;
 };
 
 export type AuthFailuresTable = {
@@ -39,6 +48,8 @@ export type PublishableKeysTable = {
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   allowed_origins: ColumnType<string[], string | undefined, string>;
+  /** Set from the API key's account by a trigger (migrations/0026). */
+  account_id: ColumnType<number, never, never>;
 };
 
 export type VerificationsTable = {
@@ -250,6 +261,7 @@ export type SelfieFrameHashesTable = {
 
 /** Every table the service uses: the one place that tells the database's shape. */
 export interface Database {
+  accounts: AccountsTable;
   api_keys: ApiKeysTable;
   auth_failures: AuthFailuresTable;
   publishable_keys: PublishableKeysTable;
