@@ -25,6 +25,7 @@ import { createLivenessChallengeStore } from './adapters/db/liveness-challenge-s
 import { createMediaStore } from './adapters/db/media-store.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
 import { createAccountStore } from './adapters/db/account-store.js';
+import { createMemberStore } from './adapters/db/member-store.js';
 import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
 import { createRetentionStore } from './adapters/db/retention-store.js';
 import { createSignalStore } from './adapters/db/signal-store.js';
@@ -142,6 +143,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     }),
     publishableKeys: createPublishableKeyStore(database.db),
     accounts: createAccountStore(database.db),
+    members: createMemberStore(database.db),
     signals: createSignalStore(database.db, verificationKeys),
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, vectorSearch, verificationKeys, templateEngine),

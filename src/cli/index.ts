@@ -8,6 +8,8 @@ import { openDatabase } from '../adapters/db/database.js';
 import { migrate } from '../adapters/db/migrator.js';
 import { restrictNewFileModes } from '../adapters/private-files.js';
 import { createMerchantAccount, listMerchantAccounts } from '../use-cases/accounts/merchant-accounts.js';
+import { createInvitation } from '../use-cases/members/team.js';
+import { ROLES, type Role } from '../core/members/members.js';
 
 /** A positive integer id, or null. */
 function parseAccountId(raw: string): number | null {
@@ -22,6 +24,9 @@ const usage = `usage:
                                                 --account the key opens an account of its own
   idv accounts create --name N                  open a merchant account; prints its first API key once
   idv accounts list                             the merchant accounts, their live keys and verifications
+  idv accounts invite --account ID --email E [--role admin|reviewer|viewer]
+                                                an invitation link to the console (printed once;
+                                                admin unless --role): how an account's first admin joins
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
   idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
   idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
@@ -119,6 +124,59 @@ async function run(argv: string[]): Promise<number> {
             id: account.id,
             name: account.name,
             api_key: { id: key.id, label: key.label, scopes: key.scopes, api_key: plaintext },
+          },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    } finally {
+      await platform.close();
+    }
+  }
+  if (command === 'accounts' && sub === 'invite') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+    });
+    const accountId = values.account === undefined ? null : parseAccountId(values.account);
+    const role = values.role ?? 'admin';
+    const email = values.email?.trim() ?? '';
+    if (
+      accountId === null ||
+      !/^[^\s@]+@[^\s@]+$/.test(email) ||
+      email.length > 254 ||
+      !(ROLES as readonly string[]).includes(role)
+    ) {
+      console.error(usage);
+      return 2;
+    }
+    const platform = await createPlatform(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      if (!(await platform.stores.accounts.find(accountId))) {
+        console.error(`no account ${accountId} (idv accounts list)`);
+        return 2;
+      }
+      const { invitation, link } = await createInvitation(
+        {
+          members: platform.stores.members,
+          clock: platform.clock,
+          consoleUrl: `${config.publicBaseUrl}/console`,
+        },
+        { accountId, email, role: role as Role, invitedBy: null },
+      );
+      console.log(
+        JSON.stringify(
+          {
+            id: invitation.id,
+            account_id: invitation.account_id,
+            email: invitation.email,
+            role: invitation.role,
+            expires_at: invitation.expires_at.toISOString(),
+            link,
           },
           null,
           2,

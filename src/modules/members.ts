@@ -1,0 +1,30 @@
+import { createPasskeys } from '../adapters/webauthn.js';
+import { createMemberAuth, sessionCookieFor } from '../http/member-session.js';
+import { teamRoutes } from '../http/routes/team.js';
+import type { Platform } from '../platform.js';
+import type { TeamDeps } from '../use-cases/members/team.js';
+import type { Module } from './module.js';
+
+/**
+ * People (docs/review.md "Teams"): members of merchant accounts with roles, invitations by link,
+ * passkey sign-in and console sessions. The console is served from PUBLIC_BASE_URL, which is the
+ * WebAuthn relying party and the only origin a session's state-changing request may come from.
+ */
+export function membersModule(platform: Platform) {
+  const { config, clock, stores } = platform;
+  const deps: TeamDeps = {
+    members: stores.members,
+    passkeys: createPasskeys({ origin: config.publicBaseUrl, rpName: 'Identity verification console' }),
+    clock,
+    consoleUrl: `${config.publicBaseUrl}/console`,
+  };
+  const cookie = sessionCookieFor(config.publicBaseUrl);
+  const requireMember = createMemberAuth(deps, cookie);
+  return {
+    deps,
+    requireMember,
+    async routes(app) {
+      await app.register(teamRoutes, { deps, requireMember, cookie });
+    },
+  } satisfies Module & Record<string, unknown>;
+}
