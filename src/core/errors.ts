@@ -26,6 +26,7 @@ export const ERRORS = {
   test_sample_not_found: { status: 404, message: 'sample images are served only in test mode' },
   verification_not_found: { status: 404, message: 'verification not found' },
   api_key_not_found: { status: 404, message: 'api key not found' },
+  member_not_found: { status: 404, message: 'member not found' },
   invitation_not_found: { status: 404, message: 'invitation not found, already used or expired' },
   webhook_not_found: { status: 404, message: 'webhook not found' },
   delivery_not_found: { status: 404, message: 'delivery not found' },

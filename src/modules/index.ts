@@ -27,10 +27,10 @@ export async function createModules(platform: Platform) {
   const idempotency = idempotencyModule(platform);
   const accounts = accountsModule(platform);
   const { requireScope } = accounts;
-  const members = membersModule(platform);
   const webhooks = webhooksModule(platform, { requireScope });
   const events = eventsModule(platform, { requireScope });
   const verifications = verificationsModule(platform, { requireScope, onDecided: webhooks.kick });
+  const members = membersModule(platform, { verifications: verifications.deps });
   const capture = captureModule(platform, { verifications: verifications.deps });
   const checkQueue = await checkQueueModule(platform, { verifications: verifications.deps });
   const screening = screeningModule(platform, { requireScope });

@@ -1,6 +1,8 @@
 import { createPasskeys } from '../adapters/webauthn.js';
 import { createMemberAuth, sessionCookieFor } from '../http/member-session.js';
+import { teamReviewRoutes } from '../http/routes/team-review.js';
 import { teamRoutes } from '../http/routes/team.js';
+import type { VerificationDeps } from '../use-cases/verifications/deps.js';
 import type { Platform } from '../platform.js';
 import type { TeamDeps } from '../use-cases/members/team.js';
 import type { Module } from './module.js';
@@ -10,7 +12,7 @@ import type { Module } from './module.js';
  * passkey sign-in and console sessions. The console is served from PUBLIC_BASE_URL, which is the
  * WebAuthn relying party and the only origin a session's state-changing request may come from.
  */
-export function membersModule(platform: Platform) {
+export function membersModule(platform: Platform, wiring: { verifications: VerificationDeps }) {
   const { config, clock, stores } = platform;
   const deps: TeamDeps = {
     members: stores.members,
@@ -24,7 +26,21 @@ export function membersModule(platform: Platform) {
     deps,
     requireMember,
     async routes(app) {
+      // Every member route's hook sets these (src/http/member-session.ts).
+      app.decorateRequest('member', null);
+      app.decorateRequest('memberSessionId', null);
       await app.register(teamRoutes, { deps, requireMember, cookie });
+      await app.register(teamReviewRoutes, {
+        deps: {
+          ...wiring.verifications,
+          accounts: stores.accounts,
+          members: stores.members,
+          mediaLinks: { ...wiring.verifications, signingKey: platform.mediaSigningKey },
+        },
+        keyDeps: { apiKeys: stores.apiKeys, apiKeyPrefix: config.apiKeyPrefix },
+        publicBaseUrl: config.publicBaseUrl,
+        requireMember,
+      });
     },
   } satisfies Module & Record<string, unknown>;
 }

@@ -11,4 +11,6 @@ export type AccountStore = {
   create(input: { name: string; at: Date }): Promise<Account>;
   find(id: number): Promise<Account | undefined>;
   list(): Promise<AccountSummary[]>;
+  /** The account an API key belongs to; undefined for no such key. */
+  accountOfKey(apiKeyId: number): Promise<number | undefined>;
 };

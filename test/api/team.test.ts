@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestToken } from '../../src/core/members/members.js';
 import { createInvitation } from '../../src/use-cases/members/team.js';
+import { decidedVerification } from '../helpers/session-flow.js';
 import { createSoftAuthenticator, type SoftAuthenticator } from '../helpers/soft-authenticator.js';
+import { startReceiver, waitForEvent, type Receiver } from '../helpers/webhook-receiver.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
 /** Members, invitations, passkey sign-in and console sessions (docs/review.md "Teams"). */
@@ -15,8 +17,12 @@ describe.each(engines)('teams on %s', (engine) => {
   let t: TestContext;
   let accountA: number;
   let accountB: number;
+  let accountAKey: string;
+  let stopBackground: (() => Promise<void>) | undefined;
+  const receivers: Receiver[] = [];
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: ORIGIN } });
+    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: ORIGIN, WEBHOOK_ALLOW_INSECURE: '1' } });
+    stopBackground = await t.modules.startBackground();
     const open = async (name: string) =>
       (
         await t.app.inject({
@@ -25,11 +31,17 @@ describe.each(engines)('teams on %s', (engine) => {
           headers: { 'x-api-key': t.rootKey },
           payload: { name },
         })
-      ).json().id as number;
-    accountA = await open('Merchant A');
-    accountB = await open('Merchant B');
+      ).json() as { id: number; api_key: { api_key: string } };
+    const a = await open('Merchant A');
+    accountA = a.id;
+    accountAKey = a.api_key.api_key;
+    accountB = (await open('Merchant B')).id;
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    for (const r of receivers) await r.close();
+    await stopBackground?.();
+    await t.close();
+  });
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN, ...headers } });
@@ -65,13 +77,14 @@ describe.each(engines)('teams on %s', (engine) => {
     token: string,
     authenticator: SoftAuthenticator,
     headers: Record<string, string> = {},
+    name = 'Ada',
   ) => {
-    const options = await post('/v1/console/invitations/options', { token, display_name: 'Ada' });
+    const options = await post('/v1/console/invitations/options', { token, display_name: name });
     expect(options.statusCode, options.body).toBe(200);
     const { ceremony_id, options: creation } = options.json();
     return post(
       '/v1/console/invitations/accept',
-      { token, display_name: 'Ada', ceremony_id, credential: authenticator.register(creation, ORIGIN) },
+      { token, display_name: name, ceremony_id, credential: authenticator.register(creation, ORIGIN) },
       headers,
     );
   };
@@ -275,6 +288,177 @@ describe.each(engines)('teams on %s', (engine) => {
     expect(team.members.map((m: { email: string }) => m.email)).toEqual(['admin-b@example.com']);
     expect(team.invitations.every((i: { email: string }) => i.email.endsWith('@example.com'))).toBe(true);
     expect(team.invitations.map((i: { email: string }) => i.email)).not.toContain('admin@example.com');
+  });
+  it('a reviewer decides a review case another key of the account created; the audit trail and webhook name them', async () => {
+    const key = async (by: string, scopes: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/keys',
+        headers: { 'x-api-key': by },
+        payload: { label: 'backend', scopes },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; api_key: string };
+    };
+    const backend = await key(accountAKey, ['verifications:write', 'verifications:read', 'webhooks:write']);
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/v1/webhooks',
+      headers: { 'x-api-key': backend.api_key },
+      payload: { url: receiver.url, events: ['verification.reviewed'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const { id } = await decidedVerification(t, backend.api_key);
+
+    const admin = sessionFrom(
+      await accept(await cliInvitation(accountA, 'lead@example.com', 'admin'), createSoftAuthenticator()),
+    );
+    const invite = async (email: string, role: string) => {
+      const res = await post('/v1/console/invitations', { email, role }, asMember(admin));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().link.split('#invitation=')[1] as string;
+    };
+    const reviewerPasskey = createSoftAuthenticator();
+    await accept(await invite('grace@example.com', 'reviewer'), reviewerPasskey, {}, 'Grace Hopper');
+    // The reviewer signs in again later, with the passkey alone.
+    const reviewer = sessionFrom(await signIn(reviewerPasskey));
+    const viewer = sessionFrom(
+      await accept(await invite('vera@example.com', 'viewer'), createSoftAuthenticator(), {}, 'Vera'),
+    );
+    const otherAdmin = sessionFrom(
+      await accept(await cliInvitation(accountB, 'boss-b@example.com', 'admin'), createSoftAuthenticator()),
+    );
+
+    // The team queue holds the case, whichever key of the account created it.
+    const queue = await get('/v1/console/verifications?decision=review&reviewed=false', reviewer);
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(queue.json().data.map((v: { id: string }) => v.id)).toContain(id);
+    expect((await get(`/v1/console/verifications/${id}`, viewer)).statusCode).toBe(200);
+    const evidence = await get(`/v1/console/verifications/${id}/media`, reviewer);
+    expect(evidence.statusCode).toBe(200);
+    expect(evidence.json().items.length).toBeGreaterThan(0);
+
+    // Another account's member sees none of it.
+    const foreignQueue = await get('/v1/console/verifications?decision=review', otherAdmin);
+    expect(foreignQueue.json().data.map((v: { id: string }) => v.id)).not.toContain(id);
+    for (const res of [
+      await get(`/v1/console/verifications/${id}`, otherAdmin),
+      await get(`/v1/console/verifications/${id}/media`, otherAdmin),
+      await post(
+        `/v1/console/verifications/${id}/review`,
+        { decision: 'approve', note: 'x' },
+        asMember(otherAdmin),
+      ),
+      await post(
+        `/v1/console/verifications/${id}/assign`,
+        { member_id: otherAdmin.memberId },
+        asMember(otherAdmin),
+      ),
+    ]) {
+      expect([res.statusCode, res.json()]).toEqual([404, { detail: 'verification not found' }]);
+    }
+
+    // Role boundaries: a viewer cannot decide or see the evidence; a reviewer cannot mint keys.
+    const viewerDecides = await post(
+      `/v1/console/verifications/${id}/review`,
+      { decision: 'approve', note: 'looks fine' },
+      asMember(viewer),
+    );
+    expect([viewerDecides.statusCode, viewerDecides.json()]).toEqual([
+      403,
+      { detail: 'this needs the reviewer role' },
+    ]);
+    expect((await get(`/v1/console/verifications/${id}/media`, viewer)).statusCode).toBe(403);
+    const mint = { label: 'sneaky', scopes: ['*'] };
+    const reviewerMints = await post('/v1/console/keys', mint, asMember(reviewer));
+    expect([reviewerMints.statusCode, reviewerMints.json()]).toEqual([
+      403,
+      { detail: 'this needs the admin role' },
+    ]);
+    const adminMints = await post('/v1/console/keys', mint, asMember(admin));
+    expect(adminMints.statusCode, adminMints.body).toBe(201);
+    const minted = await t.platform.database.db
+      .selectFrom('api_keys')
+      .select('account_id')
+      .where('id', '=', adminMints.json().id)
+      .executeTakeFirstOrThrow();
+    expect(minted.account_id).toBe(accountA);
+
+    // Assignment, to members of the account only.
+    const foreignAssignee = await post(
+      `/v1/console/verifications/${id}/assign`,
+      { member_id: otherAdmin.memberId },
+      asMember(reviewer),
+    );
+    expect([foreignAssignee.statusCode, foreignAssignee.json()]).toEqual([
+      404,
+      { detail: 'member not found' },
+    ]);
+    const assigned = await post(
+      `/v1/console/verifications/${id}/assign`,
+      { member_id: reviewer.memberId },
+      asMember(reviewer),
+    );
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().assigned_member_id).toBe(reviewer.memberId);
+    const mine = await get('/v1/console/verifications?assigned=me&decision=review', reviewer);
+    expect(mine.json().data.map((v: { id: string }) => v.id)).toEqual([id]);
+
+    // A decision needs a note.
+    const noNote = await post(
+      `/v1/console/verifications/${id}/review`,
+      { decision: 'approve', note: '  ' },
+      asMember(reviewer),
+    );
+    expect(noNote.statusCode).toBe(422);
+    const decided = await post(
+      `/v1/console/verifications/${id}/review`,
+      { decision: 'approve', note: 'Licence and selfie match.' },
+      asMember(reviewer),
+    );
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({
+      final_decision: 'approve',
+      review: { decision: 'approve', reviewer_key_id: null, reviewer_member_id: reviewer.memberId },
+    });
+    expect(decided.json().audit_log.at(-1)).toMatchObject({
+      event: 'verification.reviewed',
+      detail: {
+        reviewer_member_id: reviewer.memberId,
+        reviewer_name: 'Grace Hopper',
+        decision: 'approve',
+        note: 'Licence and selfie match.',
+      },
+    });
+    // The key that created it reads the person's decision too.
+    const viaKey = await t.app.inject({
+      method: 'GET',
+      url: `/v1/verifications/${id}`,
+      headers: { 'x-api-key': backend.api_key },
+    });
+    expect(viaKey.json().review).toMatchObject({
+      reviewer_key_id: null,
+      reviewer_member_id: reviewer.memberId,
+    });
+    const again = await post(
+      `/v1/console/verifications/${id}/review`,
+      { decision: 'decline', note: 'changed my mind' },
+      asMember(reviewer),
+    );
+    expect(again.statusCode).toBe(409);
+
+    const event = JSON.parse(
+      (await waitForEvent(receiver, 'verification.reviewed', id)).rawBody.toString('utf8'),
+    );
+    expect(event.data).toMatchObject({
+      decision: 'approve',
+      automatic_decision: 'review',
+      reviewer_member_id: reviewer.memberId,
+      reviewer_name: 'Grace Hopper',
+    });
+    expect(JSON.stringify(event)).not.toContain('Licence and selfie match');
   });
 });
 

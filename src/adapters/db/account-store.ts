@@ -20,6 +20,15 @@ export function createAccountStore(db: Kysely<Database>): AccountStore {
         .executeTakeFirst();
     },
 
+    async accountOfKey(apiKeyId) {
+      const row = await db
+        .selectFrom('api_keys')
+        .select('account_id')
+        .where('id', '=', apiKeyId)
+        .executeTakeFirst();
+      return row?.account_id;
+    },
+
     async list() {
       const rows = await db
         .selectFrom('accounts as a')

@@ -63,8 +63,6 @@ export const teamRoutes: FastifyPluginAsync<{
   cookie: SessionCookie;
 }> = async (instance, { deps, requireMember, cookie }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  instance.decorateRequest('member', null);
-  instance.decorateRequest('memberSessionId', null);
 
   /** Unauthenticated POSTs (sign-in) still refuse a foreign Origin: no signing a browser in from elsewhere. */
   const sameOrigin = async (request: FastifyRequest) => {
