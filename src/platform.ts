@@ -26,6 +26,7 @@ import { createMediaStore } from './adapters/db/media-store.js';
 import { migrate, pendingMigrations } from './adapters/db/migrator.js';
 import { createAccountStore } from './adapters/db/account-store.js';
 import { createMemberStore } from './adapters/db/member-store.js';
+import { createSsoStore } from './adapters/db/sso-store.js';
 import { createPublishableKeyStore } from './adapters/db/publishable-key-store.js';
 import { createRetentionStore } from './adapters/db/retention-store.js';
 import { createSignalStore } from './adapters/db/signal-store.js';
@@ -144,6 +145,8 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     publishableKeys: createPublishableKeyStore(database.db),
     accounts: createAccountStore(database.db),
     members: createMemberStore(database.db),
+    // Providers' client secrets are sealed like webhook endpoint secrets (WEBHOOK_SECRET_KEY).
+    sso: createSsoStore(database.db, webhookSecrets),
     signals: createSignalStore(database.db, verificationKeys),
     webhooks: createWebhookStore(database.db, webhookSecrets),
     faces: createFaceStore(database.db, vectorSearch, verificationKeys, templateEngine),

@@ -238,6 +238,11 @@ const keep = (signedIn: SignedIn): Member => {
   return signedIn.member;
 };
 
+/** Single sign-on came back signed in (#signed-in): the cookie is set, so the session is worth asking about. */
+export function noteSignedIn(): void {
+  localStorage.setItem(MEMBER_HINT, '1');
+}
+
 /** The member of the session cookie, if the browser holds a live one. */
 export async function resumeSession(): Promise<Member | null> {
   if (localStorage.getItem(MEMBER_HINT) !== '1') return null;

@@ -4,6 +4,7 @@ import {
   ApiFailure,
   checkKey,
   invite,
+  noteSignedIn,
   resumeSession,
   signedInMember,
   signInWithPasskey,
@@ -22,6 +23,10 @@ let invitationToken: string | null = null;
   const match = /^#invitation=([A-Za-z0-9_-]{43})$/.exec(location.hash);
   if (match) {
     invitationToken = match[1]!;
+    history.replaceState(null, '', `${location.pathname}#/`);
+  } else if (location.hash === '#signed-in') {
+    // Back from the account's single sign-on provider, with a session cookie.
+    noteSignedIn();
     history.replaceState(null, '', `${location.pathname}#/`);
   }
 }
@@ -142,6 +147,29 @@ function signInPage(message?: string): void {
     h('p', { class: 'hint' }, 'For members of a team. An admin invites you by link.'),
     passkeyError,
   );
+  const accountInput = h('input', {
+    id: 'sso-account',
+    name: 'sso-account',
+    inputmode: 'numeric',
+    pattern: '[0-9]+',
+    autocomplete: 'organization',
+    'aria-describedby': 'sso-hint',
+  });
+  const sso = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('label', { for: 'sso-account' }, 'Account number, for single sign-on'),
+    accountInput,
+    h('p', { id: 'sso-hint', class: 'hint' }, 'If your company signs in through its own identity provider.'),
+    h('button', { type: 'submit', class: 'btn' }, 'Continue with single sign-on'),
+  );
+  sso.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const account = accountInput.value.trim();
+    if (/^[1-9][0-9]{0,15}$/.test(account)) location.assign(`/v1/console/sso/start?account=${account}`);
+    else accountInput.focus();
+  });
+  passkey.append(sso);
   passkey.querySelector('button')!.addEventListener('click', () => {
     passkeyError.textContent = 'Waiting for your passkey…';
     signInWithPasskey().then(

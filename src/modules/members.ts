@@ -2,6 +2,8 @@ import { createPasskeys } from '../adapters/webauthn.js';
 import { createMemberAuth, sessionCookieFor } from '../http/member-session.js';
 import { teamReviewRoutes } from '../http/routes/team-review.js';
 import { teamRoutes } from '../http/routes/team.js';
+import { teamSsoRoutes } from '../http/routes/team-sso.js';
+import { createOidc } from '../adapters/oidc.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
 import type { Platform } from '../platform.js';
 import type { TeamDeps } from '../use-cases/members/team.js';
@@ -30,6 +32,17 @@ export function membersModule(platform: Platform, wiring: { verifications: Verif
       app.decorateRequest('member', null);
       app.decorateRequest('memberSessionId', null);
       await app.register(teamRoutes, { deps, requireMember, cookie });
+      await app.register(teamSsoRoutes, {
+        deps: {
+          sso: stores.sso,
+          oidc: createOidc(),
+          members: stores.members,
+          clock,
+          redirectUri: `${config.publicBaseUrl}/v1/console/sso/callback`,
+        },
+        requireMember,
+        cookie,
+      });
       await app.register(teamReviewRoutes, {
         deps: {
           ...wiring.verifications,

@@ -46,6 +46,26 @@ export type Ceremony = {
   expires_at: Date;
 };
 
+/** An account's OpenID Connect settings, the client secret opened. */
+export type SsoSettings = {
+  accountId: number;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  allowedDomains: string[];
+};
+
+export type SsoLogin = { accountId: number; codeVerifier: string; nonce: string; expiresAt: Date };
+
+export type SsoStore = {
+  /** Seals the client secret at rest. */
+  save(settings: SsoSettings, at: Date): Promise<void>;
+  find(accountId: number): Promise<SsoSettings | undefined>;
+  saveLogin(stateHash: string, login: SsoLogin, at: Date): Promise<void>;
+  /** Removes and returns the login: a state answers once. */
+  takeLogin(stateHash: string, at: Date): Promise<SsoLogin | undefined>;
+};
+
 export type MemberStore = {
   createInvitation(input: {
     accountId: number;
@@ -71,6 +91,15 @@ export type MemberStore = {
   }): Promise<Member | undefined>;
 
   findMember(id: number): Promise<Member | undefined>;
+  findMemberByEmail(accountId: number, email: string): Promise<Member | undefined>;
+  /** Creates a member signing in through single sign-on for the first time; the existing one on a race. */
+  provisionMember(input: {
+    accountId: number;
+    email: string;
+    displayName: string;
+    role: Role;
+    at: Date;
+  }): Promise<Member>;
   listMembers(accountId: number): Promise<Member[]>;
 
   findPasskey(credentialId: string): Promise<Passkey | undefined>;

@@ -135,6 +135,35 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
       }
     },
 
+    async findMemberByEmail(accountId, email) {
+      return db
+        .selectFrom('members')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+
+    async provisionMember(input) {
+      await db
+        .insertInto('members')
+        .values({
+          account_id: input.accountId,
+          email: input.email,
+          display_name: input.displayName,
+          role: input.role,
+          created_at: input.at,
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'email']).doNothing())
+        .execute();
+      return db
+        .selectFrom('members')
+        .selectAll()
+        .where('account_id', '=', input.accountId)
+        .where('email', '=', input.email)
+        .executeTakeFirstOrThrow();
+    },
+
     async findMember(id) {
       return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
     },

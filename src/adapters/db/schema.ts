@@ -313,6 +313,23 @@ export type MemberSessionsTable = {
   revoked_at: NullableTimestamp;
 };
 
+export type AccountSsoTable = {
+  account_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  allowed_domains: ColumnType<string[], string, string>;
+  updated_at: Timestamp;
+};
+
+export type SsoLoginsTable = {
+  state_hash: string;
+  account_id: number;
+  code_verifier: string;
+  nonce: string;
+  expires_at: Timestamp;
+};
+
 /** Every table the service uses: the one place that tells the database's shape. */
 export interface Database {
   accounts: AccountsTable;
@@ -321,6 +338,8 @@ export interface Database {
   member_passkeys: MemberPasskeysTable;
   webauthn_ceremonies: WebauthnCeremoniesTable;
   member_sessions: MemberSessionsTable;
+  account_sso: AccountSsoTable;
+  sso_logins: SsoLoginsTable;
   api_keys: ApiKeysTable;
   auth_failures: AuthFailuresTable;
   publishable_keys: PublishableKeysTable;

@@ -200,7 +200,7 @@ export async function finishSignIn(
  * A fresh session id at every sign-in, whatever cookie came with the request: the session a browser
  * held before (an attacker's planted one included) is revoked, never promoted, so fixation is impossible.
  */
-async function startSession(
+export async function startSession(
   deps: Pick<TeamDeps, 'members' | 'clock' | 'timeouts'>,
   memberId: number,
   previousSessionId: string | undefined,
