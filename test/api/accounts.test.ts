@@ -106,6 +106,32 @@ describe.each(engines)('merchant accounts on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row.account_id).toBe(a.id);
   });
+  it('gives each account its own embedding origins: neither merchant’s flow can be framed by the other', async () => {
+    const merchants: Array<{ origin: string; publishableKey: string }> = [];
+    for (const [name, origin] of [
+      ['Shop A', 'https://shop-a.example'],
+      ['Shop B', 'https://shop-b.example'],
+    ] as const) {
+      const account = (await call('POST', '/v1/accounts', t.rootKey, { name })).json();
+      const pk = await call('POST', '/v1/publishable-keys', account.api_key.api_key, {
+        label: 'web',
+        allowed_origins: [origin],
+      });
+      expect(pk.statusCode, pk.body).toBe(201);
+      merchants.push({ origin, publishableKey: pk.json().publishable_key as string });
+    }
+    const [a, b] = merchants as [(typeof merchants)[0], (typeof merchants)[0]];
+    for (const [mine, theirs] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const flow = await t.app.inject({ method: 'GET', url: `/flow?pk=${mine.publishableKey}` });
+      expect(flow.statusCode).toBe(200);
+      const ancestors = /frame-ancestors ([^;]+)$/.exec(String(flow.headers['content-security-policy']))?.[1];
+      expect(ancestors).toBe(mine.origin);
+      expect(ancestors).not.toContain(theirs.origin);
+    }
+  });
 });
 
 describe.each(engines)('migration 0026 on an existing %s database', (engine) => {
