@@ -54,6 +54,7 @@ if (has('API-key check')) {
     key_hash: hashSecret(rootKey),
     key_prefix: rootKey.slice(0, 8),
     owner_key_id: null,
+    account_id: 1,
     mode: 'live',
     created_at: new Date(),
     revoked_at: null,

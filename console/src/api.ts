@@ -1,6 +1,10 @@
 /**
- * The public API as the console uses it. The API key lives in sessionStorage only: it is gone when
- * the tab closes, is never put in a URL, and is sent as the X-Api-Key header to this origin alone.
+ * The public API as the console uses it, signed in one of two ways:
+ *  - a member of an account, with a passkey: the session is an HttpOnly cookie the page never sees;
+ *    state-changing calls carry the session's CSRF token; verification calls go to the member routes
+ *    (/v1/console/verifications…), which cover every key of the account;
+ *  - an API key (the older way): kept in sessionStorage only, gone when the tab closes, never put in a
+ *    URL, sent as the X-Api-Key header to this origin alone.
  */
 
 const KEY_STORAGE = 'idv-review-console-key';
@@ -13,7 +17,8 @@ export type Review = {
   decision: 'approve' | 'decline';
   note: string;
   reviewed_at: string;
-  reviewer_key_id: number;
+  reviewer_key_id: number | null;
+  reviewer_member_id?: number;
 };
 
 export type VerificationSummary = {
@@ -49,6 +54,13 @@ export class ApiFailure extends Error {
   }
 }
 
+export type Member = { id: number; account_id: number; email: string; display_name: string; role: string };
+
+/** The signed-in member and the session's CSRF token, once the session is known; null otherwise. */
+let memberSession: { member: Member; csrf: string } | null = null;
+
+export const signedInMember = (): Member | null => memberSession?.member ?? null;
+
 export const storedKey = {
   get: (): string | null => sessionStorage.getItem(KEY_STORAGE),
   set: (key: string): void => sessionStorage.setItem(KEY_STORAGE, key),
@@ -57,20 +69,30 @@ export const storedKey = {
 
 async function call<T>(
   path: string,
-  init: { method?: string; body?: unknown; key?: string } = {},
+  init: { method?: string; body?: unknown; key?: string; anonymous?: boolean } = {},
 ): Promise<T> {
-  const key = init.key ?? storedKey.get();
-  if (!key) throw new ApiFailure(401, 'not signed in');
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> =
+    init.body === undefined ? {} : { 'content-type': 'application/json' };
+  let url = path;
+  if (init.anonymous) {
+    // Sign-in calls: the cookie, if any, goes along (the service ends the old session).
+  } else if (memberSession && !init.key) {
+    url = path.replace(/^\/v1\/verifications/, '/v1/console/verifications');
+    if (method !== 'GET') headers['x-csrf-token'] = memberSession.csrf;
+  } else {
+    const key = init.key ?? storedKey.get();
+    if (!key) throw new ApiFailure(401, 'not signed in');
+    headers['x-api-key'] = key;
+  }
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: init.method ?? 'GET',
-      headers: {
-        'x-api-key': key,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
+    response = await fetch(url, {
+      method,
+      headers,
       body: init.body === undefined ? null : JSON.stringify(init.body),
       cache: 'no-store',
+      credentials: 'same-origin',
     });
   } catch {
     throw new ApiFailure(0, 'the service could not be reached; check your connection and try again');
@@ -123,4 +145,171 @@ export const recordReview = (id: string, decision: 'approve' | 'decline', note: 
   call<VerificationDetail>(`/v1/verifications/${encodeURIComponent(id)}/review`, {
     method: 'POST',
     body: { decision, note },
+  });
+
+// Passkeys. WebAuthn options and answers travel as JSON with base64url byte strings.
+
+const fromB64url = (value: string): ArrayBuffer => {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes.buffer;
+};
+
+const toB64url = (buffer: ArrayBuffer | null): string | undefined => {
+  if (!buffer) return undefined;
+  let binary = '';
+  for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+type CredentialDescriptorJSON = { id: string; type: 'public-key'; transports?: AuthenticatorTransport[] };
+
+function creationOptions(json: Record<string, unknown>): PublicKeyCredentialCreationOptions {
+  const options = json as unknown as Omit<
+    PublicKeyCredentialCreationOptions,
+    'challenge' | 'user' | 'excludeCredentials'
+  > & {
+    challenge: string;
+    user: { id: string; name: string; displayName: string };
+    excludeCredentials?: CredentialDescriptorJSON[];
+  };
+  return {
+    ...options,
+    challenge: fromB64url(options.challenge),
+    user: { ...options.user, id: fromB64url(options.user.id) },
+    excludeCredentials: (options.excludeCredentials ?? []).map((c) => ({ ...c, id: fromB64url(c.id) })),
+  };
+}
+
+function requestOptions(json: Record<string, unknown>): PublicKeyCredentialRequestOptions {
+  const options = json as unknown as Omit<
+    PublicKeyCredentialRequestOptions,
+    'challenge' | 'allowCredentials'
+  > & {
+    challenge: string;
+    allowCredentials?: CredentialDescriptorJSON[];
+  };
+  return {
+    ...options,
+    challenge: fromB64url(options.challenge),
+    allowCredentials: (options.allowCredentials ?? []).map((c) => ({ ...c, id: fromB64url(c.id) })),
+  };
+}
+
+function credentialJSON(credential: PublicKeyCredential): Record<string, unknown> {
+  const created = credential.response as AuthenticatorAttestationResponse;
+  const asserted = credential.response as AuthenticatorAssertionResponse;
+  return {
+    id: credential.id,
+    rawId: toB64url(credential.rawId),
+    type: credential.type,
+    response: {
+      clientDataJSON: toB64url(credential.response.clientDataJSON),
+      ...('attestationObject' in credential.response
+        ? {
+            attestationObject: toB64url(created.attestationObject),
+            transports: typeof created.getTransports === 'function' ? created.getTransports() : [],
+          }
+        : {
+            authenticatorData: toB64url(asserted.authenticatorData),
+            signature: toB64url(asserted.signature),
+            userHandle: toB64url(asserted.userHandle),
+          }),
+    },
+    clientExtensionResults: credential.getClientExtensionResults(),
+  };
+}
+
+type SignedIn = { member: Member; csrf_token: string };
+
+/**
+ * Whether this browser signed a member in and has not signed out: only then is the session cookie
+ * (which the page cannot see) worth asking about, so a visitor without one gets no 401 in the console.
+ * A hint, nothing more: the cookie alone authenticates.
+ */
+const MEMBER_HINT = 'idv-console-member';
+
+const keep = (signedIn: SignedIn): Member => {
+  memberSession = { member: signedIn.member, csrf: signedIn.csrf_token };
+  storedKey.clear();
+  localStorage.setItem(MEMBER_HINT, '1');
+  return signedIn.member;
+};
+
+/** Single sign-on came back signed in (#signed-in): the cookie is set, so the session is worth asking about. */
+export function noteSignedIn(): void {
+  localStorage.setItem(MEMBER_HINT, '1');
+}
+
+/** The member of the session cookie, if the browser holds a live one. */
+export async function resumeSession(): Promise<Member | null> {
+  if (localStorage.getItem(MEMBER_HINT) !== '1') return null;
+  try {
+    return keep(await call<SignedIn>('/v1/console/session', { anonymous: true }));
+  } catch {
+    localStorage.removeItem(MEMBER_HINT);
+    return null;
+  }
+}
+
+export async function signInWithPasskey(): Promise<Member> {
+  const started = await call<{ ceremony_id: string; options: Record<string, unknown> }>(
+    '/v1/console/sign-in/options',
+    { anonymous: true, method: 'POST', body: {} },
+  );
+  const credential = (await navigator.credentials.get({
+    publicKey: requestOptions(started.options),
+  })) as PublicKeyCredential | null;
+  if (!credential) throw new ApiFailure(401, 'no passkey was chosen');
+  return keep(
+    await call<SignedIn>('/v1/console/sign-in', {
+      anonymous: true,
+      method: 'POST',
+      body: { ceremony_id: started.ceremony_id, credential: credentialJSON(credential) },
+    }),
+  );
+}
+
+export async function acceptInvitation(token: string, displayName: string): Promise<Member> {
+  const started = await call<{ ceremony_id: string; options: Record<string, unknown> }>(
+    '/v1/console/invitations/options',
+    { anonymous: true, method: 'POST', body: { token, display_name: displayName } },
+  );
+  const credential = (await navigator.credentials.create({
+    publicKey: creationOptions(started.options),
+  })) as PublicKeyCredential | null;
+  if (!credential) throw new ApiFailure(401, 'no passkey was created');
+  return keep(
+    await call<SignedIn>('/v1/console/invitations/accept', {
+      anonymous: true,
+      method: 'POST',
+      body: {
+        token,
+        display_name: displayName,
+        ceremony_id: started.ceremony_id,
+        credential: credentialJSON(credential),
+      },
+    }),
+  );
+}
+
+export async function signOutMember(): Promise<void> {
+  localStorage.removeItem(MEMBER_HINT);
+  if (!memberSession) return;
+  const csrf = memberSession.csrf;
+  memberSession = null;
+  await fetch('/v1/console/sign-out', {
+    method: 'POST',
+    headers: { 'x-csrf-token': csrf, 'content-type': 'application/json' },
+    body: '{}',
+    credentials: 'same-origin',
+  }).catch(() => undefined);
+}
+
+export const invite = (email: string, role: string) =>
+  call<{ link: string; expires_at: string }>('/v1/console/invitations', {
+    method: 'POST',
+    body: { email, role },
   });

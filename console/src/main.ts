@@ -1,13 +1,187 @@
 import './styles.css';
-import { ApiFailure, checkKey, storedKey } from './api.js';
+import {
+  acceptInvitation,
+  ApiFailure,
+  checkKey,
+  invite,
+  noteSignedIn,
+  resumeSession,
+  signedInMember,
+  signInWithPasskey,
+  signOutMember,
+  storedKey,
+} from './api.js';
 import { announce, byId, h, showPage } from './dom.js';
 import { queuePage, verificationPage, type PageKeys } from './views.js';
 
 let page: PageKeys = {};
 let flash: string | undefined;
 
+/** The invitation token from a link (#invitation=…), read once and removed from the address bar. */
+let invitationToken: string | null = null;
+{
+  const match = /^#invitation=([A-Za-z0-9_-]{43})$/.exec(location.hash);
+  if (match) {
+    invitationToken = match[1]!;
+    history.replaceState(null, '', `${location.pathname}#/`);
+  } else if (location.hash === '#signed-in') {
+    // Back from the account's single sign-on provider, with a session cookie.
+    noteSignedIn();
+    history.replaceState(null, '', `${location.pathname}#/`);
+  }
+}
+
+function passkeyFailure(error: unknown): string {
+  if (error instanceof ApiFailure) return error.message;
+  if (error instanceof DOMException && error.name === 'NotAllowedError')
+    return 'The passkey request was cancelled or timed out; try again.';
+  return 'This browser could not use a passkey here.';
+}
+
+function invitationPage(token: string): void {
+  byId('nav').hidden = true;
+  const error = h('p', { id: 'invite-error', class: 'field-error', role: 'alert' }, '');
+  const input = h('input', {
+    id: 'display-name',
+    name: 'display-name',
+    autocomplete: 'name',
+    required: true,
+    maxlength: 100,
+    'aria-describedby': 'invite-hint invite-error',
+  });
+  const form = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('label', { for: 'display-name' }, 'Your name'),
+    input,
+    h(
+      'p',
+      { id: 'invite-hint', class: 'hint' },
+      'Shown to your team beside your decisions. Next, your device asks you to create a passkey for this console.',
+    ),
+    error,
+    h('button', { type: 'submit', class: 'btn primary' }, 'Create passkey and join'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (!name) {
+      error.textContent = 'Enter your name.';
+      input.focus();
+      return;
+    }
+    error.textContent = 'Waiting for your passkey…';
+    acceptInvitation(token, name).then(
+      (member) => {
+        invitationToken = null;
+        flash = `Welcome, ${member.display_name}.`;
+        location.hash = '#/';
+        void route();
+      },
+      (failure: unknown) => {
+        error.textContent = passkeyFailure(failure);
+        input.focus();
+      },
+    );
+  });
+  showPage('Join your team', form);
+}
+
+function teamPage(): void {
+  const output = h('p', { id: 'invite-result', role: 'status' }, '');
+  const email = h('input', {
+    id: 'invite-email',
+    name: 'email',
+    type: 'email',
+    required: true,
+    autocomplete: 'off',
+  });
+  const role = h(
+    'select',
+    { id: 'invite-role', name: 'role' },
+    h('option', { value: 'reviewer' }, 'Reviewer: decides review cases'),
+    h('option', { value: 'viewer' }, 'Viewer: reads only'),
+    h('option', { value: 'admin' }, 'Admin: people and keys'),
+  );
+  const form = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('label', { for: 'invite-email' }, 'Email address'),
+    email,
+    h('label', { for: 'invite-role' }, 'Role'),
+    role,
+    h('button', { type: 'submit', class: 'btn primary' }, 'Create invitation link'),
+    output,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    output.textContent = 'Creating…';
+    invite(email.value.trim(), role.value).then(
+      (created) => {
+        output.replaceChildren(
+          'Send this link to them; it works once, until ',
+          `${created.expires_at.replace('T', ' ').slice(0, 16)} UTC: `,
+          h('input', {
+            id: 'invite-link',
+            readonly: true,
+            value: created.link,
+            'aria-label': 'Invitation link',
+          }),
+        );
+      },
+      (failure: Error) => {
+        output.textContent = failure.message;
+      },
+    );
+  });
+  showPage('Team', form);
+}
+
 function signInPage(message?: string): void {
   byId('nav').hidden = true;
+  const passkeyError = h('p', { id: 'passkey-error', class: 'field-error', role: 'alert' }, message ?? '');
+  const passkey = h(
+    'section',
+    { class: 'panel signin' },
+    h('button', { type: 'button', id: 'passkey-sign-in', class: 'btn primary' }, 'Use a passkey'),
+    h('p', { class: 'hint' }, 'For members of a team. An admin invites you by link.'),
+    passkeyError,
+  );
+  const accountInput = h('input', {
+    id: 'sso-account',
+    name: 'sso-account',
+    inputmode: 'numeric',
+    pattern: '[0-9]+',
+    autocomplete: 'organization',
+    'aria-describedby': 'sso-hint',
+  });
+  const sso = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('label', { for: 'sso-account' }, 'Account number, for single sign-on'),
+    accountInput,
+    h('p', { id: 'sso-hint', class: 'hint' }, 'If your company signs in through its own identity provider.'),
+    h('button', { type: 'submit', class: 'btn' }, 'Continue with single sign-on'),
+  );
+  sso.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const account = accountInput.value.trim();
+    if (/^[1-9][0-9]{0,15}$/.test(account)) location.assign(`/v1/console/sso/start?account=${account}`);
+    else accountInput.focus();
+  });
+  passkey.append(sso);
+  passkey.querySelector('button')!.addEventListener('click', () => {
+    passkeyError.textContent = 'Waiting for your passkey…';
+    signInWithPasskey().then(
+      () => {
+        location.hash = '#/';
+        void route();
+      },
+      (failure: unknown) => {
+        passkeyError.textContent = passkeyFailure(failure);
+      },
+    );
+  });
   const error = h('p', { id: 'key-error', class: 'field-error', role: 'alert' }, message ?? '');
   const input = h('input', {
     id: 'api-key',
@@ -29,7 +203,7 @@ function signInPage(message?: string): void {
       'A key with the verifications:read and verifications:review scopes. It is kept in this tab only and forgotten when the tab closes.',
     ),
     error,
-    h('button', { type: 'submit', class: 'btn primary' }, 'Sign in'),
+    h('button', { type: 'submit', class: 'btn' }, 'Sign in'),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -53,13 +227,23 @@ function signInPage(message?: string): void {
       },
     );
   });
-  showPage('Sign in', form);
+  showPage('Sign in', passkey, h('h2', {}, 'Or with an API key'), form);
 }
+
+let resumed = false;
 
 async function route(): Promise<void> {
   page = {};
-  if (!storedKey.get()) return signInPage();
+  if (invitationToken) return invitationPage(invitationToken);
+  if (!resumed) {
+    resumed = true;
+    await resumeSession();
+  }
+  const member = signedInMember();
+  if (!member && !storedKey.get()) return signInPage();
   byId('nav').hidden = false;
+  byId('team-link').hidden = member?.role !== 'admin';
+  if (location.hash === '#/team' && member?.role === 'admin') return teamPage();
   const match = /^#\/verifications\/([0-9a-fA-F-]{36})$/.exec(location.hash);
   try {
     if (match) {
@@ -76,7 +260,8 @@ async function route(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) {
       storedKey.clear();
-      signInPage('The key was refused; sign in again.');
+      await signOutMember();
+      signInPage(member ? 'Your session has ended; sign in again.' : 'The key was refused; sign in again.');
     } else throw error;
   }
 }
@@ -105,6 +290,7 @@ document.addEventListener('keydown', (event) => {
 byId('shortcuts-button').addEventListener('click', () => byId<HTMLDialogElement>('shortcuts').showModal());
 byId('sign-out').addEventListener('click', () => {
   storedKey.clear();
+  void signOutMember();
   announce('Signed out.');
   location.hash = '#/';
   signInPage();

@@ -122,7 +122,7 @@ function decisionForm(v: api.VerificationDetail, onDone: (message: string) => vo
       h(
         'p',
         {},
-        `${v.review.decision === 'approve' ? 'Approved' : 'Declined'} on ${when(v.review.reviewed_at)} UTC by key #${v.review.reviewer_key_id}.`,
+        `${v.review.decision === 'approve' ? 'Approved' : 'Declined'} on ${when(v.review.reviewed_at)} UTC by ${v.review.reviewer_member_id !== undefined ? `team member #${v.review.reviewer_member_id}` : `key #${v.review.reviewer_key_id}`}.`,
       ),
       h('blockquote', {}, v.review.note),
     );

@@ -7,11 +7,26 @@ import { createLogger } from '../adapters/logger.js';
 import { openDatabase } from '../adapters/db/database.js';
 import { migrate } from '../adapters/db/migrator.js';
 import { restrictNewFileModes } from '../adapters/private-files.js';
+import { createMerchantAccount, listMerchantAccounts } from '../use-cases/accounts/merchant-accounts.js';
+import { createInvitation } from '../use-cases/members/team.js';
+import { ROLES, type Role } from '../core/members/members.js';
+
+/** A positive integer id, or null. */
+function parseAccountId(raw: string): number | null {
+  return /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
+}
 
 const usage = `usage:
   idv migrate                                   apply pending database migrations
-  idv keys create --label L --scopes 'a,b|*'    create an API key (printed once); only here can
-                                                'operator' be given (docs/security.md)
+  idv keys create --label L --scopes 'a,b|*' [--account ID]
+                                                create an API key (printed once); only here can
+                                                'operator' be given (docs/security.md); without
+                                                --account the key opens an account of its own
+  idv accounts create --name N                  open a merchant account; prints its first API key once
+  idv accounts list                             the merchant accounts, their live keys and verifications
+  idv accounts invite --account ID --email E [--role admin|reviewer|viewer]
+                                                an invitation link to the console (printed once;
+                                                admin unless --role): how an account's first admin joins
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
   idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
   idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
@@ -37,8 +52,13 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'keys' && sub === 'create') {
     const { values } = parseArgs({
       args: rest,
-      options: { label: { type: 'string' }, scopes: { type: 'string' } },
+      options: { label: { type: 'string' }, scopes: { type: 'string' }, account: { type: 'string' } },
     });
+    const accountId = values.account === undefined ? undefined : parseAccountId(values.account);
+    if (accountId === null) {
+      console.error('--account must be the id of an account (idv accounts list)');
+      return 2;
+    }
     const scopes = (values.scopes ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -52,6 +72,10 @@ async function run(argv: string[]): Promise<number> {
     }
     const platform = await createPlatform(config, { logger: createLogger('warn', process.stderr) });
     try {
+      if (accountId !== undefined && !(await platform.stores.accounts.find(accountId))) {
+        console.error(`no account ${accountId} (idv accounts list)`);
+        return 2;
+      }
       const apiKey = generateApiKey(config.apiKeyPrefix);
       const row = await platform.stores.apiKeys.insert({
         label: values.label,
@@ -59,15 +83,109 @@ async function run(argv: string[]): Promise<number> {
         keyHash: hashSecret(apiKey),
         keyPrefix: displayPrefix(apiKey, config.apiKeyPrefix),
         ownerKeyId: null,
+        accountId,
       });
       if (!row) throw new Error('a key without an owner is never refused');
       console.log(
-        JSON.stringify({ id: row.id, label: row.label, scopes: row.scopes, api_key: apiKey }, null, 2),
+        JSON.stringify(
+          { id: row.id, label: row.label, scopes: row.scopes, account_id: row.account_id, api_key: apiKey },
+          null,
+          2,
+        ),
       );
     } finally {
       await platform.close();
     }
     return 0;
+  }
+  if (command === 'accounts' && (sub === 'create' || sub === 'list')) {
+    const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });
+    const name = values.name?.trim();
+    if (sub === 'create' && (!name || name.length > 200)) {
+      console.error(usage);
+      return 2;
+    }
+    const platform = await createPlatform(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      if (sub === 'list') {
+        console.log(JSON.stringify(await listMerchantAccounts(platform.stores), null, 2));
+        return 0;
+      }
+      const { account, key, plaintext } = await createMerchantAccount(
+        { ...platform.stores, clock: platform.clock, apiKeyPrefix: config.apiKeyPrefix },
+        { name: name! },
+      );
+      console.log(
+        JSON.stringify(
+          {
+            id: account.id,
+            name: account.name,
+            api_key: { id: key.id, label: key.label, scopes: key.scopes, api_key: plaintext },
+          },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    } finally {
+      await platform.close();
+    }
+  }
+  if (command === 'accounts' && sub === 'invite') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+    });
+    const accountId = values.account === undefined ? null : parseAccountId(values.account);
+    const role = values.role ?? 'admin';
+    const email = values.email?.trim() ?? '';
+    if (
+      accountId === null ||
+      !/^[^\s@]+@[^\s@]+$/.test(email) ||
+      email.length > 254 ||
+      !(ROLES as readonly string[]).includes(role)
+    ) {
+      console.error(usage);
+      return 2;
+    }
+    const platform = await createPlatform(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      if (!(await platform.stores.accounts.find(accountId))) {
+        console.error(`no account ${accountId} (idv accounts list)`);
+        return 2;
+      }
+      const { invitation, link } = await createInvitation(
+        {
+          members: platform.stores.members,
+          clock: platform.clock,
+          consoleUrl: `${config.publicBaseUrl}/console`,
+        },
+        { accountId, email, role: role as Role, invitedBy: null },
+      );
+      console.log(
+        JSON.stringify(
+          {
+            id: invitation.id,
+            account_id: invitation.account_id,
+            email: invitation.email,
+            role: invitation.role,
+            expires_at: invitation.expires_at.toISOString(),
+            link,
+          },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    } finally {
+      await platform.close();
+    }
   }
   if (command === 'sanctions' && sub === 'refresh') {
     const platform = await createPlatform(config, {

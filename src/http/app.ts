@@ -145,6 +145,9 @@ export async function createApp(deps: AppDeps): Promise<App> {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
           clientToken: { type: 'apiKey', in: 'header', name: 'X-Client-Token' },
+          // The console's session cookie (`__Host-idv_session` over https); state-changing requests
+          // also send X-CSRF-Token (docs/review.md "Teams").
+          consoleSession: { type: 'apiKey', in: 'cookie', name: '__Host-idv_session' },
         },
       },
     },

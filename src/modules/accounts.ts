@@ -2,6 +2,7 @@ import { createAuthGuard, createKeyThrottle } from '../abuse/abuse-guards.js';
 import { faceTemplateOf } from '../checks/face-check.js';
 import { createApiKeyAuth } from '../http/auth.js';
 import { faceBlocklistRoutes } from '../http/routes/face-blocklist.js';
+import { accountRoutes } from '../http/routes/accounts.js';
 import { keyRoutes } from '../http/routes/keys.js';
 import { publishableKeyRoutes } from '../http/routes/publishable-keys.js';
 import type { Platform } from '../platform.js';
@@ -53,6 +54,15 @@ export function accountsModule(platform: Platform) {
         requireScope,
       });
       await app.register(publishableKeyRoutes, { deps: publishableKeyDeps, requireScope });
+      await app.register(accountRoutes, {
+        deps: {
+          accounts: stores.accounts,
+          apiKeys: stores.apiKeys,
+          clock,
+          apiKeyPrefix: config.apiKeyPrefix,
+        },
+        requireScope,
+      });
       await app.register(faceBlocklistRoutes, {
         deps: {
           faces: stores.faces,

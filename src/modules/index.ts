@@ -6,6 +6,7 @@ import { captureModule } from './capture.js';
 import { checkQueueModule } from './check-queue.js';
 import { eventsModule } from './events.js';
 import { idempotencyModule } from './idempotency.js';
+import { membersModule } from './members.js';
 import type { Module } from './module.js';
 import { operationsModule } from './operations.js';
 import { privacyModule } from './privacy.js';
@@ -29,6 +30,7 @@ export async function createModules(platform: Platform) {
   const webhooks = webhooksModule(platform, { requireScope });
   const events = eventsModule(platform, { requireScope });
   const verifications = verificationsModule(platform, { requireScope, onDecided: webhooks.kick });
+  const members = membersModule(platform, { verifications: verifications.deps });
   const capture = captureModule(platform, { verifications: verifications.deps });
   const checkQueue = await checkQueueModule(platform, { verifications: verifications.deps });
   const screening = screeningModule(platform, { requireScope });
@@ -43,6 +45,7 @@ export async function createModules(platform: Platform) {
     operations,
     idempotency,
     accounts,
+    members,
     signals,
     webhooks,
     events,
@@ -55,6 +58,7 @@ export async function createModules(platform: Platform) {
 
   return {
     accounts,
+    members,
     webhooks,
     verifications,
     checkQueue,

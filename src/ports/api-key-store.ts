@@ -7,6 +7,8 @@ export type ApiKey = {
   key_hash: string;
   key_prefix: string;
   owner_key_id: number | null;
+  /** The merchant account the key belongs to; a minted key's is its owner's. */
+  account_id: number;
   mode: KeyMode;
   created_at: Date;
   revoked_at: Date | null;
@@ -24,6 +26,11 @@ export type ApiKeyStore = {
     keyHash: string;
     keyPrefix: string;
     ownerKeyId: number | null;
+    /**
+     * Only for a key without an owner: the account it opens in. Without one such a key opens an
+     * account of its own; a minted key is always in its owner's account.
+     */
+    accountId?: number | undefined;
     /** Live unless given (docs/testing.md). */
     mode?: KeyMode;
   }): Promise<ApiKey | undefined>;

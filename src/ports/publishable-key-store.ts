@@ -2,6 +2,8 @@ export type PublishableKey = {
   id: number;
   key: string;
   api_key_id: number;
+  /** The merchant account: the API key's. */
+  account_id: number;
   label: string;
   /** Origins allowed to embed the hosted flow for this merchant (its frame-ancestors). */
   allowed_origins: string[];

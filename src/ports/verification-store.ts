@@ -60,6 +60,14 @@ export type VerificationStore = {
   findOwnedDetail(id: string, apiKeyId: number, now: Date): Promise<VerificationDetail | undefined>;
   findById(id: string, now: Date): Promise<Verification | undefined>;
   list(apiKeyId: number, filter: ListFilter): Promise<Verification[]>;
+  /**
+   * Every verification created by any key of the account (the console's team queue), newest first;
+   * `assigned` narrows to one member's cases, or to unassigned ones with `none`.
+   */
+  listInAccount(
+    accountId: number,
+    filter: ListFilter & { mode: KeyMode; assigned?: number | 'none' },
+  ): Promise<Verification[]>;
   /** The verification behind a client token that has not expired. */
   findByToken(
     tokenHash: string,
@@ -106,6 +114,8 @@ export type VerificationWrites = {
    * undefined otherwise (the guard makes two reviewers racing safe: exactly one wins).
    */
   recordReview(verificationId: string, review: ReviewRecord): Promise<Verification | undefined>;
+  /** Assigns the review case to a member (null: unassigned); undefined when the verification is gone. */
+  assign(verificationId: string, memberId: number | null, at: Date): Promise<Verification | undefined>;
   /**
    * Erases the verification's personal data (docs/privacy.md): barcode, metadata, the parsed identity
    * and device details in doc_checks and checks, the review note, device signals, the client address
@@ -119,7 +129,9 @@ export type VerificationWrites = {
 export type ReviewRecord = {
   decision: ReviewDecision;
   note: string;
-  reviewerKeyId: number;
+  /** The key that decided; null when a member did (reviewerMemberId). */
+  reviewerKeyId: number | null;
+  reviewerMemberId?: number | null;
   at: Date;
 };
 

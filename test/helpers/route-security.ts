@@ -250,6 +250,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
       },
     },
   },
+  'POST /v1/accounts': { scope: OPERATOR_SCOPE, payload: { name: 'route-security' } },
+  'GET /v1/accounts': { scope: OPERATOR_SCOPE },
   'POST /v1/faces/blocklist': { scope: OPERATOR_SCOPE },
   'GET /v1/faces/blocklist': { scope: OPERATOR_SCOPE },
   'DELETE /v1/faces/blocklist/:entry_id': {

@@ -45,6 +45,9 @@ const SHIPPED = {
   '0023_event_log': 'b9be3d51400874552f2a3ee86777eba6f6307da26b784320b0062ede9d6add81',
   '0024_verification_return_url': '9f589ecc97ea2fa66e8b2b3317d4d672ce554babb5d1b392ff02796e61979c7b',
   '0025_verification_keys': 'b9d964231a1825ad0299b4ba4022f719a514335d91aef36af29d1922ffd70cff',
+  '0026_accounts': '582ef55cfc4bd038d02caea7d53dff199647aa794c08b3fab177d8a62688fcf2',
+  '0027_members_and_sessions': 'aa8af01df277188f8dfb8b79a5dfc1e67d0e6f1a14dbdbfdc6fc638a3e25b14d',
+  '0028_account_sso': '6b37a6709c7821bd1c9841128b6e4aedf4ee5f4e10a3f2b723345957e140c0d9',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */
@@ -214,6 +217,13 @@ describe.each(engines)('upgrading a database made by the previous release on %s'
         'approve',
         'review',
       ]);
+      // The root key and the test key it minted are one account (migrations/0026).
+      const keyAccounts = await after.database.db
+        .selectFrom('api_keys')
+        .select(['id', 'account_id'])
+        .execute();
+      expect(keyAccounts.length).toBe(2);
+      expect(new Set(keyAccounts.map((k) => k.account_id)).size).toBe(1);
       const { rows } = await sql<{
         bands: number[];
       }>`SELECT bands FROM selfie_frame_hashes WHERE frame_index = 0 AND hash = ${ONE_HASH}::bit(256)`.execute(

@@ -107,6 +107,3343 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the merchant accounts with their live API keys and verification counts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              live_api_keys: number;
+              name: string;
+              verifications: number;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Open a merchant account and create its first API key (scopes ["*"]; the plaintext key is returned once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            key_label?: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              api_key: {
+                api_key: string;
+                id: number;
+                label: string;
+                scopes: string[];
+              };
+              created_at: string;
+              id: number;
+              name: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Invite a person to the account (admin); the link is returned once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: 'admin' | 'reviewer' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              email: string;
+              expires_at: string;
+              id: number;
+              link: string;
+              /** @enum {string} */
+              role: 'admin' | 'reviewer' | 'viewer';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept an invitation with a new passkey: the member is created and signed in */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ceremony_id: string;
+            credential: {
+              [key: string]: unknown;
+            };
+            display_name: string;
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              csrf_token: string;
+              member: {
+                account_id: number;
+                display_name: string;
+                email: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin' | 'reviewer' | 'viewer';
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/invitations/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start accepting an invitation: the passkey registration options for the invitee */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            display_name: string;
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ceremony_id: string;
+              email: string;
+              options: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              role: 'admin' | 'reviewer' | 'viewer';
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an API key in the account (admin; the plaintext key is returned once) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            label: string;
+            /**
+             * @default live
+             * @enum {string}
+             */
+            mode?: 'live' | 'test';
+            scopes: (
+              | 'verifications:write'
+              | 'verifications:read'
+              | 'verifications:review'
+              | 'screen:ofac'
+              | 'keys:write'
+              | 'keys:read'
+              | 'webhooks:write'
+              | 'webhooks:read'
+              | '*'
+            )[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              api_key: string;
+              created_at: string;
+              id: number;
+              label: string;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              scopes: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's members and invitations (admin) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              invitations: {
+                accepted_at: string | null;
+                created_at: string;
+                email: string;
+                expires_at: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin' | 'reviewer' | 'viewer';
+              }[];
+              members: {
+                account_id: number;
+                created_at: string;
+                display_name: string;
+                email: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin' | 'reviewer' | 'viewer';
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in member and the CSRF token their state-changing requests must send */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              csrf_token: string;
+              member: {
+                account_id: number;
+                display_name: string;
+                email: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin' | 'reviewer' | 'viewer';
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sign-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign in with a passkey; sets a new session cookie (any previous session is ended) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            ceremony_id: string;
+            credential: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              csrf_token: string;
+              member: {
+                account_id: number;
+                display_name: string;
+                email: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin' | 'reviewer' | 'viewer';
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sign-in/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a passkey sign-in: the authentication options */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ceremony_id: string;
+              options: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sign-out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End this session */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sign-out-everywhere': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End every one of the member's sessions, on every device */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ended_sessions: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set the account's OpenID Connect provider (admin); the client secret is sealed and never returned */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            allowed_domains: string[];
+            client_id: string;
+            client_secret: string;
+            /** Format: uri */
+            issuer: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_domains: string[];
+              client_id: string;
+              issuer: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sso/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the provider returns: signs the person in and sends them to the console */
+    get: {
+      parameters: {
+        query: {
+          state: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        303: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sso/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Start single sign-on for an account: a redirect to its provider's authorization endpoint */
+    get: {
+      parameters: {
+        query: {
+          account: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/verifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's verifications, whichever key created them, newest first (the team queue: decision=review&reviewed=false) */
+    get: {
+      parameters: {
+        query?: {
+          assigned?: 'me' | 'none';
+          decision?: 'approve' | 'review' | 'decline';
+          limit?: number;
+          mode?: 'live' | 'test';
+          reviewed?: 'true' | 'false';
+          starting_after?: string;
+          status?: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                assigned_member_id: number | null;
+                created_at: string;
+                decided_at: string | null;
+                decision: ('approve' | 'review' | 'decline') | null;
+                decision_reasons: string[];
+                expires_at: string;
+                external_ref: string;
+                final_decision: ('approve' | 'decline') | null;
+                id: string;
+                metadata: {
+                  [key: string]: unknown;
+                };
+                /** @enum {string} */
+                mode: 'live' | 'test';
+                redacted_at: string | null;
+                return_url: string | null;
+                review: {
+                  /** @enum {string} */
+                  decision: 'approve' | 'decline';
+                  note: string;
+                  reviewed_at: string;
+                  reviewer_key_id: number | null;
+                  reviewer_member_id?: number;
+                } | null;
+                score: number | null;
+                /** @enum {string} */
+                status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
+              }[];
+              has_more: boolean;
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/verifications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A verification of the account with its checks and audit trail */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              assigned_member_id: number | null;
+              audit_log: {
+                actor: string;
+                at: string;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+              }[];
+              checks:
+                | {
+                    document: {
+                      reasons: (
+                        | 'barcode_parse_failed'
+                        | 'mandatory_elements_missing'
+                        | 'document_expired'
+                        | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
+                        | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
+                      )[];
+                      /** @enum {string} */
+                      status: 'ok';
+                    };
+                    face_dedupe:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          duration_ms: number;
+                          similarity: number | null;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    liveness:
+                      | {
+                          duration_ms: number;
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    sanctions:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          outcome: 'match' | 'possible_match' | 'no_match';
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    signals?:
+                      | {
+                          batches: number;
+                          collected_at: string;
+                          components_count: number;
+                          device_hash: string | null;
+                          other_verifications_with_device: number;
+                        }
+                      | {
+                          detail: string;
+                          /** @enum {string} */
+                          status: 'none';
+                        };
+                    /** @enum {boolean} */
+                    test_mode?: true;
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              doc_checks:
+                | {
+                    document:
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    face_dedupe:
+                      | {
+                          current_identity_known?: boolean;
+                          listed?: {
+                            entry_id: string;
+                            similarity: number;
+                          };
+                          nearest?: {
+                            identity_known: boolean;
+                            similarity: number;
+                            verification_id?: string;
+                          };
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          search?: 'hnsw' | 'exact';
+                          /** @enum {boolean} */
+                          searched?: false;
+                          /** @enum {string} */
+                          skipped_because?: 'no_selfie_template';
+                          /** @enum {string} */
+                          test_mode?: 'forced';
+                          threshold?: number;
+                        }
+                      | {
+                          error: string;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          distance?: number;
+                          min_portrait_face_px?: number;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          operating_distance: number;
+                          portrait_faces: number;
+                          portrait_quality?: {
+                            face_height_px: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          };
+                          reason?: string;
+                          selfie_frames_matched?: {
+                            distance: number;
+                            face_height_px: number;
+                            frame: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          }[];
+                          selfie_frames_used: number;
+                          threshold: number;
+                        }
+                      | {
+                          /** @enum {string} */
+                          reason: 'no_document_front';
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    liveness:
+                      | {
+                          challenge: {
+                            actions: (
+                              | 'turn_left'
+                              | 'turn_right'
+                              | 'look_up'
+                              | 'look_down'
+                              | 'smile'
+                              | 'blink'
+                              | 'open_mouth'
+                            )[];
+                            failure: string | null;
+                            id: string;
+                            passed: boolean;
+                            steps: {
+                              /** @enum {string} */
+                              action:
+                                | 'turn_left'
+                                | 'turn_right'
+                                | 'look_up'
+                                | 'look_down'
+                                | 'smile'
+                                | 'blink'
+                                | 'open_mouth';
+                              best: number | null;
+                              frames: number[];
+                              needed: number;
+                              seen: boolean;
+                            }[];
+                          } | null;
+                          components: {
+                            deformation: number;
+                            identity_consistent: boolean;
+                            pose: number;
+                          };
+                          frame_notes?: string[];
+                          frames: number;
+                          frames_used: number;
+                          measured: {
+                            deformation: number;
+                            max_distance_to_medoid: number;
+                            pitch_range_deg: number;
+                            yaw_range_deg: number;
+                          };
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          motion_score: number;
+                          reasons?: string[];
+                          replayed_frames?: number[];
+                          threshold: number;
+                          weights: {
+                            deformation: number;
+                            pose: number;
+                          };
+                        }
+                      | {
+                          /** @enum {number} */
+                          frames: 0;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          reasons: string[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    sanctions:
+                      | {
+                          list_version: string;
+                          list_versions: {
+                            [key: string]: string;
+                          };
+                          matches: {
+                            /** @enum {string} */
+                            list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
+                            matched_name: string;
+                            name: string;
+                            programs: string[];
+                            query_reading: {
+                              system: string;
+                              text: string;
+                            } | null;
+                            reference: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            type: 'individual' | 'entity' | 'vessel' | 'aircraft';
+                            uid: number;
+                          }[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              return_url: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
+              test_outcome: string[] | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/verifications/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Assign the case to a reviewer or admin of the account (member_id null: unassign) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            member_id: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              assigned_member_id: number | null;
+              audit_log: {
+                actor: string;
+                at: string;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+              }[];
+              checks:
+                | {
+                    document: {
+                      reasons: (
+                        | 'barcode_parse_failed'
+                        | 'mandatory_elements_missing'
+                        | 'document_expired'
+                        | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
+                        | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
+                      )[];
+                      /** @enum {string} */
+                      status: 'ok';
+                    };
+                    face_dedupe:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          duration_ms: number;
+                          similarity: number | null;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    liveness:
+                      | {
+                          duration_ms: number;
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    sanctions:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          outcome: 'match' | 'possible_match' | 'no_match';
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    signals?:
+                      | {
+                          batches: number;
+                          collected_at: string;
+                          components_count: number;
+                          device_hash: string | null;
+                          other_verifications_with_device: number;
+                        }
+                      | {
+                          detail: string;
+                          /** @enum {string} */
+                          status: 'none';
+                        };
+                    /** @enum {boolean} */
+                    test_mode?: true;
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              doc_checks:
+                | {
+                    document:
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    face_dedupe:
+                      | {
+                          current_identity_known?: boolean;
+                          listed?: {
+                            entry_id: string;
+                            similarity: number;
+                          };
+                          nearest?: {
+                            identity_known: boolean;
+                            similarity: number;
+                            verification_id?: string;
+                          };
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          search?: 'hnsw' | 'exact';
+                          /** @enum {boolean} */
+                          searched?: false;
+                          /** @enum {string} */
+                          skipped_because?: 'no_selfie_template';
+                          /** @enum {string} */
+                          test_mode?: 'forced';
+                          threshold?: number;
+                        }
+                      | {
+                          error: string;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          distance?: number;
+                          min_portrait_face_px?: number;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          operating_distance: number;
+                          portrait_faces: number;
+                          portrait_quality?: {
+                            face_height_px: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          };
+                          reason?: string;
+                          selfie_frames_matched?: {
+                            distance: number;
+                            face_height_px: number;
+                            frame: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          }[];
+                          selfie_frames_used: number;
+                          threshold: number;
+                        }
+                      | {
+                          /** @enum {string} */
+                          reason: 'no_document_front';
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    liveness:
+                      | {
+                          challenge: {
+                            actions: (
+                              | 'turn_left'
+                              | 'turn_right'
+                              | 'look_up'
+                              | 'look_down'
+                              | 'smile'
+                              | 'blink'
+                              | 'open_mouth'
+                            )[];
+                            failure: string | null;
+                            id: string;
+                            passed: boolean;
+                            steps: {
+                              /** @enum {string} */
+                              action:
+                                | 'turn_left'
+                                | 'turn_right'
+                                | 'look_up'
+                                | 'look_down'
+                                | 'smile'
+                                | 'blink'
+                                | 'open_mouth';
+                              best: number | null;
+                              frames: number[];
+                              needed: number;
+                              seen: boolean;
+                            }[];
+                          } | null;
+                          components: {
+                            deformation: number;
+                            identity_consistent: boolean;
+                            pose: number;
+                          };
+                          frame_notes?: string[];
+                          frames: number;
+                          frames_used: number;
+                          measured: {
+                            deformation: number;
+                            max_distance_to_medoid: number;
+                            pitch_range_deg: number;
+                            yaw_range_deg: number;
+                          };
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          motion_score: number;
+                          reasons?: string[];
+                          replayed_frames?: number[];
+                          threshold: number;
+                          weights: {
+                            deformation: number;
+                            pose: number;
+                          };
+                        }
+                      | {
+                          /** @enum {number} */
+                          frames: 0;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          reasons: string[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    sanctions:
+                      | {
+                          list_version: string;
+                          list_versions: {
+                            [key: string]: string;
+                          };
+                          matches: {
+                            /** @enum {string} */
+                            list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
+                            matched_name: string;
+                            name: string;
+                            programs: string[];
+                            query_reading: {
+                              system: string;
+                              text: string;
+                            } | null;
+                            reference: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            type: 'individual' | 'entity' | 'vessel' | 'aircraft';
+                            uid: number;
+                          }[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              return_url: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
+              test_outcome: string[] | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/verifications/{id}/media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The evidence: signed links to the verification's images, valid 3600 s */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              expires_at: string;
+              items: {
+                bytes: number;
+                content_type: string;
+                index: number;
+                kind: string;
+                url: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/verifications/{id}/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decide a verification decided review, with a required note; the audit trail names the member */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            decision: 'approve' | 'decline';
+            note: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              assigned_member_id: number | null;
+              audit_log: {
+                actor: string;
+                at: string;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+              }[];
+              checks:
+                | {
+                    document: {
+                      reasons: (
+                        | 'barcode_parse_failed'
+                        | 'mandatory_elements_missing'
+                        | 'document_expired'
+                        | 'license_number_recompute_failed'
+                        | 'document_front_back_mismatch'
+                        | 'server_barcode_decode_unavailable'
+                        | 'document_front_unavailable'
+                      )[];
+                      /** @enum {string} */
+                      status: 'ok';
+                    };
+                    face_dedupe:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          duration_ms: number;
+                          similarity: number | null;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    liveness:
+                      | {
+                          duration_ms: number;
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                          threshold: number;
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    sanctions:
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          outcome: 'match' | 'possible_match' | 'no_match';
+                          score: number;
+                          /** @enum {string} */
+                          status: 'ok';
+                        }
+                      | {
+                          duration_ms: number;
+                          /** @enum {string} */
+                          status: 'unavailable';
+                        };
+                    signals?:
+                      | {
+                          batches: number;
+                          collected_at: string;
+                          components_count: number;
+                          device_hash: string | null;
+                          other_verifications_with_device: number;
+                        }
+                      | {
+                          detail: string;
+                          /** @enum {string} */
+                          status: 'none';
+                        };
+                    /** @enum {boolean} */
+                    test_mode?: true;
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              created_at: string;
+              decided_at: string | null;
+              decision: ('approve' | 'review' | 'decline') | null;
+              decision_reasons: string[];
+              doc_checks:
+                | {
+                    document:
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          browser_barcode: 'absent' | 'agrees_with_server' | 'disagrees_with_server' | 'used';
+                          decode_source: ('server' | 'browser') | null;
+                          document: {
+                            aamva_version: number;
+                            address: {
+                              city: string | null;
+                              jurisdiction_code: string | null;
+                              postal_code: string | null;
+                              street1: string | null;
+                              street2: string | null;
+                            };
+                            country: string | null;
+                            expiry: string | null;
+                            iin: string;
+                            issue_date: string | null;
+                            jurisdiction: string | null;
+                            jurisdiction_name: string | null;
+                            jurisdiction_version: number | null;
+                            license_number: string | null;
+                            truncation: {
+                              first_name: ('T' | 'N' | 'U') | null;
+                              last_name: ('T' | 'N' | 'U') | null;
+                              middle_name: ('T' | 'N' | 'U') | null;
+                            };
+                            /** @enum {string} */
+                            type: 'DL' | 'ID';
+                          } | null;
+                          expired: boolean | null;
+                          front?:
+                            | {
+                                duration_ms: number;
+                                fields: {
+                                  dob: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  expiry: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  given_names: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  last_name: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                  license_number: {
+                                    agrees: boolean | null;
+                                    barcode: string | null;
+                                    confidence: number | null;
+                                    read: string | null;
+                                  };
+                                };
+                                lines_read: number;
+                                min_confidence: number;
+                                mismatched: ('dob' | 'license_number')[];
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                /** @enum {string} */
+                                status: 'compared' | 'unreadable';
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          license_number:
+                            | (
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    status: 'not_applicable';
+                                  }
+                                | {
+                                    reason: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'skipped';
+                                  }
+                                | {
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'match';
+                                  }
+                                | {
+                                    actual: string;
+                                    disagreeing: (
+                                      | 'surname_code'
+                                      | 'first_middle_code'
+                                      | 'birth_year'
+                                      | 'day_code'
+                                      | 'format'
+                                    )[];
+                                    expected_prefix: string;
+                                    /** @enum {string} */
+                                    scheme: 'FL' | 'IL' | 'WI';
+                                    /** @enum {string} */
+                                    status: 'mismatch';
+                                  }
+                              )
+                            | null;
+                          missing_elements: string[];
+                          parse:
+                            | {
+                                /** @enum {boolean} */
+                                ok: true;
+                                tolerated: string[];
+                              }
+                            | {
+                                error: string;
+                                message: string;
+                                /** @enum {boolean} */
+                                ok: false;
+                              };
+                          server_decode: {
+                            duration_ms?: number;
+                            error?: string;
+                            /** @enum {string} */
+                            status: 'ok' | 'not_found' | 'unavailable';
+                            strategy?: string;
+                          };
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    face_dedupe:
+                      | {
+                          current_identity_known?: boolean;
+                          listed?: {
+                            entry_id: string;
+                            similarity: number;
+                          };
+                          nearest?: {
+                            identity_known: boolean;
+                            similarity: number;
+                            verification_id?: string;
+                          };
+                          /** @enum {string} */
+                          reason:
+                            | 'returning_customer'
+                            | 'below_threshold'
+                            | 'no_matches'
+                            | 'face_duplicate_different_identity'
+                            | 'face_seen_before';
+                          /** @enum {string} */
+                          search?: 'hnsw' | 'exact';
+                          /** @enum {boolean} */
+                          searched?: false;
+                          /** @enum {string} */
+                          skipped_because?: 'no_selfie_template';
+                          /** @enum {string} */
+                          test_mode?: 'forced';
+                          threshold?: number;
+                        }
+                      | {
+                          error: string;
+                          /** @enum {string} */
+                          reason: 'unavailable';
+                        };
+                    face_match:
+                      | {
+                          distance?: number;
+                          min_portrait_face_px?: number;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          operating_distance: number;
+                          portrait_faces: number;
+                          portrait_quality?: {
+                            face_height_px: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          };
+                          reason?: string;
+                          selfie_frames_matched?: {
+                            distance: number;
+                            face_height_px: number;
+                            frame: number;
+                            pitch_deg: number | null;
+                            sharpness: number | null;
+                            yaw_deg: number | null;
+                          }[];
+                          selfie_frames_used: number;
+                          threshold: number;
+                        }
+                      | {
+                          /** @enum {string} */
+                          reason: 'no_document_front';
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    liveness:
+                      | {
+                          challenge: {
+                            actions: (
+                              | 'turn_left'
+                              | 'turn_right'
+                              | 'look_up'
+                              | 'look_down'
+                              | 'smile'
+                              | 'blink'
+                              | 'open_mouth'
+                            )[];
+                            failure: string | null;
+                            id: string;
+                            passed: boolean;
+                            steps: {
+                              /** @enum {string} */
+                              action:
+                                | 'turn_left'
+                                | 'turn_right'
+                                | 'look_up'
+                                | 'look_down'
+                                | 'smile'
+                                | 'blink'
+                                | 'open_mouth';
+                              best: number | null;
+                              frames: number[];
+                              needed: number;
+                              seen: boolean;
+                            }[];
+                          } | null;
+                          components: {
+                            deformation: number;
+                            identity_consistent: boolean;
+                            pose: number;
+                          };
+                          frame_notes?: string[];
+                          frames: number;
+                          frames_used: number;
+                          measured: {
+                            deformation: number;
+                            max_distance_to_medoid: number;
+                            pitch_range_deg: number;
+                            yaw_range_deg: number;
+                          };
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          motion_score: number;
+                          reasons?: string[];
+                          replayed_frames?: number[];
+                          threshold: number;
+                          weights: {
+                            deformation: number;
+                            pose: number;
+                          };
+                        }
+                      | {
+                          /** @enum {number} */
+                          frames: 0;
+                          models: {
+                            name: string;
+                            version: string;
+                          }[];
+                          reasons: string[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                    sanctions:
+                      | {
+                          list_version: string;
+                          list_versions: {
+                            [key: string]: string;
+                          };
+                          matches: {
+                            /** @enum {string} */
+                            list: 'ofac' | 'un' | 'eu' | 'uk' | 'opensanctions';
+                            matched_name: string;
+                            name: string;
+                            programs: string[];
+                            query_reading: {
+                              system: string;
+                              text: string;
+                            } | null;
+                            reference: string | null;
+                            score: number;
+                            /** @enum {string} */
+                            type: 'individual' | 'entity' | 'vessel' | 'aircraft';
+                            uid: number;
+                          }[];
+                        }
+                      | {
+                          error: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        };
+                  }
+                | {
+                    [key: string]: unknown;
+                  };
+              expires_at: string;
+              external_ref: string;
+              final_decision: ('approve' | 'decline') | null;
+              id: string;
+              metadata: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              redacted_at: string | null;
+              return_url: string | null;
+              review: {
+                /** @enum {string} */
+                decision: 'approve' | 'decline';
+                note: string;
+                reviewed_at: string;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
+              } | null;
+              score: number | null;
+              /** @enum {string} */
+              status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
+              test_outcome: string[] | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/events': {
     parameters: {
       query?: never;
@@ -2632,7 +5969,8 @@ export interface paths {
                   decision: 'approve' | 'decline';
                   note: string;
                   reviewed_at: string;
-                  reviewer_key_id: number;
+                  reviewer_key_id: number | null;
+                  reviewer_member_id?: number;
                 } | null;
                 score: number | null;
                 /** @enum {string} */
@@ -2741,7 +6079,8 @@ export interface paths {
                 decision: 'approve' | 'decline';
                 note: string;
                 reviewed_at: string;
-                reviewer_key_id: number;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
               } | null;
               score: number | null;
               /** @enum {string} */
@@ -3450,7 +6789,8 @@ export interface paths {
                 decision: 'approve' | 'decline';
                 note: string;
                 reviewed_at: string;
-                reviewer_key_id: number;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
               } | null;
               score: number | null;
               /** @enum {string} */
@@ -4168,7 +7508,8 @@ export interface paths {
                 decision: 'approve' | 'decline';
                 note: string;
                 reviewed_at: string;
-                reviewer_key_id: number;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
               } | null;
               score: number | null;
               /** @enum {string} */
@@ -5117,7 +8458,8 @@ export interface paths {
                 decision: 'approve' | 'decline';
                 note: string;
                 reviewed_at: string;
-                reviewer_key_id: number;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
               } | null;
               score: number | null;
               /** @enum {string} */
@@ -5830,7 +9172,8 @@ export interface paths {
                 decision: 'approve' | 'decline';
                 note: string;
                 reviewed_at: string;
-                reviewer_key_id: number;
+                reviewer_key_id: number | null;
+                reviewer_member_id?: number;
               } | null;
               score: number | null;
               /** @enum {string} */

@@ -42,6 +42,9 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
           key_hash: input.keyHash,
           key_prefix: input.keyPrefix,
           owner_key_id: input.ownerKeyId,
+          ...(input.accountId !== undefined && input.ownerKeyId === null
+            ? { account_id: input.accountId }
+            : {}),
           mode: input.mode ?? 'live',
         })
         .returningAll()

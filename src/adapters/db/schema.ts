@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { KeyMode } from '../../core/api-keys/api-key.js';
+import type { Role } from '../../core/members/members.js';
 import type { StoredBarcode } from '../../core/checks.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { DeliveryStatus } from '../../ports/webhooks.js';
@@ -15,10 +16,19 @@ export type ApiKeysTable = {
   key_hash: string;
   key_prefix: string;
   owner_key_id: number | null;
+  /** The merchant account (migrations/0026); a minted key's is its owner's, set by a trigger. */
+  account_id: ColumnType<number, number | undefined, never>;
   mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+};
+
+export type AccountsTable = {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  lineage_root_key_id: ColumnType<number | null, never, never>;
 };
 
 export type AuthFailuresTable = {
@@ -39,6 +49,8 @@ export type PublishableKeysTable = {
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   allowed_origins: ColumnType<string[], string | undefined, string>;
+  /** Set from the API key's account by a trigger (migrations/0026). */
+  account_id: ColumnType<number, never, never>;
 };
 
 export type VerificationsTable = {
@@ -62,6 +74,9 @@ export type VerificationsTable = {
   review_note: ColumnType<string | null, string | null | undefined, string | null>;
   reviewed_at: NullableTimestamp;
   reviewer_key_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The member who decided the review, when a person did (migrations/0027). */
+  reviewer_member_id: ColumnType<number | null, number | null | undefined, number | null>;
+  assigned_member_id: ColumnType<number | null, number | null | undefined, number | null>;
   mode: ColumnType<KeyMode, KeyMode | undefined, KeyMode>;
   test_outcome: ColumnType<ReasonCode[] | null, string | null | undefined, string | null>;
   redacted_at: NullableTimestamp;
@@ -248,8 +263,83 @@ export type SelfieFrameHashesTable = {
   created_at: Timestamp;
 };
 
+export type MembersTable = {
+  id: Generated<number>;
+  account_id: number;
+  email: string;
+  display_name: string;
+  role: Role;
+  created_at: Timestamp;
+  removed_at: NullableTimestamp;
+};
+
+export type MemberInvitationsTable = {
+  id: Generated<number>;
+  account_id: number;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  accepted_member_id: ColumnType<number | null, number | null | undefined, number | null>;
+};
+
+export type MemberPasskeysTable = {
+  credential_id: string;
+  member_id: number;
+  public_key: Uint8Array;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: ColumnType<string[], string | undefined, string>;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+};
+
+export type WebauthnCeremoniesTable = {
+  id_hash: string;
+  purpose: 'register' | 'sign_in';
+  challenge: string;
+  invitation_id: number | null;
+  expires_at: Timestamp;
+};
+
+export type MemberSessionsTable = {
+  id_hash: string;
+  member_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+};
+
+export type AccountSsoTable = {
+  account_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  allowed_domains: ColumnType<string[], string, string>;
+  updated_at: Timestamp;
+};
+
+export type SsoLoginsTable = {
+  state_hash: string;
+  account_id: number;
+  code_verifier: string;
+  nonce: string;
+  expires_at: Timestamp;
+};
+
 /** Every table the service uses: the one place that tells the database's shape. */
 export interface Database {
+  accounts: AccountsTable;
+  members: MembersTable;
+  member_invitations: MemberInvitationsTable;
+  member_passkeys: MemberPasskeysTable;
+  webauthn_ceremonies: WebauthnCeremoniesTable;
+  member_sessions: MemberSessionsTable;
+  account_sso: AccountSsoTable;
+  sso_logins: SsoLoginsTable;
   api_keys: ApiKeysTable;
   auth_failures: AuthFailuresTable;
   publishable_keys: PublishableKeysTable;

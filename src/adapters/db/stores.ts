@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { SecretBox } from '../../core/webhooks/secret-box.js';
 import type { MediaObjectStore } from '../../ports/media-objects.js';
 import type { VerificationKeys } from '../../ports/verification-keys.js';
+import { createAccountStore } from './account-store.js';
 import type { DatabaseHandle } from './database.js';
 import { createEventLog } from './event-log.js';
 import { createFaceStore } from './face-store.js';
@@ -9,10 +10,12 @@ import { createHandoffStore } from './handoff-store.js';
 import { createIdempotencyStore } from './idempotency-store.js';
 import { createLivenessChallengeStore } from './liveness-challenge-store.js';
 import { createMediaStore } from './media-store.js';
+import { createMemberStore } from './member-store.js';
 import { createPublishableKeyStore } from './publishable-key-store.js';
 import type { openReadCaches } from './read-caches.js';
 import { createRetentionStore } from './retention-store.js';
 import { createSignalStore } from './signal-store.js';
+import { createSsoStore } from './sso-store.js';
 import { createUsageStore } from './usage-store.js';
 import { createWebhookStore } from './webhook-store.js';
 
@@ -44,6 +47,10 @@ export function createStores(
         logger.warn({ err: error, objects: objectKeys.length }, 'could not delete superseded media objects'),
     }),
     publishableKeys: createPublishableKeyStore(db),
+    accounts: createAccountStore(db),
+    members: createMemberStore(db),
+    // Providers' client secrets are sealed like webhook endpoint secrets (WEBHOOK_SECRET_KEY).
+    sso: createSsoStore(db, deps.webhookSecrets),
     signals: createSignalStore(db, keys),
     webhooks: createWebhookStore(db, deps.webhookSecrets),
     faces: createFaceStore(db, deps.vectorSearch, keys, deps.templateEngine),

@@ -147,6 +147,41 @@ export function createVerificationStore(db: Kysely<Database>, keys?: Verificatio
       return row && toVerification(row);
     },
 
+    async listInAccount(accountId, filter) {
+      let query = db
+        .selectFrom('verifications')
+        .selectAll('verifications')
+        .where('mode', '=', filter.mode)
+        .where('api_key_id', 'in', (eb) =>
+          eb.selectFrom('api_keys').select('api_keys.id').where('api_keys.account_id', '=', accountId),
+        );
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.externalRef !== undefined) query = query.where('external_ref', '=', filter.externalRef);
+      if (filter.decision) query = query.where('decision', '=', filter.decision);
+      if (filter.reviewed !== undefined)
+        query = query.where('reviewed_at', filter.reviewed ? 'is not' : 'is', null);
+      if (filter.assigned !== undefined)
+        query =
+          filter.assigned === 'none'
+            ? query.where('assigned_member_id', 'is', null)
+            : query.where('assigned_member_id', '=', filter.assigned);
+      if (filter.startingAfter) {
+        const { createdAt, id } = filter.startingAfter;
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', createdAt),
+            eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit)
+        .execute();
+      return Promise.all(rows.map(toVerification));
+    },
+
     async list(apiKeyId, filter) {
       let query = db.selectFrom('verifications').selectAll().where('api_key_id', '=', apiKeyId);
       if (filter.status) query = query.where('status', '=', filter.status);
@@ -326,6 +361,7 @@ export function createVerificationWrites(db: Executor, keys?: VerificationKeys):
           review_note: sealNote(sealer, review.note),
           reviewed_at: review.at,
           reviewer_key_id: review.reviewerKeyId,
+          reviewer_member_id: review.reviewerMemberId ?? null,
           updated_at: review.at,
         })
         .where('id', '=', verificationId)
@@ -333,6 +369,16 @@ export function createVerificationWrites(db: Executor, keys?: VerificationKeys):
         .where('decision', '=', 'review')
         .where('reviewed_at', 'is', null)
         .where('redacted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toVerification(row);
+    },
+
+    async assign(verificationId, memberId, at) {
+      const row = await db
+        .updateTable('verifications')
+        .set({ assigned_member_id: memberId, updated_at: at })
+        .where('id', '=', verificationId)
         .returningAll()
         .executeTakeFirst();
       return row && toVerification(row);

@@ -30,6 +30,10 @@ export type Verification = {
   review_note: string | null;
   reviewed_at: Date | null;
   reviewer_key_id: number | null;
+  /** The account member who decided the review, when a person signed in to the console did. */
+  reviewer_member_id: number | null;
+  /** The member a review case is assigned to in the console; null when unassigned. */
+  assigned_member_id: number | null;
   /** The creating key's mode: a test verification runs forced checks and is never metered. */
   mode: KeyMode;
   /** Test mode: the reason codes fixed at creation (an empty list approves); null when chosen at submit. */

@@ -29,7 +29,9 @@ export const verificationSummarySchema = z.object({
       decision: z.enum(REVIEW_DECISIONS),
       note: z.string(),
       reviewed_at: z.string(),
-      reviewer_key_id: z.number(),
+      /** Null when a member of the account decided in the console (reviewer_member_id). */
+      reviewer_key_id: z.number().nullable(),
+      reviewer_member_id: z.number().optional(),
     })
     .nullable(),
   /** Beyond the base API (docs/privacy.md): when the personal data was erased; null while it is kept. */
@@ -81,7 +83,10 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
             decision: v.review_decision,
             note: v.review_note ?? '',
             reviewed_at: isoWithoutZone(v.reviewed_at)!,
-            reviewer_key_id: v.reviewer_key_id!,
+            reviewer_key_id: v.reviewer_key_id,
+            ...(v.reviewer_member_id !== null && v.reviewer_member_id !== undefined
+              ? { reviewer_member_id: v.reviewer_member_id }
+              : {}),
           }
         : null,
     redacted_at: isoWithoutZone(v.redacted_at),

@@ -21,7 +21,14 @@ const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 const MAX_PRESENTED_KEY_LENGTH = 256;
 
 /** `mode` keeps live and test data apart: every read and write is scoped to the key's mode (docs/testing.md). */
-export type AuthenticatedKey = { id: number; scopes: string[]; label: string; mode: KeyMode };
+export type AuthenticatedKey = {
+  id: number;
+  scopes: string[];
+  label: string;
+  mode: KeyMode;
+  /** The merchant account the key belongs to (docs/security.md "Accounts"). */
+  accountId: number;
+};
 
 export type ApiKeyAuthDeps = {
   apiKeys: Pick<ApiKeyStore, 'findByHash' | 'recordAuthFailure' | 'touchLastUsed'>;
@@ -86,7 +93,13 @@ export function createApiKeyAuthenticator(deps: ApiKeyAuthDeps) {
       return fail(attempt, 'unknown');
     }
     if (row.revoked_at) return fail(attempt, 'revoked');
-    const key = { id: row.id, scopes: row.scopes, label: row.label, mode: row.mode };
+    const key = {
+      id: row.id,
+      scopes: row.scopes,
+      label: row.label,
+      mode: row.mode,
+      accountId: row.account_id,
+    };
     onIdentified(key);
     if (attempt.scope && !hasScope(row.scopes, attempt.scope)) {
       throw new ApiError('missing_scope', { scope: attempt.scope });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ApiError } from '../../core/errors.js';
 import { assertReviewable, type ReviewDecision } from '../../core/verifications/review.js';
 import { isoWithoutZone } from '../../core/time.js';
-import type { VerificationDetail } from '../../core/verifications/verification.js';
+import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { VerificationDeps } from './deps.js';
 import { ownedVerification, verificationDetail } from './read-verifications.js';
 
@@ -25,14 +25,37 @@ export async function reviewVerification(
   input: ReviewInput,
 ): Promise<VerificationDetail> {
   const verification = await ownedVerification(deps, input.verificationId, input.reviewerKeyId);
+  await recordReviewDecision(deps, verification, { keyId: input.reviewerKeyId }, input);
+  return verificationDetail(deps, verification.id, input.reviewerKeyId);
+}
+
+/** Who decided: an API key, or a member of the account signed in to the console. */
+export type Reviewer = { keyId: number } | { member: { id: number; displayName: string } };
+
+/**
+ * Records the decision of `reviewer` on a verification the caller has already found it may review
+ * (the key owns it, or the member's account does). The audit entry and the `verification.reviewed`
+ * event name the reviewer: the key's id, or the member's id and name.
+ */
+export async function recordReviewDecision(
+  deps: Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'>,
+  verification: Verification,
+  reviewer: Reviewer,
+  input: { decision: ReviewDecision; note: string },
+): Promise<void> {
   assertReviewable(verification);
+  const who =
+    'keyId' in reviewer
+      ? { reviewer_key_id: reviewer.keyId }
+      : { reviewer_member_id: reviewer.member.id, reviewer_name: reviewer.member.displayName };
 
   const at = deps.clock.now();
   const reviewed = await deps.transact(async (tx) => {
     const row = await tx.verifications.recordReview(verification.id, {
       decision: input.decision,
       note: input.note,
-      reviewerKeyId: input.reviewerKeyId,
+      reviewerKeyId: 'keyId' in reviewer ? reviewer.keyId : null,
+      reviewerMemberId: 'keyId' in reviewer ? null : reviewer.member.id,
       at,
     });
     if (!row) return undefined;
@@ -41,7 +64,7 @@ export async function reviewVerification(
       event: 'verification.reviewed',
       at,
       detail: {
-        reviewer_key_id: input.reviewerKeyId,
+        ...who,
         decision: input.decision,
         note: input.note,
         automatic_decision: verification.decision,
@@ -56,7 +79,7 @@ export async function reviewVerification(
       data: {
         decision: input.decision,
         automatic_decision: verification.decision,
-        reviewer_key_id: input.reviewerKeyId,
+        ...who,
         reviewed_at: isoWithoutZone(at),
       },
       at,
@@ -70,5 +93,4 @@ export async function reviewVerification(
     throw new ApiError('already_reviewed', { decision: current.review_decision ?? 'unknown' });
   }
   deps.onDecided();
-  return verificationDetail(deps, verification.id, input.reviewerKeyId);
 }

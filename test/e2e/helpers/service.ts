@@ -17,6 +17,10 @@ export interface RunningService {
   createVerification(): Promise<{ id: string; clientToken: string }>;
   createPublishableKey(apiKey?: string): Promise<string>;
   createApiKey(): Promise<string>;
+  /** The service's platform (stores, clock), for what the operator's CLI would do on the host. */
+  platform: Awaited<ReturnType<typeof createPlatform>>;
+  /** PUBLIC_BASE_URL: `origin`, or `http://<publicHost>:<port>` when a host name was given. */
+  publicBaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -38,16 +42,24 @@ function freePort(): Promise<number> {
  */
 export async function startService(
   env: Record<string, string> = {},
-  options: { background?: boolean } = {},
+  options: {
+    background?: boolean;
+    /**
+     * The host name browsers use (PUBLIC_BASE_URL), mapped to 127.0.0.1 by the browser: WebAuthn
+     * needs a domain, not an IP address, as its relying party (`localhost` works on plain http).
+     */
+    publicHost?: string;
+  } = {},
 ): Promise<RunningService> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const publicBaseUrl = options.publicHost ? `http://${options.publicHost}:${port}` : origin;
   const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
   const config = loadConfig({
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     BOOTSTRAP_API_KEY: rootKey,
-    PUBLIC_BASE_URL: origin,
+    PUBLIC_BASE_URL: publicBaseUrl,
     ...env,
   });
   const platform = await createPlatform(config, { logger: createLogger('silent') });
@@ -74,6 +86,8 @@ export async function startService(
 
   return {
     origin,
+    platform,
+    publicBaseUrl,
     flowUrl: `${origin}/flow`,
     rootKey,
     async createVerification() {

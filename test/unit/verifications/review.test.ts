@@ -27,6 +27,8 @@ function verification(overrides: Partial<Verification>): Verification {
     review_note: null,
     reviewed_at: null,
     reviewer_key_id: null,
+    reviewer_member_id: null,
+    assigned_member_id: null,
     mode: 'live',
     test_outcome: null,
     redacted_at: null,

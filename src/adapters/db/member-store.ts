@@ -1,0 +1,270 @@
+import type { Kysely } from 'kysely';
+import type { MemberStore, Passkey } from '../../ports/member-store.js';
+import type { Database } from './schema.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+const toPasskey = (row: {
+  credential_id: string;
+  member_id: number;
+  public_key: Uint8Array;
+  counter: number;
+  transports: string[];
+}): Passkey => ({
+  credential_id: row.credential_id,
+  member_id: row.member_id,
+  public_key: new Uint8Array(row.public_key),
+  counter: Number(row.counter),
+  transports: row.transports,
+});
+
+export function createMemberStore(db: Kysely<Database>): MemberStore {
+  return {
+    async createInvitation(input) {
+      return db
+        .insertInto('member_invitations')
+        .values({
+          account_id: input.accountId,
+          email: input.email,
+          role: input.role,
+          token_hash: input.tokenHash,
+          invited_by: input.invitedBy,
+          created_at: input.at,
+          expires_at: input.expiresAt,
+        })
+        .returning([
+          'id',
+          'account_id',
+          'email',
+          'role',
+          'token_hash',
+          'invited_by',
+          'created_at',
+          'expires_at',
+          'accepted_at',
+        ])
+        .executeTakeFirstOrThrow();
+    },
+
+    async findInvitationByHash(tokenHash) {
+      return db
+        .selectFrom('member_invitations')
+        .select([
+          'id',
+          'account_id',
+          'email',
+          'role',
+          'token_hash',
+          'invited_by',
+          'created_at',
+          'expires_at',
+          'accepted_at',
+        ])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async listInvitations(accountId) {
+      return db
+        .selectFrom('member_invitations')
+        .select([
+          'id',
+          'account_id',
+          'email',
+          'role',
+          'token_hash',
+          'invited_by',
+          'created_at',
+          'expires_at',
+          'accepted_at',
+        ])
+        .where('account_id', '=', accountId)
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+    },
+
+    async acceptInvitation(input) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const invitation = await trx
+            .updateTable('member_invitations')
+            .set({ accepted_at: input.at })
+            .where('id', '=', input.invitationId)
+            .where('accepted_at', 'is', null)
+            .where('expires_at', '>', input.at)
+            .returning(['account_id', 'email', 'role'])
+            .executeTakeFirst();
+          if (!invitation) return undefined;
+          const member = await trx
+            .insertInto('members')
+            .values({
+              account_id: invitation.account_id,
+              email: invitation.email,
+              display_name: input.displayName,
+              role: invitation.role,
+              created_at: input.at,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('member_invitations')
+            .set({ accepted_member_id: member.id })
+            .where('id', '=', input.invitationId)
+            .execute();
+          await trx
+            .insertInto('member_passkeys')
+            .values({
+              credential_id: input.passkey.credential_id,
+              member_id: member.id,
+              public_key: input.passkey.public_key,
+              counter: input.passkey.counter,
+              transports: JSON.stringify(input.passkey.transports),
+              created_at: input.at,
+            })
+            .execute();
+          return member;
+        });
+      } catch (error) {
+        // The address is a member already, or the passkey is registered to someone: nothing was written.
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async findMemberByEmail(accountId, email) {
+      return db
+        .selectFrom('members')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+
+    async provisionMember(input) {
+      await db
+        .insertInto('members')
+        .values({
+          account_id: input.accountId,
+          email: input.email,
+          display_name: input.displayName,
+          role: input.role,
+          created_at: input.at,
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'email']).doNothing())
+        .execute();
+      return db
+        .selectFrom('members')
+        .selectAll()
+        .where('account_id', '=', input.accountId)
+        .where('email', '=', input.email)
+        .executeTakeFirstOrThrow();
+    },
+
+    async findMember(id) {
+      return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async listMembers(accountId) {
+      return db
+        .selectFrom('members')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('removed_at', 'is', null)
+        .orderBy('id')
+        .execute();
+    },
+
+    async findPasskey(credentialId) {
+      const row = await db
+        .selectFrom('member_passkeys')
+        .select(['credential_id', 'member_id', 'public_key', 'counter', 'transports'])
+        .where('credential_id', '=', credentialId)
+        .executeTakeFirst();
+      return row && toPasskey(row);
+    },
+
+    async passkeysOf(memberId) {
+      const rows = await db
+        .selectFrom('member_passkeys')
+        .select(['credential_id', 'member_id', 'public_key', 'counter', 'transports'])
+        .where('member_id', '=', memberId)
+        .execute();
+      return rows.map(toPasskey);
+    },
+
+    async recordPasskeyUse(credentialId, counter, at) {
+      await db
+        .updateTable('member_passkeys')
+        .set({ counter, last_used_at: at })
+        .where('credential_id', '=', credentialId)
+        .execute();
+    },
+
+    async saveCeremony(idHash, ceremony, at) {
+      await db
+        .insertInto('webauthn_ceremonies')
+        .values({ id_hash: idHash, ...ceremony })
+        .execute();
+      // Abandoned ceremonies go with the next one.
+      await db.deleteFrom('webauthn_ceremonies').where('expires_at', '<', at).execute();
+    },
+
+    async takeCeremony(idHash, at) {
+      const row = await db
+        .deleteFrom('webauthn_ceremonies')
+        .where('id_hash', '=', idHash)
+        .returning(['purpose', 'challenge', 'invitation_id', 'expires_at'])
+        .executeTakeFirst();
+      return row && row.expires_at.getTime() > at.getTime() ? row : undefined;
+    },
+
+    async createSession(input) {
+      await db
+        .insertInto('member_sessions')
+        .values({
+          id_hash: input.idHash,
+          member_id: input.memberId,
+          created_at: input.at,
+          last_seen_at: input.at,
+          expires_at: input.expiresAt,
+        })
+        .execute();
+    },
+
+    async findSession(idHash) {
+      return db.selectFrom('member_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    },
+
+    async touchSession(idHash, at) {
+      await db
+        .updateTable('member_sessions')
+        .set({ last_seen_at: at })
+        .where('id_hash', '=', idHash)
+        .execute();
+    },
+
+    async revokeSession(idHash, at) {
+      await db
+        .updateTable('member_sessions')
+        .set({ revoked_at: at })
+        .where('id_hash', '=', idHash)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revokeSessionsOf(memberId, at) {
+      const result = await db
+        .updateTable('member_sessions')
+        .set({ revoked_at: at })
+        .where('member_id', '=', memberId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

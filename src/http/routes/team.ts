@@ -1,0 +1,322 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROLES } from '../../core/members/members.js';
+import { ApiError } from '../../core/errors.js';
+import { isoWithoutZone } from '../../core/time.js';
+import {
+  createInvitation,
+  csrfTokenOf,
+  finishAcceptingInvitation,
+  finishSignIn,
+  listTeam,
+  SESSION_TIMEOUTS,
+  signOut,
+  signOutEverywhere,
+  startAcceptingInvitation,
+  startSignIn,
+  type SignedInMember,
+  type TeamDeps,
+} from '../../use-cases/members/team.js';
+import {
+  clearSessionCookie,
+  readSessionCookie,
+  setSessionCookie,
+  type RequireMember,
+  type SessionCookie,
+} from '../member-session.js';
+import { errorSchema } from '../schemas.js';
+
+const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
+const security = [{ consoleSession: [] }];
+
+const memberSchema = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  email: z.string(),
+  display_name: z.string(),
+  role: z.enum(ROLES),
+});
+
+const signedInSchema = z.object({ member: memberSchema, csrf_token: z.string() });
+
+const presentMember = (m: SignedInMember) => ({
+  id: m.id,
+  account_id: m.accountId,
+  email: m.email,
+  display_name: m.displayName,
+  role: m.role,
+});
+
+const token = z.string().min(1).max(200);
+const displayName = z.string().trim().min(1).max(100);
+/** The browser's PublicKeyCredential JSON, checked by the WebAuthn library. */
+const credential = z.record(z.string(), z.unknown());
+
+/**
+ * The console's people routes (docs/review.md "Teams"): invitations, passkey registration and sign-in,
+ * the session, sign-out. They answer only to a session cookie, never to an API key.
+ */
+export const teamRoutes: FastifyPluginAsync<{
+  deps: TeamDeps;
+  requireMember: RequireMember;
+  cookie: SessionCookie;
+}> = async (instance, { deps, requireMember, cookie }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  /** Unauthenticated POSTs (sign-in) still refuse a foreign Origin: no signing a browser in from elsewhere. */
+  const sameOrigin = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== cookie.origin) throw new ApiError('csrf_token_invalid');
+  };
+
+  const signedIn = (
+    reply: Parameters<typeof setSessionCookie>[0],
+    member: SignedInMember,
+    sessionId: string,
+  ) => {
+    setSessionCookie(reply, cookie, sessionId, (deps.timeouts ?? SESSION_TIMEOUTS).absoluteSeconds);
+    reply.header('cache-control', 'no-store');
+    return { member: presentMember(member), csrf_token: csrfTokenOf(sessionId) };
+  };
+
+  app.post(
+    '/v1/console/invitations/options',
+    {
+      onRequest: sameOrigin,
+      schema: {
+        tags: ['console'],
+        summary: 'Start accepting an invitation: the passkey registration options for the invitee',
+        body: z.object({ token, display_name: displayName }),
+        response: {
+          200: z.object({
+            ceremony_id: z.string(),
+            email: z.string(),
+            role: z.enum(ROLES),
+            options: z.record(z.string(), z.unknown()),
+          }),
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const started = await startAcceptingInvitation(deps, {
+        token: request.body.token,
+        displayName: request.body.display_name,
+      });
+      return {
+        ceremony_id: started.ceremonyId,
+        email: started.email,
+        role: started.role,
+        options: started.options,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/console/invitations/accept',
+    {
+      onRequest: sameOrigin,
+      schema: {
+        tags: ['console'],
+        summary: 'Accept an invitation with a new passkey: the member is created and signed in',
+        body: z.object({ token, display_name: displayName, ceremony_id: token, credential }),
+        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { member, sessionId } = await finishAcceptingInvitation(deps, {
+        token: request.body.token,
+        displayName: request.body.display_name,
+        ceremonyId: request.body.ceremony_id,
+        credential: request.body.credential,
+        previousSessionId: readSessionCookie(request, cookie),
+      });
+      return signedIn(reply, member, sessionId);
+    },
+  );
+
+  app.post(
+    '/v1/console/sign-in/options',
+    {
+      onRequest: sameOrigin,
+      schema: {
+        tags: ['console'],
+        summary: 'Start a passkey sign-in: the authentication options',
+        body: z.object({}).optional(),
+        response: {
+          200: z.object({ ceremony_id: z.string(), options: z.record(z.string(), z.unknown()) }),
+          403: errorSchema,
+        },
+      },
+    },
+    async () => {
+      const started = await startSignIn(deps);
+      return { ceremony_id: started.ceremonyId, options: started.options };
+    },
+  );
+
+  app.post(
+    '/v1/console/sign-in',
+    {
+      onRequest: sameOrigin,
+      schema: {
+        tags: ['console'],
+        summary: 'Sign in with a passkey; sets a new session cookie (any previous session is ended)',
+        body: z.object({ ceremony_id: token, credential }),
+        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { member, sessionId } = await finishSignIn(deps, {
+        ceremonyId: request.body.ceremony_id,
+        credential: request.body.credential,
+        previousSessionId: readSessionCookie(request, cookie),
+      });
+      return signedIn(reply, member, sessionId);
+    },
+  );
+
+  app.get(
+    '/v1/console/session',
+    {
+      onRequest: requireMember(),
+      schema: {
+        tags: ['console'],
+        summary: 'The signed-in member and the CSRF token their state-changing requests must send',
+        security,
+        response: { 200: signedInSchema, ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { member: presentMember(request.member!), csrf_token: csrfTokenOf(request.memberSessionId!) };
+    },
+  );
+
+  app.post(
+    '/v1/console/sign-out',
+    {
+      onRequest: requireMember(),
+      schema: {
+        tags: ['console'],
+        summary: 'End this session',
+        security,
+        response: { 204: z.null(), ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      await signOut(deps, request.memberSessionId!);
+      clearSessionCookie(reply, cookie);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/console/sign-out-everywhere',
+    {
+      onRequest: requireMember(),
+      schema: {
+        tags: ['console'],
+        summary: "End every one of the member's sessions, on every device",
+        security,
+        response: { 200: z.object({ ended_sessions: z.number().int() }), ...memberErrors },
+      },
+    },
+    async (request, reply) => {
+      const ended = await signOutEverywhere(deps, request.member!);
+      clearSessionCookie(reply, cookie);
+      return { ended_sessions: ended };
+    },
+  );
+
+  app.get(
+    '/v1/console/members',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary: "The account's members and invitations (admin)",
+        security,
+        response: {
+          200: z.object({
+            members: z.array(memberSchema.extend({ created_at: z.string() })),
+            invitations: z.array(
+              z.object({
+                id: z.number().int(),
+                email: z.string(),
+                role: z.enum(ROLES),
+                created_at: z.string(),
+                expires_at: z.string(),
+                accepted_at: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...memberErrors,
+        },
+      },
+    },
+    async (request) => {
+      const team = await listTeam(deps, request.member!);
+      return {
+        members: team.members.map((m) => ({
+          id: m.id,
+          account_id: m.account_id,
+          email: m.email,
+          display_name: m.display_name,
+          role: m.role,
+          created_at: isoWithoutZone(m.created_at)!,
+        })),
+        invitations: team.invitations.map((i) => ({
+          id: i.id,
+          email: i.email,
+          role: i.role,
+          created_at: isoWithoutZone(i.created_at)!,
+          expires_at: isoWithoutZone(i.expires_at)!,
+          accepted_at: isoWithoutZone(i.accepted_at),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/v1/console/invitations',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary: 'Invite a person to the account (admin); the link is returned once',
+        security,
+        body: z.object({ email: z.email().max(254), role: z.enum(ROLES) }),
+        response: {
+          201: z.object({
+            id: z.number().int(),
+            email: z.string(),
+            role: z.enum(ROLES),
+            expires_at: z.string(),
+            link: z.string(),
+          }),
+          ...memberErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = request.member!;
+      const { invitation, link } = await createInvitation(deps, {
+        accountId: member.accountId,
+        email: request.body.email,
+        role: request.body.role,
+        invitedBy: member,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({
+        id: invitation.id,
+        email: invitation.email,
+        role: invitation.role,
+        expires_at: isoWithoutZone(invitation.expires_at)!,
+        link,
+      });
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { createPasskeys } from '../adapters/webauthn.js';
+import { createMemberAuth, sessionCookieFor } from '../http/member-session.js';
+import { teamReviewRoutes } from '../http/routes/team-review.js';
+import { teamRoutes } from '../http/routes/team.js';
+import { teamSsoRoutes } from '../http/routes/team-sso.js';
+import { createOidc } from '../adapters/oidc.js';
+import type { VerificationDeps } from '../use-cases/verifications/deps.js';
+import type { Platform } from '../platform.js';
+import type { TeamDeps } from '../use-cases/members/team.js';
+import type { Module } from './module.js';
+
+/**
+ * People (docs/review.md "Teams"): members of merchant accounts with roles, invitations by link,
+ * passkey sign-in and console sessions. The console is served from PUBLIC_BASE_URL, which is the
+ * WebAuthn relying party and the only origin a session's state-changing request may come from.
+ */
+export function membersModule(platform: Platform, wiring: { verifications: VerificationDeps }) {
+  const { config, clock, stores } = platform;
+  const deps: TeamDeps = {
+    members: stores.members,
+    passkeys: createPasskeys({ origin: config.publicBaseUrl, rpName: 'Identity verification console' }),
+    clock,
+    consoleUrl: `${config.publicBaseUrl}/console`,
+  };
+  const cookie = sessionCookieFor(config.publicBaseUrl);
+  const requireMember = createMemberAuth(deps, cookie);
+  return {
+    deps,
+    requireMember,
+    async routes(app) {
+      // Every member route's hook sets these (src/http/member-session.ts).
+      app.decorateRequest('member', null);
+      app.decorateRequest('memberSessionId', null);
+      await app.register(teamRoutes, { deps, requireMember, cookie });
+      await app.register(teamSsoRoutes, {
+        deps: {
+          sso: stores.sso,
+          oidc: createOidc(),
+          members: stores.members,
+          clock,
+          redirectUri: `${config.publicBaseUrl}/v1/console/sso/callback`,
+        },
+        requireMember,
+        cookie,
+      });
+      await app.register(teamReviewRoutes, {
+        deps: {
+          ...wiring.verifications,
+          accounts: stores.accounts,
+          members: stores.members,
+          mediaLinks: { ...wiring.verifications, signingKey: platform.mediaSigningKey },
+        },
+        keyDeps: { apiKeys: stores.apiKeys, apiKeyPrefix: config.apiKeyPrefix },
+        publicBaseUrl: config.publicBaseUrl,
+        requireMember,
+      });
+    },
+  } satisfies Module & Record<string, unknown>;
+}

@@ -1,0 +1,119 @@
+import type { Role } from '../core/members/members.js';
+
+export type Member = {
+  id: number;
+  account_id: number;
+  email: string;
+  display_name: string;
+  role: Role;
+  created_at: Date;
+  removed_at: Date | null;
+};
+
+export type Invitation = {
+  id: number;
+  account_id: number;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Date;
+  expires_at: Date;
+  accepted_at: Date | null;
+};
+
+export type Passkey = {
+  credential_id: string;
+  member_id: number;
+  public_key: Uint8Array;
+  counter: number;
+  transports: string[];
+};
+
+export type Session = {
+  id_hash: string;
+  member_id: number;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+};
+
+export type Ceremony = {
+  purpose: 'register' | 'sign_in';
+  challenge: string;
+  invitation_id: number | null;
+  expires_at: Date;
+};
+
+/** An account's OpenID Connect settings, the client secret opened. */
+export type SsoSettings = {
+  accountId: number;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  allowedDomains: string[];
+};
+
+export type SsoLogin = { accountId: number; codeVerifier: string; nonce: string; expiresAt: Date };
+
+export type SsoStore = {
+  /** Seals the client secret at rest. */
+  save(settings: SsoSettings, at: Date): Promise<void>;
+  find(accountId: number): Promise<SsoSettings | undefined>;
+  saveLogin(stateHash: string, login: SsoLogin, at: Date): Promise<void>;
+  /** Removes and returns the login: a state answers once. */
+  takeLogin(stateHash: string, at: Date): Promise<SsoLogin | undefined>;
+};
+
+export type MemberStore = {
+  createInvitation(input: {
+    accountId: number;
+    email: string;
+    role: Role;
+    tokenHash: string;
+    invitedBy: number | null;
+    at: Date;
+    expiresAt: Date;
+  }): Promise<Invitation>;
+  findInvitationByHash(tokenHash: string): Promise<Invitation | undefined>;
+  listInvitations(accountId: number): Promise<Invitation[]>;
+  /**
+   * In one transaction: marks the invitation accepted (only if still unused and unexpired at `at`),
+   * creates the member and stores its passkey. Undefined when the invitation was used or expired
+   * meanwhile, or the address is already a member of the account.
+   */
+  acceptInvitation(input: {
+    invitationId: number;
+    displayName: string;
+    passkey: Omit<Passkey, 'member_id'>;
+    at: Date;
+  }): Promise<Member | undefined>;
+
+  findMember(id: number): Promise<Member | undefined>;
+  findMemberByEmail(accountId: number, email: string): Promise<Member | undefined>;
+  /** Creates a member signing in through single sign-on for the first time; the existing one on a race. */
+  provisionMember(input: {
+    accountId: number;
+    email: string;
+    displayName: string;
+    role: Role;
+    at: Date;
+  }): Promise<Member>;
+  listMembers(accountId: number): Promise<Member[]>;
+
+  findPasskey(credentialId: string): Promise<Passkey | undefined>;
+  passkeysOf(memberId: number): Promise<Passkey[]>;
+  recordPasskeyUse(credentialId: string, counter: number, at: Date): Promise<void>;
+
+  /** Also deletes ceremonies that expired before `at` (abandoned ones). */
+  saveCeremony(idHash: string, ceremony: Ceremony, at: Date): Promise<void>;
+  /** Removes and returns the ceremony: a challenge answers once. */
+  takeCeremony(idHash: string, at: Date): Promise<Ceremony | undefined>;
+
+  createSession(input: { idHash: string; memberId: number; at: Date; expiresAt: Date }): Promise<void>;
+  findSession(idHash: string): Promise<Session | undefined>;
+  touchSession(idHash: string, at: Date): Promise<void>;
+  revokeSession(idHash: string, at: Date): Promise<void>;
+  revokeSessionsOf(memberId: number, at: Date): Promise<number>;
+};

@@ -1,0 +1,94 @@
+/**
+ * OpenID Connect single sign-on per account (docs/review.md "Single sign-on"): an admin sets the
+ * issuer, client id and secret (sealed at rest) and the email domains allowed; a person whose
+ * provider vouches for a verified address in one of those domains is signed in as the member with that
+ * address, or joins as a viewer the first time. Any other domain is refused.
+ */
+import { digestToken, generateSecretToken, normaliseEmail } from '../../core/members/members.js';
+import { ApiError } from '../../core/errors.js';
+import type { Clock } from '../../core/time.js';
+import type { MemberStore, SsoStore } from '../../ports/member-store.js';
+import type { Oidc } from '../../ports/oidc.js';
+import { requireRole, startSession, type SignedInMember, type TeamDeps } from './team.js';
+
+export const SSO_LOGIN_TTL_SECONDS = 10 * 60;
+
+export type SsoDeps = {
+  sso: SsoStore;
+  oidc: Oidc;
+  members: MemberStore;
+  clock: Clock;
+  /** Where the provider sends the browser back: PUBLIC_BASE_URL/v1/console/sso/callback. */
+  redirectUri: string;
+  timeouts?: TeamDeps['timeouts'];
+};
+
+export async function configureSso(
+  deps: Pick<SsoDeps, 'sso' | 'clock'>,
+  member: SignedInMember,
+  input: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[] },
+): Promise<{ issuer: string; clientId: string; allowedDomains: string[] }> {
+  requireRole(member, 'admin');
+  const allowedDomains = [...new Set(input.allowedDomains.map((d) => d.trim().toLowerCase()))];
+  await deps.sso.save({ accountId: member.accountId, ...input, allowedDomains }, deps.clock.now());
+  return { issuer: input.issuer, clientId: input.clientId, allowedDomains };
+}
+
+export async function startSso(deps: SsoDeps, accountId: number): Promise<string> {
+  const settings = await deps.sso.find(accountId);
+  if (!settings) throw new ApiError('sso_not_configured');
+  const state = generateSecretToken();
+  const nonce = generateSecretToken();
+  const codeVerifier = generateSecretToken();
+  const at = deps.clock.now();
+  await deps.sso.saveLogin(
+    digestToken(state),
+    { accountId, codeVerifier, nonce, expiresAt: new Date(at.getTime() + SSO_LOGIN_TTL_SECONDS * 1000) },
+    at,
+  );
+  return deps.oidc.authorizationUrl(settings, { redirectUri: deps.redirectUri, state, nonce, codeVerifier });
+}
+
+export async function finishSso(
+  deps: SsoDeps,
+  input: { state: string; callbackUrl: URL; previousSessionId?: string | undefined },
+): Promise<{ member: SignedInMember; sessionId: string }> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(input.state)) throw new ApiError('sso_failed');
+  const login = await deps.sso.takeLogin(digestToken(input.state), deps.clock.now());
+  if (!login) throw new ApiError('sso_failed');
+  const settings = await deps.sso.find(login.accountId);
+  if (!settings) throw new ApiError('sso_failed');
+  const identity = await deps.oidc.finish(settings, {
+    callbackUrl: input.callbackUrl,
+    state: input.state,
+    nonce: login.nonce,
+    codeVerifier: login.codeVerifier,
+  });
+  if (!identity?.email || !identity.emailVerified) throw new ApiError('sso_failed');
+  const email = normaliseEmail(identity.email);
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (!email.includes('@') || !settings.allowedDomains.includes(domain)) {
+    throw new ApiError('sso_domain_not_allowed');
+  }
+  const member =
+    (await deps.members.findMemberByEmail(login.accountId, email)) ??
+    (await deps.members.provisionMember({
+      accountId: login.accountId,
+      email,
+      displayName: (identity.name ?? email).slice(0, 100),
+      role: 'viewer',
+      at: deps.clock.now(),
+    }));
+  if (member.removed_at) throw new ApiError('sso_failed');
+  const sessionId = await startSession(deps, member.id, input.previousSessionId);
+  return {
+    member: {
+      id: member.id,
+      accountId: member.account_id,
+      email: member.email,
+      displayName: member.display_name,
+      role: member.role,
+    },
+    sessionId,
+  };
+}

@@ -1,0 +1,225 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvitation } from '../../src/use-cases/members/team.js';
+import { createSoftAuthenticator } from '../helpers/soft-authenticator.js';
+import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+
+/**
+ * Single sign-on against a real OpenID Connect provider (oidc-provider) started here on a loopback
+ * port: the browser's part (authorize, the provider's login and consent forms, the redirect back) is
+ * played with fetch and a small cookie jar.
+ */
+
+const ORIGIN = 'https://idv.example.test';
+const COOKIE = '__Host-idv_session';
+const CLIENT = { client_id: 'idv-console', client_secret: 'a-long-client-secret-0123456789abcdef' };
+
+let issuer: string;
+let server: http.Server;
+
+beforeAll(async () => {
+  server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        ...CLIENT,
+        redirect_uris: [`${ORIGIN}/v1/console/sso/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    // The login name is the person's address; the provider vouches for it.
+    findAccount: (_ctx, id) => ({
+      accountId: id,
+      claims: () => ({ sub: id, email: id, email_verified: true, name: `Person ${id.split('@')[0]}` }),
+    }),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    cookies: { keys: ['test-cookie-signing-key-0123456789'] },
+    features: { devInteractions: { enabled: true } },
+  });
+  server.on('request', provider.callback());
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** Plays the browser at the provider: login as `email`, consent, and return the redirect back to us. */
+async function browserAtProvider(authorizationUrl: string, email: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  };
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  let url = new URL(authorizationUrl);
+  for (let hop = 0; hop < 12; hop++) {
+    if (url.origin === ORIGIN) return url;
+    let response = await fetch(url, { redirect: 'manual', headers: { cookie: cookieHeader() } });
+    remember(response);
+    if (response.status === 200 && url.pathname.startsWith('/interaction/')) {
+      const html = await response.text();
+      const body = html.includes('name="login"')
+        ? new URLSearchParams({ prompt: 'login', login: email, password: 'any' })
+        : new URLSearchParams({ prompt: 'consent' });
+      response = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      remember(response);
+    }
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`no redirect from ${url} (${response.status}): ${await response.text()}`);
+    url = new URL(location, url);
+  }
+  throw new Error('too many redirects at the provider');
+}
+
+describe.each(engines)('single sign-on on %s', (engine) => {
+  let t: TestContext;
+  let accountId: number;
+  let admin: { cookie: string; csrf: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: ORIGIN } });
+    accountId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/accounts',
+        headers: { 'x-api-key': t.rootKey },
+        payload: { name: 'Acme' },
+      })
+    ).json().id;
+    const { link } = await createInvitation(
+      { members: t.platform.stores.members, clock: t.clock, consoleUrl: `${ORIGIN}/console` },
+      { accountId, email: 'admin@acme.example', role: 'admin', invitedBy: null },
+    );
+    const token = link.split('#invitation=')[1]!;
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN } });
+    const options = (await post('/v1/console/invitations/options', { token, display_name: 'Admin' })).json();
+    const accepted = await post('/v1/console/invitations/accept', {
+      token,
+      display_name: 'Admin',
+      ceremony_id: options.ceremony_id,
+      credential: createSoftAuthenticator().register(options.options, ORIGIN),
+    });
+    admin = {
+      cookie: /__Host-idv_session=([^;]+)/.exec(String(accepted.headers['set-cookie']))![1]!,
+      csrf: accepted.json().csrf_token,
+    };
+  });
+  afterAll(async () => t.close());
+
+  const configure = (payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/v1/console/sso',
+      payload,
+      headers: { cookie: `${COOKIE}=${admin.cookie}`, 'x-csrf-token': admin.csrf, origin: ORIGIN },
+    });
+
+  const signInThroughProvider = async (email: string) => {
+    const start = await t.app.inject({ method: 'GET', url: `/v1/console/sso/start?account=${accountId}` });
+    expect(start.statusCode, start.body).toBe(302);
+    const location = String(start.headers.location);
+    expect(location.startsWith(`${issuer}/auth?`)).toBe(true);
+    const authorize = new URL(location);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    const back = await browserAtProvider(location, email);
+    return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  };
+
+  it('is set up by an admin; the client secret is sealed at rest and never returned', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v1/console/sso/start?account=${accountId}` })).statusCode,
+    ).toBe(404);
+    const res = await configure({ issuer, ...CLIENT, allowed_domains: ['Acme.example'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ issuer, client_id: CLIENT.client_id, allowed_domains: ['acme.example'] });
+    const row = await t.platform.database.db
+      .selectFrom('account_sso')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    expect(row.client_secret_sealed).not.toContain(CLIENT.client_secret);
+    expect(row.client_secret_sealed.length).toBeGreaterThan(CLIENT.client_secret.length);
+  });
+
+  it('signs in a person of an allowed domain, as a viewer the first time, with a session cookie', async () => {
+    const res = await signInThroughProvider('jane@acme.example');
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe('/console#signed-in');
+    const cookie = String(res.headers['set-cookie']);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict']) expect(cookie).toContain(flag);
+    const sessionId = /__Host-idv_session=([^;]+)/.exec(cookie)![1]!;
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/session',
+      headers: { cookie: `${COOKIE}=${sessionId}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().member).toMatchObject({
+      email: 'jane@acme.example',
+      role: 'viewer',
+      account_id: accountId,
+      display_name: 'Person jane',
+    });
+    // The existing admin signs in as themself, with their role.
+    const again = await signInThroughProvider('admin@acme.example');
+    const adminSession = /__Host-idv_session=([^;]+)/.exec(String(again.headers['set-cookie']))![1]!;
+    const adminMe = await t.app.inject({
+      method: 'GET',
+      url: '/v1/console/session',
+      headers: { cookie: `${COOKIE}=${adminSession}` },
+    });
+    expect(adminMe.json().member).toMatchObject({ email: 'admin@acme.example', role: 'admin' });
+  });
+
+  it('refuses a person of a foreign domain, and a state that was not issued or was used', async () => {
+    const foreign = await signInThroughProvider('mallory@evil.example');
+    expect([foreign.statusCode, foreign.json()]).toEqual([
+      403,
+      { detail: 'this email domain may not sign in to this account' },
+    ]);
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+    const members = await t.platform.database.db
+      .selectFrom('members')
+      .select('email')
+      .where('account_id', '=', accountId)
+      .execute();
+    expect(members.map((m) => m.email)).not.toContain('mallory@evil.example');
+
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/v1/console/sso/callback?code=abc&state=${'A'.repeat(43)}`,
+    });
+    expect([forged.statusCode, forged.json()]).toEqual([401, { detail: 'single sign-on failed' }]);
+
+    // A redirect back replayed after it was used.
+    const start = await t.app.inject({ method: 'GET', url: `/v1/console/sso/start?account=${accountId}` });
+    const back = await browserAtProvider(String(start.headers.location), 'jane@acme.example');
+    const first = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(first.statusCode).toBe(303);
+    const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('is configured by admins only', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/console/sso',
+      payload: { issuer, ...CLIENT, allowed_domains: ['acme.example'] },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
