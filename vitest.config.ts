@@ -25,8 +25,11 @@ const HEAVY_UNIT_TESTS = [
   'test/unit/logger-stdout.test.ts',
 ];
 
-/** Database-backed files that measure their whole process (its peak resident memory), so run alone in one. */
-const OWN_PROCESS_TESTS = ['test/fuzz/routes.fuzz.test.ts'];
+/**
+ * Database-backed files that measure their whole process (its peak resident memory, how long its event
+ * loop stalls), so run alone in one: earlier files' heap in a shared process lengthens its pauses.
+ */
+const OWN_PROCESS_TESTS = ['test/fuzz/routes.fuzz.test.ts', 'test/api/upload-isolation.test.ts'];
 
 /**
  * `vitest run` runs every project (npm test, .ci/run); `--project unit` the pure tests (npm run

@@ -3,8 +3,8 @@
  * test file starts from a copy of that result instead of migrating a database of its own. Measured on
  * the 2-core machine: a fresh PGlite with pgvector and all migrations took 4.7 s (5.3 s CPU); loading
  * the migrated data directory takes 1.0 s (1.3 s CPU). The PGlite copy is the build's migrated data
- * directory when its migrations are the checkout's (a fresh install has just built it); otherwise a
- * child process migrates one. On PostgreSQL, `CREATE DATABASE … TEMPLATE` copies a migrated template
+ * directory when it holds exactly the checkout's migrations (a fresh install has just built it);
+ * otherwise a child process migrates one. On PostgreSQL, `CREATE DATABASE … TEMPLATE` copies a migrated template
  * database. Each copy still runs the migrator at start, which then finds nothing to apply but still
  * verifies every applied file's checksum.
  */
@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/adapters/db/database.js';
-import { initialDataDirFor } from '../../src/adapters/db/initial-data-dir.js';
+import { fullyMigratedDataDir } from '../../src/adapters/db/initial-data-dir.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
 
 declare module 'vitest' {
@@ -32,7 +32,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-test-snapshot-'));
   const snapshotPath = path.join(dir, 'migrated.tar');
-  const built = initialDataDirFor('memory://');
+  const built = fullyMigratedDataDir();
   if (built) fs.writeFileSync(snapshotPath, zlib.gunzipSync(Buffer.from(await built.arrayBuffer())));
   else
     execFileSync(

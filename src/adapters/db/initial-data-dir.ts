@@ -36,7 +36,8 @@ export function writeManifest(tarball: string, migrationsDir?: string): void {
   fs.writeFileSync(manifestFileOf(tarball), JSON.stringify(manifest));
 }
 
-function matchesMigrations(tarball: string, migrationsDir?: string): boolean {
+/** Whether every migration `tarball` holds is the file's; with `complete`, also none is missing. */
+function matchesMigrations(tarball: string, migrationsDir?: string, complete = false): boolean {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(fs.readFileSync(manifestFileOf(tarball), 'utf8')) as Manifest;
@@ -44,6 +45,7 @@ function matchesMigrations(tarball: string, migrationsDir?: string): boolean {
     return false;
   }
   const current = new Map(readMigrations(migrationsDir).map((m) => [m.version, m.checksum]));
+  if (complete && manifest.migrations.length !== current.size) return false;
   return manifest.migrations.every((m) => current.get(m.version) === m.checksum);
 }
 
@@ -63,6 +65,19 @@ export function initialDataDirFor(
   );
   if (!file) return undefined;
   return new Blob([fs.readFileSync(file)], { type: 'application/x-gzip' });
+}
+
+/**
+ * The build's initial data directory when it holds exactly the running code's migrations, none
+ * missing: a database that needs no migration at all (the test suite's starting copy).
+ */
+export function fullyMigratedDataDir(
+  candidates: readonly string[] = [INITIAL_DATA_DIR_FILE, BUILT_COPY_FOR_SOURCES],
+): Blob | undefined {
+  const file = candidates.find(
+    (candidate) => fs.existsSync(candidate) && matchesMigrations(candidate, undefined, true),
+  );
+  return file ? new Blob([fs.readFileSync(file)], { type: 'application/x-gzip' }) : undefined;
 }
 
 /** The package's version from its package.json, which its `exports` do not expose to `require`. */
