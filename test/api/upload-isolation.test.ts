@@ -105,7 +105,10 @@ describe.each(['files', 'database'] as const)(
         }),
       );
       expect(refused.answer.statusCode).toBe(413);
-      expect(refused.worst).toBeLessThan(100);
+      // The test itself hands the 25 MB string to the in-process request (a copy on this event loop), and
+      // CI runs another worker beside it: 108 ms was seen there. The failure this guards against holds
+      // reads for the whole upload (seconds), so the bound is the same as the stored upload's.
+      expect(refused.worst).toBeLessThan(250);
 
       // 12 MB within the limit is parsed, decoded and stored while the reads go on. Parsing the JSON body
       // holds the event loop for tens of milliseconds (more on a busy machine); the database is never
