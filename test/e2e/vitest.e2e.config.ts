@@ -17,7 +17,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     // Two files at a time: each waits on its browser, its service and the page's timers for much of its
-    // run (one file at a time used about one core of the 2-core machine: 307 s in CI; two took 266 s).
+    // run. On the 2-core machine one file at a time took 307 s in CI; two took 260–266 s alone but 300 s
+    // in CI after the Vitest run, so the gain there is small.
     maxWorkers: 2,
   },
 });
