@@ -5,8 +5,29 @@ import { fileURLToPath } from 'node:url';
 
 const benchmarksFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../BENCHMARKS.md');
 
+/**
+ * Hosts that name their CPU alike ("AMD EPYC") differ by generation: the OCR models took 2–3 times
+ * longer per front on a Zen 1 host with AVX2 than an earlier profile measured on another host. The
+ * family, model and widest vector extension tell such runs apart.
+ */
+function cpuGeneration(): string | null {
+  let info: string;
+  try {
+    info = fs.readFileSync('/proc/cpuinfo', 'utf8');
+  } catch {
+    return null;
+  }
+  const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(.+)$`, 'm').exec(info)?.[1]?.trim();
+  const flags = new Set((field('flags') ?? '').split(/\s+/));
+  const vector = flags.has('avx512f') ? 'AVX-512' : flags.has('avx2') ? 'AVX2' : 'no AVX2';
+  const family = field('cpu family');
+  const model = field('model');
+  return family && model ? `family ${family} model ${model}, ${vector}` : vector;
+}
+
 function machineLine(): string {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const generation = cpuGeneration();
+  const cpu = `${os.cpus()[0]?.model ?? 'unknown CPU'}${generation ? ` (${generation})` : ''}`;
   const memGiB = (os.totalmem() / 2 ** 30).toFixed(0);
   return `${os.cpus().length} × ${cpu}, ${memGiB} GiB RAM, ${os.platform()} ${os.release()}, Node ${process.version}`;
 }
