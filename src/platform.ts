@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './core/time.js';
 import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
 import { createCheckQueue } from './adapters/db/check-queue.js';
 import { pendingMigrations } from './adapters/db/migrator.js';
+import type { DatabaseHandle } from './adapters/db/database.js';
 import { openServiceDatabase } from './adapters/db/service-database.js';
 import { createTransactor } from './adapters/db/transactor.js';
 import { openServiceSecrets } from './adapters/keys/service-secrets.js';
@@ -38,8 +39,11 @@ export type PlatformOptions = {
   skipSanctions?: boolean;
   /** Where components load their files from; tests point one at a broken path to prove degraded mode for real. */
   componentPaths?: ComponentPaths;
-  /** PGlite only: start from this dumped data directory (tests load one migrated snapshot). */
-  initialData?: Blob | undefined;
+  /**
+   * An open database to use instead of opening DATABASE_URL's or DATA_DIR's: migrated like any other
+   * and closed with the platform (tests lend one PGlite per worker, emptied between uses).
+   */
+  database?: DatabaseHandle | undefined;
 };
 
 export type Platform = Awaited<ReturnType<typeof createPlatform>>;

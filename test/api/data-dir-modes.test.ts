@@ -8,10 +8,17 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-modes-'));
 
 function runCli(args: string[], dataDir: string) {
-  // The shell's usual umask (022) would leave files 644: the service must not depend on it.
+  // The shell's usual umask (022) would leave files 644: the service must not depend on it. The built
+  // CLI, as a production tree runs it (service-process.ts).
   const result = spawnSync(
     'sh',
-    ['-c', `umask 022 && exec "$0" "$@"`, process.execPath, path.join(repoRoot, 'bin/idv.js'), ...args],
+    [
+      '-c',
+      `umask 022 && exec "$0" "$@"`,
+      process.execPath,
+      path.join(repoRoot, 'dist/src/cli/index.js'),
+      ...args,
+    ],
     {
       cwd: repoRoot,
       encoding: 'utf8',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/db/database.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
+import { lendPglite } from '../helpers/lent-pglite.js';
 import { createPostgresRateLimiter } from '../../src/adapters/rate-limit/postgres-rate-limiter.js';
 import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 import { createRedisRateLimiter } from '../../src/adapters/rate-limit/redis-rate-limiter.js';
@@ -19,11 +20,9 @@ type Backend = {
 
 async function databaseBackend(databaseUrl: string | undefined, clock: TestClock) {
   const server = databaseUrl ? await createServerDatabase({ migrated: true }) : null;
-  const database: DatabaseHandle = await openDatabase({
-    databaseUrl: server?.url,
-    dataDir: 'memory://',
-    initialData: server ? undefined : migratedSnapshot(),
-  });
+  const database: DatabaseHandle = server
+    ? await openDatabase({ databaseUrl: server.url })
+    : await lendPglite(migratedSnapshot);
   await migrate(database);
   const limiter = createPostgresRateLimiter(database.db, { clock });
   return {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/db/database.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
+import { lendPglite } from './lent-pglite.js';
 import { createApiKeyStore } from '../../src/adapters/db/api-key-store.js';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
 import { createServerDatabase, engines, migratedSnapshot, type Engine } from './test-app.js';
@@ -18,11 +19,9 @@ export async function openMigratedDatabase(engine: Engine): Promise<{
   close(): Promise<void>;
 }> {
   const server = engine === 'postgres' ? await createServerDatabase({ migrated: true }) : null;
-  const database = await openDatabase({
-    databaseUrl: server?.url,
-    dataDir: 'memory://',
-    initialData: server ? undefined : migratedSnapshot(),
-  });
+  const database = server
+    ? await openDatabase({ databaseUrl: server.url })
+    : await lendPglite(migratedSnapshot);
   await migrate(database);
   const others: DatabaseHandle[] = [];
   return {

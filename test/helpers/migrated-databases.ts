@@ -20,6 +20,8 @@ import { openDatabase } from '../../src/adapters/db/database.js';
 import { fullyMigratedDataDir } from '../../src/adapters/db/initial-data-dir.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
 
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory (uncompressed tarball) every test file loads. */
@@ -30,6 +32,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The child processes tests start run the build (service-process.ts): rebuilt here when a source is
+  // newer, which also refreshes the build's migrated data directory used below.
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/start.js'), '--build-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-test-snapshot-'));
   const snapshotPath = path.join(dir, 'migrated.tar');
   const built = fullyMigratedDataDir();

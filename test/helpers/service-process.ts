@@ -24,13 +24,15 @@ export type ServiceProcess = {
 };
 
 /**
- * The real service as its own process, from the sources through tsx, as `npm start` runs the build:
- * resolves once it listens (or, for ROLE=worker, once its worker started). `entry` and `startedLine`
- * run another script of the repository the same way (a test's child process).
+ * The real service as its own process, from the build on plain Node as `npm start` runs it (the
+ * test projects' global setup rebuilds dist/ when a source is newer; a start through tsx cost twice
+ * the CPU): resolves once it listens (or, for ROLE=worker, once its worker started). `entry` and
+ * `startedLine` run another script of the repository (a test's child process, through tsx when it is
+ * TypeScript).
  */
 export async function startService(
   env: Record<string, string>,
-  entry = 'src/main.ts',
+  entry = 'dist/src/main.js',
   startedLine = /"msg":"(listening|worker started)"/,
 ): Promise<ServiceProcess> {
   // A .js entry (scripts/start.js, the built service) runs on plain Node, as in production.
@@ -92,9 +94,12 @@ export async function startService(
   };
 }
 
-/** Runs the CLI (bin/idv.js) to completion with `env`. */
+/**
+ * Runs the built CLI to completion with `env`: what `bin/idv.js` runs in a production tree (in a
+ * checkout it would start a second process through tsx).
+ */
 export function runCli(args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, [path.join(repoRoot, 'bin/idv.js'), ...args], {
+  return spawnSync(process.execPath, [path.join(repoRoot, 'dist/src/cli/index.js'), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
     timeout: 120_000,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { inject, vi } from 'vitest';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { lendPglite } from './lent-pglite.js';
 import { sharedDataPath } from './shared-data.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createModules, type Modules } from '../../src/modules/index.js';
@@ -124,7 +125,9 @@ export async function createTestApp(
     logger: options.logger ?? createLogger('silent'),
     // The snapshot is loaded once, below, so the list's first refresh is the one tests see.
     skipSanctions: Boolean(options.sanctions),
-    ...(engine === 'pglite' && !options.env?.DATA_DIR ? { initialData: migratedSnapshot() } : {}),
+    ...(engine === 'pglite' && !options.env?.DATA_DIR
+      ? { database: await lendPglite(migratedSnapshot) }
+      : {}),
     ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),
   });
   const modules = await createModules(platform);

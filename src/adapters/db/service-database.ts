@@ -5,21 +5,19 @@ import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrate } from './migrator.js';
 
 /**
- * The service's database (DATABASE_URL, else PGlite under DATA_DIR) with the pending migrations
- * applied; closed again when they fail. Each step is timed in the start-up log.
+ * The service's database (the one given, else DATABASE_URL's, else PGlite under DATA_DIR) with the
+ * pending migrations applied; closed again when they fail. Each step is timed in the start-up log.
  */
 export async function openServiceDatabase(
   config: Config,
   logger: Logger,
-  options: { skipMigrations?: boolean | undefined; initialData?: Blob | undefined },
+  options: { skipMigrations?: boolean | undefined; database?: DatabaseHandle | undefined },
 ): Promise<DatabaseHandle> {
-  const database = await timedPhase(logger, 'database', () =>
-    openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: pgliteDir(config.dataDir),
-      initialData: options.initialData,
-    }),
-  );
+  const database =
+    options.database ??
+    (await timedPhase(logger, 'database', () =>
+      openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDir(config.dataDir) }),
+    ));
   try {
     const { applied } = options.skipMigrations
       ? { applied: [] }
