@@ -38,6 +38,14 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/**
+ * PostgreSQL zeroes its whole buffer pool at start, and PGlite's default of 128 MB made the pool
+ * alone 124 MB of the embedded process's memory before any query (measured: 430 MB resident with
+ * PGlite open at 128 MB, 329 MB at 32 MB). Its files sit in the operating system's page cache
+ * besides, so a pool a quarter the size costs a copy, not a disk read, when a page is not in it.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
@@ -106,6 +114,7 @@ export async function openDatabase(options: {
       options.initialData === false ? undefined : (options.initialData ?? initialDataDirFor(dataDir));
     pglite = await PGlite.create(dataDir, {
       extensions: { vector },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
       ...(initialData ? { loadDataDir: initialData } : {}),
       parsers: { [INT8_OID]: (v: string) => Number(v), [NUMERIC_OID]: (v: string) => Number(v) },
     });

@@ -56,8 +56,8 @@ export async function loadOcrModels(dir: string = defaultOcrModelDir()): Promise
   await checkedFile(dir, detector);
   await checkedFile(dir, recognizer);
   const [det, rec] = await Promise.all([
-    openSession(path.join(dir, detector.file)),
-    openSession(path.join(dir, recognizer.file)),
+    openSession(path.join(dir, detector.file), { variableShapes: true }),
+    openSession(path.join(dir, recognizer.file), { variableShapes: true }),
   ]);
   const runtime = `onnxruntime-node ${ort.env.versions.common}`;
   return {
