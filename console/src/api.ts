@@ -313,3 +313,16 @@ export const invite = (email: string, role: string) =>
     method: 'POST',
     body: { email, role },
   });
+
+export type ListedMember = Member & { created_at: string };
+
+export const team = () =>
+  call<{ members: ListedMember[]; invitations: Array<{ id: number; email: string; role: string }> }>(
+    '/v1/console/members',
+  );
+
+export const changeRole = (memberId: number, role: string) =>
+  call<ListedMember>(`/v1/console/members/${memberId}`, { method: 'PATCH', body: { role } });
+
+export const removeMember = (memberId: number) =>
+  call<{ id: number; ended_sessions: number }>(`/v1/console/members/${memberId}`, { method: 'DELETE' });

@@ -11,6 +11,7 @@ import {
   signOutMember,
   storedKey,
 } from './api.js';
+import { membersSection } from './admin.js';
 import { announce, byId, h, showPage } from './dom.js';
 import { queuePage, verificationPage, type PageKeys } from './views.js';
 
@@ -134,7 +135,7 @@ function teamPage(): void {
       },
     );
   });
-  showPage('Team', form);
+  showPage('Team', membersSection(), h('h2', {}, 'Invite a person'), form);
 }
 
 function signInPage(message?: string): void {

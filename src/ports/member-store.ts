@@ -55,6 +55,24 @@ export type SsoSettings = {
   allowedDomains: string[];
 };
 
+/** A change an admin makes to a member: a new role, or removal from the account. */
+export type MembershipChange = { role: Role } | 'remove';
+
+export type MembershipChangeResult =
+  | { outcome: 'changed'; member: Member; endedSessions: number }
+  | { outcome: 'not_found' }
+  | { outcome: 'last_admin' };
+
+/** An entry of the account's own audit trail: who changed what about which member. */
+export type AccountAuditEntry = {
+  id: number;
+  event: string;
+  actor_member_id: number;
+  subject_member_id: number | null;
+  detail: Record<string, unknown>;
+  at: Date;
+};
+
 export type SsoLogin = { accountId: number; codeVerifier: string; nonce: string; expiresAt: Date };
 
 export type SsoStore = {
@@ -101,6 +119,20 @@ export type MemberStore = {
     at: Date;
   }): Promise<Member>;
   listMembers(accountId: number): Promise<Member[]>;
+  /**
+   * In one transaction, the account's active members locked: applies the change to a member of the
+   * account unless it would leave the account without an admin (`last_admin`); a removal also ends
+   * every session of the member at once; the change goes into the account's audit trail naming `by`.
+   */
+  changeMembership(input: {
+    accountId: number;
+    memberId: number;
+    change: MembershipChange;
+    by: number;
+    at: Date;
+  }): Promise<MembershipChangeResult>;
+  /** The account's audit trail, newest first. */
+  listAccountAudit(accountId: number, limit: number): Promise<AccountAuditEntry[]>;
 
   findPasskey(credentialId: string): Promise<Passkey | undefined>;
   passkeysOf(memberId: number): Promise<Passkey[]>;

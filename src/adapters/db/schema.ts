@@ -322,6 +322,16 @@ export type AccountSsoTable = {
   updated_at: Timestamp;
 };
 
+export type AccountAuditTable = {
+  id: Generated<number>;
+  account_id: number;
+  event: string;
+  actor_member_id: number;
+  subject_member_id: number | null;
+  detail: ColumnType<Record<string, unknown>, string, string>;
+  at: Timestamp;
+};
+
 export type SsoLoginsTable = {
   state_hash: string;
   account_id: number;
@@ -339,6 +349,7 @@ export interface Database {
   webauthn_ceremonies: WebauthnCeremoniesTable;
   member_sessions: MemberSessionsTable;
   account_sso: AccountSsoTable;
+  account_audit: AccountAuditTable;
   sso_logins: SsoLoginsTable;
   api_keys: ApiKeysTable;
   auth_failures: AuthFailuresTable;

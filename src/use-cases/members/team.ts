@@ -17,7 +17,13 @@ import {
 } from '../../core/members/members.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
-import type { Invitation, Member, MemberStore } from '../../ports/member-store.js';
+import type {
+  AccountAuditEntry,
+  Invitation,
+  Member,
+  MemberStore,
+  MembershipChange,
+} from '../../ports/member-store.js';
 import type { Passkeys } from '../../ports/passkeys.js';
 
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
@@ -270,4 +276,40 @@ export async function listTeam(
     deps.members.listInvitations(member.accountId),
   ]);
   return { members, invitations };
+}
+
+/**
+ * An admin changes a member's role or removes them. A member of another account is the same 404 as
+ * one that does not exist; the account's last admin can be neither demoted nor removed (409), so an
+ * account is never left without someone who can manage it. A removed member's sessions all end in the
+ * same transaction, and the change is written to the account's audit trail naming the admin.
+ */
+export async function changeMembership(
+  deps: Pick<TeamDeps, 'members' | 'clock'>,
+  admin: SignedInMember,
+  memberId: number,
+  change: MembershipChange,
+): Promise<{ member: Member; endedSessions: number }> {
+  requireRole(admin, 'admin');
+  const result = await deps.members.changeMembership({
+    accountId: admin.accountId,
+    memberId,
+    change,
+    by: admin.id,
+    at: deps.clock.now(),
+  });
+  if (result.outcome === 'not_found') throw new ApiError('member_not_found');
+  if (result.outcome === 'last_admin') throw new ApiError('last_admin');
+  return { member: result.member, endedSessions: result.endedSessions };
+}
+
+export const ACCOUNT_AUDIT_PAGE = 200;
+
+/** The account's audit trail of changes to its people, newest first (admin). */
+export async function accountAudit(
+  deps: Pick<TeamDeps, 'members'>,
+  admin: SignedInMember,
+): Promise<AccountAuditEntry[]> {
+  requireRole(admin, 'admin');
+  return deps.members.listAccountAudit(admin.accountId, ACCOUNT_AUDIT_PAGE);
 }
