@@ -28,7 +28,7 @@ const usage = `usage:
                                                 an invitation link to the console (printed once;
                                                 admin unless --role): how an account's first admin joins
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
-  idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
+  idv webhooks reseal                           re-encrypt webhook and single sign-on secrets with WEBHOOK_SECRET_KEY (key rotation)
   idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
 
 async function run(argv: string[]): Promise<number> {
@@ -219,15 +219,32 @@ async function run(argv: string[]): Promise<number> {
       skipSanctions: true,
     });
     try {
+      // Every secret sealed under WEBHOOK_SECRET_KEY: webhook endpoints' and single sign-on clients'.
       const { resealed, unreadable } = await platform.stores.webhooks.resealSecrets();
-      console.log(JSON.stringify({ resealed, unreadable_endpoint_ids: unreadable }, null, 2));
+      const sso = await platform.stores.sso.resealSecrets();
+      console.log(
+        JSON.stringify(
+          {
+            resealed,
+            unreadable_endpoint_ids: unreadable,
+            sso_resealed: sso.resealed,
+            unreadable_sso_account_ids: sso.unreadable,
+          },
+          null,
+          2,
+        ),
+      );
       if (unreadable.length > 0) {
         console.error(
           'some endpoint secrets open with no configured key: add the key they were sealed with to WEBHOOK_SECRET_KEY_PREVIOUS and run again, or recreate those endpoints',
         );
-        return 1;
       }
-      return 0;
+      if (sso.unreadable.length > 0) {
+        console.error(
+          "some single sign-on client secrets open with no configured key: add the key they were sealed with to WEBHOOK_SECRET_KEY_PREVIOUS and run again, or have those accounts' admins enter the secret again",
+        );
+      }
+      return unreadable.length > 0 || sso.unreadable.length > 0 ? 1 : 0;
     } finally {
       await platform.close();
     }

@@ -82,6 +82,12 @@ export type SsoStore = {
   saveLogin(stateHash: string, login: SsoLogin, at: Date): Promise<void>;
   /** Removes and returns the login: a state answers once. */
   takeLogin(stateHash: string, at: Date): Promise<SsoLogin | undefined>;
+  /**
+   * Re-seals every account's client secret with the current key, in one transaction (part of a
+   * WEBHOOK_SECRET_KEY rotation); a secret no configured key opens is left as it was and its account
+   * listed.
+   */
+  resealSecrets(): Promise<{ resealed: number; unreadable: number[] }>;
 };
 
 export type MemberStore = {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhookPayload } from '../../src/core/webhooks/signature.js';
 import { CONSOLE_ORIGIN, consoleDriver } from '../helpers/console-members.js';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 
 /** An account's admin pages through the member routes (docs/review.md "Admin pages"). */
@@ -7,13 +9,29 @@ import { createTestApp, engines, type TestContext } from '../helpers/test-app.js
 describe.each(engines)('account administration on %s', (engine) => {
   let t: TestContext;
   let c: ReturnType<typeof consoleDriver>;
+  let stopBackground: (() => Promise<void>) | undefined;
+  const receivers: Receiver[] = [];
   beforeAll(async () => {
     t = await createTestApp(engine, {
       env: { PUBLIC_BASE_URL: CONSOLE_ORIGIN, WEBHOOK_ALLOW_INSECURE: '1' },
     });
     c = consoleDriver(t);
+    stopBackground = await t.modules.startBackground();
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    for (const receiver of receivers) await receiver.close();
+    await stopBackground?.();
+    await t?.close();
+  });
+
+  const keyed = (apiKey: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { 'x-api-key': apiKey }, ...(payload ? { payload } : {}) });
+
+  const createVerification = async (apiKey: string, externalRef: string): Promise<string> => {
+    const res = await keyed(apiKey, 'POST', '/v1/verifications', { external_ref: externalRef });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  };
 
   it('an admin changes roles and removes members; the last admin stays; removal ends every session at once', async () => {
     const account = await c.openAccount('Roles Ltd');
@@ -130,5 +148,102 @@ describe.each(engines)('account administration on %s', (engine) => {
       ['member.role_changed', admin.memberId, reviewer.memberId, { from_role: 'reviewer', to_role: 'admin' }],
     ]);
     expect((await c.as(outsider, 'GET', '/v1/console/audit-log')).json().entries).toEqual([]);
+  });
+
+  it("an account endpoint receives the events of every key's verifications in the account, and no other account's", async () => {
+    const account = await c.openAccount('Hooks Ltd');
+    const other = await c.openAccount('Other Hooks Ltd');
+    const admin = await c.join(account.id, 'admin@hooks.example', 'admin');
+    const reviewer = await c.join(account.id, 'reviewer@hooks.example', 'reviewer');
+    const viewer = await c.join(account.id, 'viewer@hooks.example', 'viewer');
+    const outsider = await c.join(other.id, 'admin@other-hooks.example', 'admin');
+    const minted = await keyed(account.apiKey, 'POST', '/v1/keys', {
+      label: 'second backend',
+      scopes: ['verifications:write'],
+    });
+    expect(minted.statusCode, minted.body).toBe(201);
+    const secondKey = minted.json().api_key as string;
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const subscription = { url: receiver.url, events: ['verification.created'] };
+
+    // Role boundaries and CSRF.
+    for (const session of [reviewer, viewer]) {
+      const res = await c.as(session, 'POST', '/v1/console/webhooks', subscription);
+      expect([res.statusCode, res.json()]).toEqual([403, { detail: 'this needs the admin role' }]);
+      expect((await c.as(session, 'GET', '/v1/console/webhooks')).statusCode).toBe(403);
+    }
+    expect(
+      (await c.as(admin, 'POST', '/v1/console/webhooks', subscription, { csrf: false })).statusCode,
+    ).toBe(403);
+    // The API's URL rules hold here too.
+    const bad = await c.as(admin, 'POST', '/v1/console/webhooks', { url: 'ftp://x', events: ['*'] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail[0].loc).toEqual(['body', 'url']);
+
+    const created = await c.as(admin, 'POST', '/v1/console/webhooks', subscription);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['cache-control']).toBe('no-store');
+    const endpoint = created.json();
+    expect(endpoint).toMatchObject({
+      url: receiver.url,
+      events: ['verification.created'],
+      active: true,
+      mode: 'live',
+    });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const listed = (await c.as(admin, 'GET', '/v1/console/webhooks')).json();
+    expect(listed.map((e: { id: number }) => e.id)).toEqual([endpoint.id]);
+    expect(listed[0].secret).toBeUndefined();
+    // Not a key's endpoint: the account's keys do not list it, and the other account cannot reach it.
+    expect((await keyed(account.apiKey, 'GET', '/v1/webhooks')).json()).toEqual([]);
+    expect((await c.as(outsider, 'GET', '/v1/console/webhooks')).json()).toEqual([]);
+    for (const [method, url] of [
+      ['DELETE', `/v1/console/webhooks/${endpoint.id}`],
+      ['GET', `/v1/console/webhooks/${endpoint.id}/deliveries`],
+    ] as const) {
+      const res = await c.as(outsider, method, url);
+      expect([res.statusCode, res.json()]).toEqual([404, { detail: 'webhook not found' }]);
+    }
+
+    // Verifications by two keys of the account, and one of the other account.
+    const first = await createVerification(account.apiKey, 'first key');
+    const second = await createVerification(secondKey, 'second key');
+    const foreign = await createVerification(other.apiKey, 'other account');
+    const received = await receiver.waitForRequests(2);
+    const bodies = received.map((r) => JSON.parse(r.rawBody.toString('utf8')) as { verification_id: string });
+    expect(bodies.map((b) => b.verification_id).sort()).toEqual([first, second].sort());
+    // Signed with the secret shown once.
+    for (const request of received) {
+      const header = String(request.headers['x-service-signature']);
+      const timestamp = Number(/t=(\d+)/.exec(header)?.[1]);
+      expect(header).toBe(signWebhookPayload(request.rawBody, endpoint.secret, timestamp));
+    }
+
+    // Recent deliveries, and a retry of one.
+    let deliveries: Array<{ id: number; status: string; verification_id: string }> = [];
+    for (let i = 0; i < 100; i += 1) {
+      deliveries = (await c.as(admin, 'GET', `/v1/console/webhooks/${endpoint.id}/deliveries`)).json().data;
+      if (deliveries.length === 2 && deliveries.every((d) => d.status === 'delivered')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(deliveries.map((d) => d.status)).toEqual(['delivered', 'delivered']);
+    expect(deliveries.map((d) => d.verification_id)).not.toContain(foreign);
+    const outsiderRetry = await c.as(
+      outsider,
+      'POST',
+      `/v1/console/webhooks/deliveries/${deliveries[0]!.id}/retry`,
+    );
+    expect([outsiderRetry.statusCode, outsiderRetry.json()]).toEqual([404, { detail: 'delivery not found' }]);
+    const retried = await c.as(admin, 'POST', `/v1/console/webhooks/deliveries/${deliveries[0]!.id}/retry`);
+    expect([retried.statusCode, retried.json().status]).toEqual([202, 'pending']);
+    await receiver.waitForRequests(3);
+
+    // Disabled: no further deliveries; the endpoint is gone from the list.
+    expect((await c.as(admin, 'DELETE', `/v1/console/webhooks/${endpoint.id}`)).statusCode).toBe(204);
+    expect((await c.as(admin, 'GET', '/v1/console/webhooks')).json()).toEqual([]);
+    await createVerification(account.apiKey, 'after disable');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.requests.length).toBe(3);
   });
 });

@@ -49,6 +49,7 @@ const SHIPPED = {
   '0027_members_and_sessions': 'aa8af01df277188f8dfb8b79a5dfc1e67d0e6f1a14dbdbfdc6fc638a3e25b14d',
   '0028_account_sso': '6b37a6709c7821bd1c9841128b6e4aedf4ee5f4e10a3f2b723345957e140c0d9',
   '0029_account_audit': '1f8f846bee0b5fea4e8f26c940fc582fa55eba31485b5f777af343cb5ee58956',
+  '0030_account_webhooks': 'e1424987ad4c496437fe5ca5397bbd5fccd55f98eafe9ab0ebb5847722870ca4',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */

@@ -179,7 +179,8 @@ export type DeviceSignalsTable = {
 
 export type WebhookEndpointsTable = {
   id: Generated<number>;
-  api_key_id: number;
+  api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
   url: string;
   events: ColumnType<string[], string, string>;
   secret_sealed: string;
