@@ -4,6 +4,7 @@ import { teamReviewRoutes } from '../http/routes/team-review.js';
 import { teamRoutes } from '../http/routes/team.js';
 import { teamSsoRoutes } from '../http/routes/team-sso.js';
 import { teamWebhookRoutes } from '../http/routes/team-webhooks.js';
+import { teamSettingsRoutes } from '../http/routes/team-settings.js';
 import type { WebhookEndpointDeps } from '../use-cases/accounts/webhook-endpoints.js';
 import { createOidc } from '../adapters/oidc.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
@@ -51,6 +52,10 @@ export function membersModule(
       await app.register(teamWebhookRoutes, {
         deps: wiring.webhooks,
         allowInsecure: config.webhookAllowInsecure,
+        requireMember,
+      });
+      await app.register(teamSettingsRoutes, {
+        retention: { retention: stores.retention, accounts: stores.accounts, policy: config.retention },
         requireMember,
       });
       await app.register(teamReviewRoutes, {

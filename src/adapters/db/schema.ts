@@ -29,6 +29,9 @@ export type AccountsTable = {
   name: string;
   created_at: Timestamp;
   lineage_root_key_id: ColumnType<number | null, never, never>;
+  retention_media_days: ColumnType<number | null, number | null | undefined, number | null>;
+  retention_pii_days: ColumnType<number | null, number | null | undefined, number | null>;
+  retention_template_days: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type AuthFailuresTable = {
