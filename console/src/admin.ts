@@ -3,8 +3,24 @@
  * routes with the session cookie and CSRF token; the service enforces the admin role, these pages only
  * hide what a member could not do anyway.
  */
-import { changeRole, removeMember, signedInMember, team, type ListedMember } from './api.js';
-import { announce, h } from './dom.js';
+import {
+  accountWebhooks,
+  changeRole,
+  createAccountWebhook,
+  disableAccountWebhook,
+  removeMember,
+  retention,
+  retryDelivery,
+  saveRetention,
+  saveSso,
+  signedInMember,
+  team,
+  webhookDeliveries,
+  type AccountEndpoint,
+  type ListedMember,
+  type Retention,
+} from './api.js';
+import { announce, h, showPage } from './dom.js';
 
 const ROLE_LABELS: Record<string, string> = {
   admin: 'Admin',
@@ -115,4 +131,267 @@ export function membersSection(): HTMLElement {
   };
   void load();
   return section;
+}
+
+const field = (id: string, label: string, input: HTMLElement, hint?: string) => [
+  h('label', { for: id }, label),
+  input,
+  hint ? h('p', { class: 'hint' }, hint) : null,
+];
+
+/**
+ * The account's webhook endpoints: each receives the events of every verification of the account
+ * (of its mode), whichever key created it. The signing secret shows once, when the endpoint is made.
+ */
+export function webhooksPage(): void {
+  const status = h('p', { id: 'webhooks-status', role: 'status' }, 'Loading endpoints…');
+  const list = h('div', { id: 'webhook-list' });
+  const url = h('input', {
+    id: 'webhook-url',
+    name: 'url',
+    type: 'url',
+    required: true,
+    autocomplete: 'off',
+  });
+  const events = h('input', { id: 'webhook-events', name: 'events', value: '*', autocomplete: 'off' });
+  const mode = h(
+    'select',
+    { id: 'webhook-mode', name: 'mode' },
+    h('option', { value: 'live' }, 'Live verifications'),
+    h('option', { value: 'test' }, 'Test verifications'),
+  );
+  const created = h('p', { id: 'webhook-created', role: 'status' });
+  const form = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Add an endpoint'),
+    ...field('webhook-url', 'Endpoint URL (https)', url),
+    ...field('webhook-events', 'Events', events, 'Event names separated by commas, or * for every event.'),
+    ...field('webhook-mode', 'Mode', mode),
+    h('button', { type: 'submit', class: 'btn primary' }, 'Add endpoint'),
+    created,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    created.textContent = 'Adding…';
+    const names = events.value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    createAccountWebhook(url.value.trim(), names, mode.value).then(
+      (endpoint) => {
+        created.replaceChildren(
+          'Endpoint added. Its signing secret is shown only now; keep it where your receiver can read it: ',
+          h('input', {
+            id: 'webhook-secret',
+            readonly: true,
+            value: endpoint.secret,
+            'aria-label': 'Signing secret',
+          }),
+        );
+        void load();
+      },
+      (failure: Error) => {
+        created.textContent = failure.message;
+      },
+    );
+  });
+
+  const deliveriesOf = (endpoint: AccountEndpoint, into: HTMLElement) => {
+    into.textContent = 'Loading deliveries…';
+    webhookDeliveries(endpoint.id).then(
+      ({ data }) => {
+        if (data.length === 0) {
+          into.textContent = 'No deliveries yet.';
+          return;
+        }
+        into.replaceChildren(
+          h(
+            'ul',
+            { class: 'deliveries' },
+            ...data.map((d) => {
+              const retry = h('button', { type: 'button', class: 'btn' }, 'Send again');
+              retry.addEventListener('click', () => {
+                retryDelivery(d.id).then(
+                  () => deliveriesOf(endpoint, into),
+                  (failure: Error) => announce(failure.message, true),
+                );
+              });
+              return h(
+                'li',
+                {},
+                `${d.created_at.replace('T', ' ').slice(0, 19)} · ${d.event} · ${d.status} (${d.attempt_count} attempts) `,
+                retry,
+              );
+            }),
+          ),
+        );
+      },
+      (failure: Error) => {
+        into.textContent = failure.message;
+      },
+    );
+  };
+
+  const card = (endpoint: AccountEndpoint) => {
+    const deliveries = h('div', { class: 'hint' });
+    const show = h('button', { type: 'button', class: 'btn' }, 'Recent deliveries');
+    show.addEventListener('click', () => deliveriesOf(endpoint, deliveries));
+    const disable = h('button', { type: 'button', class: 'btn' }, 'Disable');
+    disable.addEventListener('click', () => {
+      if (!confirm(`Disable ${endpoint.url}? Deliveries stop and pending ones are cancelled.`)) return;
+      disableAccountWebhook(endpoint.id).then(
+        () => void load(),
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    return h(
+      'section',
+      { class: 'panel webhook', 'data-endpoint-id': endpoint.id },
+      h('h3', {}, endpoint.url),
+      h('p', {}, `${endpoint.mode} · ${endpoint.events.join(', ')}`),
+      show,
+      ' ',
+      disable,
+      deliveries,
+    );
+  };
+
+  const load = async () => {
+    try {
+      const endpoints = await accountWebhooks();
+      list.replaceChildren(...endpoints.map(card));
+      status.textContent = endpoints.length === 0 ? 'No endpoints yet.' : '';
+    } catch (failure) {
+      status.textContent = (failure as Error).message;
+    }
+  };
+  void load();
+  showPage(
+    'Webhooks',
+    h(
+      'p',
+      { class: 'hint' },
+      "The account's endpoints receive the events of every verification of the account, whichever API key created it.",
+    ),
+    status,
+    list,
+    form,
+  );
+}
+
+/** Retention (each period at most the deployment's) and single sign-on. */
+export function settingsPage(): void {
+  const status = h('p', { id: 'retention-status', role: 'status' }, 'Loading…');
+  const inputs = {
+    media_days: h('input', { id: 'retention-media', type: 'number', min: 1, inputmode: 'numeric' }),
+    pii_days: h('input', { id: 'retention-pii', type: 'number', min: 1, inputmode: 'numeric' }),
+    template_days: h('input', { id: 'retention-template', type: 'number', min: 1, inputmode: 'numeric' }),
+  };
+  const hints = {
+    media_days: h('p', { class: 'hint' }),
+    pii_days: h('p', { class: 'hint' }),
+    template_days: h('p', { class: 'hint' }),
+  };
+  const show = (current: Retention) => {
+    for (const key of ['media_days', 'pii_days', 'template_days'] as const) {
+      inputs[key].value = current.account[key] === null ? '' : String(current.account[key]);
+      inputs[key].max = String(current.deployment[key]);
+      hints[key].textContent =
+        `Applied: ${current.applied[key]} days. At most ${current.deployment[key]} (this deployment's); empty keeps that.`;
+    }
+  };
+  const retentionForm = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Retention'),
+    h('label', { for: 'retention-media' }, 'Images and video, days after the decision'),
+    inputs.media_days,
+    hints.media_days,
+    h('label', { for: 'retention-pii' }, 'Personal data, days after the decision'),
+    inputs.pii_days,
+    hints.pii_days,
+    h('label', { for: 'retention-template' }, 'Face templates, days after they were stored'),
+    inputs.template_days,
+    hints.template_days,
+    h('button', { type: 'submit', class: 'btn primary' }, 'Save retention'),
+    status,
+  );
+  const days = (input: HTMLInputElement) => (input.value.trim() === '' ? null : Number(input.value));
+  retentionForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    status.textContent = 'Saving…';
+    saveRetention({
+      media_days: days(inputs.media_days),
+      pii_days: days(inputs.pii_days),
+      template_days: days(inputs.template_days),
+    }).then(
+      (saved) => {
+        show(saved);
+        status.textContent = 'Saved.';
+        announce('Retention saved.');
+      },
+      (failure: Error) => {
+        status.textContent = failure.message;
+      },
+    );
+  });
+  retention().then(
+    (current) => {
+      show(current);
+      status.textContent = '';
+    },
+    (failure: Error) => {
+      status.textContent = failure.message;
+    },
+  );
+
+  const ssoStatus = h('p', { id: 'sso-status', role: 'status' });
+  const issuer = h('input', { id: 'sso-issuer', type: 'url', required: true, autocomplete: 'off' });
+  const clientId = h('input', { id: 'sso-client-id', required: true, autocomplete: 'off' });
+  const secret = h('input', {
+    id: 'sso-secret',
+    type: 'password',
+    required: true,
+    autocomplete: 'new-password',
+  });
+  const domains = h('input', { id: 'sso-domains', required: true, autocomplete: 'off' });
+  const ssoForm = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Single sign-on (OpenID Connect)'),
+    ...field('sso-issuer', 'Issuer URL', issuer),
+    ...field('sso-client-id', 'Client id', clientId),
+    ...field(
+      'sso-secret',
+      'Client secret',
+      secret,
+      'Stored sealed and never shown again; enter it each time you save.',
+    ),
+    ...field('sso-domains', 'Allowed email domains', domains, 'Separated by commas, e.g. example.com.'),
+    h('button', { type: 'submit', class: 'btn primary' }, 'Save single sign-on'),
+    ssoStatus,
+  );
+  ssoForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    ssoStatus.textContent = 'Saving…';
+    saveSso({
+      issuer: issuer.value.trim(),
+      client_id: clientId.value.trim(),
+      client_secret: secret.value,
+      allowed_domains: domains.value
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean),
+    }).then(
+      (saved) => {
+        secret.value = '';
+        ssoStatus.textContent = `Saved: members with an address at ${saved.allowed_domains.join(', ')} sign in through ${saved.issuer}.`;
+      },
+      (failure: Error) => {
+        ssoStatus.textContent = failure.message;
+      },
+    );
+  });
+  showPage('Settings', retentionForm, ssoForm);
 }

@@ -326,3 +326,61 @@ export const changeRole = (memberId: number, role: string) =>
 
 export const removeMember = (memberId: number) =>
   call<{ id: number; ended_sessions: number }>(`/v1/console/members/${memberId}`, { method: 'DELETE' });
+
+export type AccountEndpoint = {
+  id: number;
+  url: string;
+  events: string[];
+  active: boolean;
+  mode: 'live' | 'test';
+  created_at: string;
+};
+
+export type Delivery = {
+  id: number;
+  event: string;
+  verification_id: string | null;
+  status: string;
+  attempt_count: number;
+  created_at: string;
+};
+
+export const accountWebhooks = () => call<AccountEndpoint[]>('/v1/console/webhooks');
+
+export const createAccountWebhook = (url: string, events: string[], mode: string) =>
+  call<AccountEndpoint & { secret: string }>('/v1/console/webhooks', {
+    method: 'POST',
+    body: { url, events, mode },
+  });
+
+export const disableAccountWebhook = (id: number) =>
+  call<null>(`/v1/console/webhooks/${id}`, { method: 'DELETE' });
+
+export const webhookDeliveries = (id: number) =>
+  call<{ data: Delivery[] }>(`/v1/console/webhooks/${id}/deliveries?limit=20`);
+
+export const retryDelivery = (id: number) =>
+  call<Delivery>(`/v1/console/webhooks/deliveries/${id}/retry`, { method: 'POST', body: {} });
+
+type Periods = { media_days: number; pii_days: number; template_days: number };
+export type Retention = {
+  account: { media_days: number | null; pii_days: number | null; template_days: number | null };
+  applied: Periods;
+  deployment: Periods;
+};
+
+export const retention = () => call<Retention>('/v1/console/retention');
+
+export const saveRetention = (account: Retention['account']) =>
+  call<Retention>('/v1/console/retention', { method: 'PUT', body: account });
+
+export const saveSso = (settings: {
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  allowed_domains: string[];
+}) =>
+  call<{ issuer: string; client_id: string; allowed_domains: string[] }>('/v1/console/sso', {
+    method: 'PUT',
+    body: settings,
+  });

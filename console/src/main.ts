@@ -11,7 +11,7 @@ import {
   signOutMember,
   storedKey,
 } from './api.js';
-import { membersSection } from './admin.js';
+import { membersSection, settingsPage, webhooksPage } from './admin.js';
 import { announce, byId, h, showPage } from './dom.js';
 import { queuePage, verificationPage, type PageKeys } from './views.js';
 
@@ -243,8 +243,13 @@ async function route(): Promise<void> {
   const member = signedInMember();
   if (!member && !storedKey.get()) return signInPage();
   byId('nav').hidden = false;
-  byId('team-link').hidden = member?.role !== 'admin';
-  if (location.hash === '#/team' && member?.role === 'admin') return teamPage();
+  for (const id of ['team-link', 'webhooks-link', 'settings-link'])
+    byId(id).hidden = member?.role !== 'admin';
+  if (member?.role === 'admin') {
+    if (location.hash === '#/team') return teamPage();
+    if (location.hash === '#/webhooks') return webhooksPage();
+    if (location.hash === '#/settings') return settingsPage();
+  }
   const match = /^#\/verifications\/([0-9a-fA-F-]{36})$/.exec(location.hash);
   try {
     if (match) {
