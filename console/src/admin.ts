@@ -4,7 +4,13 @@
  * hide what a member could not do anyway.
  */
 import {
+  accountKeys,
   accountWebhooks,
+  createPublishableKey,
+  publishableKeys,
+  revokePublishableKey,
+  setOrigins,
+  type PublishableKey,
   changeRole,
   createAccountWebhook,
   disableAccountWebhook,
@@ -394,4 +400,104 @@ export function settingsPage(): void {
     );
   });
   showPage('Settings', retentionForm, ssoForm);
+}
+
+const originsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/** Publishable keys (the browser SDK's) and the origins allowed to embed the hosted flow with each. */
+export function keysPage(): void {
+  const status = h('p', { id: 'keys-status', role: 'status' }, 'Loading keys…');
+  const list = h('div', { id: 'publishable-keys' });
+  const owner = h('select', { id: 'pk-owner', name: 'api_key_id' });
+  const label = h('input', { id: 'pk-label', name: 'label', value: 'default', autocomplete: 'off' });
+  const origins = h('input', { id: 'pk-origins', name: 'origins', autocomplete: 'off' });
+  const created = h('p', { id: 'pk-created', role: 'status' });
+  const form = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Add a publishable key'),
+    ...field(
+      'pk-owner',
+      'API key it belongs to',
+      owner,
+      "The hosted flow accepts it for this key's verifications.",
+    ),
+    ...field('pk-label', 'Label', label),
+    ...field(
+      'pk-origins',
+      'Allowed origins',
+      origins,
+      'Pages that embed the flow, e.g. https://shop.example.com; separated by commas.',
+    ),
+    h('button', { type: 'submit', class: 'btn primary' }, 'Add publishable key'),
+    created,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    created.textContent = 'Adding…';
+    createPublishableKey(Number(owner.value), label.value.trim(), originsOf(origins.value)).then(
+      (key) => {
+        created.textContent = `Added ${key.publishable_key}.`;
+        void load();
+      },
+      (failure: Error) => {
+        created.textContent = failure.message;
+      },
+    );
+  });
+
+  const card = (key: PublishableKey) => {
+    const edit = h('input', {
+      'aria-label': `Allowed origins of ${key.label}`,
+      value: key.allowed_origins.join(', '),
+      autocomplete: 'off',
+      disabled: key.revoked_at !== null,
+    });
+    const save = h('button', { type: 'button', class: 'btn' }, 'Save origins');
+    save.addEventListener('click', () => {
+      setOrigins(key.id, originsOf(edit.value)).then(
+        () => announce('Origins saved.'),
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    const revoke = h('button', { type: 'button', class: 'btn' }, 'Revoke');
+    revoke.addEventListener('click', () => {
+      if (!confirm(`Revoke ${key.publishable_key}? Pages using it can no longer start the flow.`)) return;
+      revokePublishableKey(key.id).then(
+        () => void load(),
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    return h(
+      'section',
+      { class: 'panel signin webhook', 'data-publishable-key-id': key.id },
+      h('h3', {}, `${key.label}: ${key.publishable_key}`),
+      key.revoked_at
+        ? h('p', { class: 'hint' }, `Revoked ${key.revoked_at.replace('T', ' ').slice(0, 16)} UTC`)
+        : null,
+      edit,
+      key.revoked_at ? null : h('p', {}, save, ' ', revoke),
+    );
+  };
+
+  const load = async () => {
+    try {
+      const [keys, publishable] = await Promise.all([accountKeys(), publishableKeys()]);
+      owner.replaceChildren(
+        ...keys
+          .filter((k) => k.revoked_at === null)
+          .map((k) => h('option', { value: k.id }, `${k.label} (${k.key_prefix}…, ${k.mode})`)),
+      );
+      list.replaceChildren(...publishable.map(card));
+      status.textContent = publishable.length === 0 ? 'No publishable keys yet.' : '';
+    } catch (failure) {
+      status.textContent = (failure as Error).message;
+    }
+  };
+  void load();
+  showPage('Publishable keys', status, list, form);
 }

@@ -384,3 +384,38 @@ export const saveSso = (settings: {
     method: 'PUT',
     body: settings,
   });
+
+export type AccountApiKey = {
+  id: number;
+  label: string;
+  key_prefix: string;
+  mode: string;
+  revoked_at: string | null;
+};
+export type PublishableKey = {
+  id: number;
+  api_key_id: number;
+  publishable_key: string;
+  label: string;
+  allowed_origins: string[];
+  revoked_at: string | null;
+};
+
+export const accountKeys = () => call<AccountApiKey[]>('/v1/console/keys');
+
+export const publishableKeys = () => call<PublishableKey[]>('/v1/console/publishable-keys');
+
+export const createPublishableKey = (apiKeyId: number, label: string, origins: string[]) =>
+  call<PublishableKey>('/v1/console/publishable-keys', {
+    method: 'POST',
+    body: { api_key_id: apiKeyId, label, allowed_origins: origins },
+  });
+
+export const setOrigins = (id: number, origins: string[]) =>
+  call<PublishableKey>(`/v1/console/publishable-keys/${id}/origins`, {
+    method: 'PUT',
+    body: { allowed_origins: origins },
+  });
+
+export const revokePublishableKey = (id: number) =>
+  call<PublishableKey>(`/v1/console/publishable-keys/${id}/revoke`, { method: 'POST', body: {} });

@@ -11,7 +11,7 @@ import {
   signOutMember,
   storedKey,
 } from './api.js';
-import { membersSection, settingsPage, webhooksPage } from './admin.js';
+import { keysPage, membersSection, settingsPage, webhooksPage } from './admin.js';
 import { announce, byId, h, showPage } from './dom.js';
 import { queuePage, verificationPage, type PageKeys } from './views.js';
 
@@ -247,6 +247,7 @@ async function route(): Promise<void> {
     byId(id).hidden = member?.role !== 'admin';
   if (member?.role === 'admin') {
     if (location.hash === '#/team') return teamPage();
+    if (location.hash === '#/keys') return keysPage();
     if (location.hash === '#/webhooks') return webhooksPage();
     if (location.hash === '#/settings') return settingsPage();
   }

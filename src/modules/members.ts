@@ -5,6 +5,7 @@ import { teamRoutes } from '../http/routes/team.js';
 import { teamSsoRoutes } from '../http/routes/team-sso.js';
 import { teamWebhookRoutes } from '../http/routes/team-webhooks.js';
 import { teamSettingsRoutes } from '../http/routes/team-settings.js';
+import { teamKeyRoutes } from '../http/routes/team-keys.js';
 import type { WebhookEndpointDeps } from '../use-cases/accounts/webhook-endpoints.js';
 import { createOidc } from '../adapters/oidc.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
@@ -52,6 +53,10 @@ export function membersModule(
       await app.register(teamWebhookRoutes, {
         deps: wiring.webhooks,
         allowInsecure: config.webhookAllowInsecure,
+        requireMember,
+      });
+      await app.register(teamKeyRoutes, {
+        deps: { apiKeys: stores.apiKeys, publishableKeys: stores.publishableKeys, clock },
         requireMember,
       });
       await app.register(teamSettingsRoutes, {

@@ -246,4 +246,77 @@ describe.each(engines)('account administration on %s', (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.requests.length).toBe(3);
   });
+
+  it("an admin lists the account's keys and manages its publishable keys and their origins", async () => {
+    const account = await c.openAccount('Embeds Ltd');
+    const other = await c.openAccount('Other Embeds Ltd');
+    const admin = await c.join(account.id, 'admin@embeds.example', 'admin');
+    const reviewer = await c.join(account.id, 'reviewer@embeds.example', 'reviewer');
+    const outsider = await c.join(other.id, 'admin@other-embeds.example', 'admin');
+    const keys = (await c.as(admin, 'GET', '/v1/console/keys')).json();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ scopes: ['*'], mode: 'live', revoked_at: null });
+    expect(JSON.stringify(keys)).not.toContain(account.apiKey);
+    const otherKeyId = (await c.as(outsider, 'GET', '/v1/console/keys')).json()[0].id;
+
+    const body = { api_key_id: keys[0].id, label: 'shop', allowed_origins: ['https://shop.example'] };
+    expect((await c.as(reviewer, 'POST', '/v1/console/publishable-keys', body)).statusCode).toBe(403);
+    expect((await c.as(reviewer, 'GET', '/v1/console/keys')).statusCode).toBe(403);
+    expect(
+      (await c.as(admin, 'POST', '/v1/console/publishable-keys', body, { csrf: false })).statusCode,
+    ).toBe(403);
+    // Another account's API key cannot own this account's publishable key.
+    const foreignOwner = await c.as(admin, 'POST', '/v1/console/publishable-keys', {
+      ...body,
+      api_key_id: otherKeyId,
+    });
+    expect([foreignOwner.statusCode, foreignOwner.json()]).toEqual([404, { detail: 'api key not found' }]);
+    const badOrigin = await c.as(admin, 'POST', '/v1/console/publishable-keys', {
+      ...body,
+      allowed_origins: ['https://shop.example/path'],
+    });
+    expect(badOrigin.statusCode).toBe(422);
+
+    const created = await c.as(admin, 'POST', '/v1/console/publishable-keys', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const pk = created.json();
+    expect(pk).toMatchObject({
+      api_key_id: keys[0].id,
+      label: 'shop',
+      allowed_origins: ['https://shop.example'],
+    });
+    // The API key that owns it lists it too.
+    const viaKey = (await keyed(account.apiKey, 'GET', '/v1/publishable-keys')).json();
+    expect(viaKey.map((k: { id: number }) => k.id)).toEqual([pk.id]);
+
+    const edited = await c.as(admin, 'PUT', `/v1/console/publishable-keys/${pk.id}/origins`, {
+      allowed_origins: ['https://shop.example', 'https://checkout.shop.example'],
+    });
+    expect([edited.statusCode, edited.json().allowed_origins]).toEqual([
+      200,
+      ['https://shop.example', 'https://checkout.shop.example'],
+    ]);
+    // The hosted flow's frame-ancestors follow the edit.
+    const flow = await t.app.inject({ method: 'GET', url: `/flow?pk=${pk.publishable_key}` });
+    expect(String(flow.headers['content-security-policy'])).toContain(
+      'frame-ancestors https://shop.example https://checkout.shop.example',
+    );
+
+    for (const [method, url, payload] of [
+      ['PUT', `/v1/console/publishable-keys/${pk.id}/origins`, { allowed_origins: [] }],
+      ['POST', `/v1/console/publishable-keys/${pk.id}/revoke`, undefined],
+    ] as const) {
+      const res = await c.as(outsider, method, url, payload);
+      expect([res.statusCode, res.json()]).toEqual([404, { detail: 'publishable key not found' }]);
+    }
+    expect((await c.as(outsider, 'GET', '/v1/console/publishable-keys')).json()).toEqual([]);
+
+    const revoked = await c.as(admin, 'POST', `/v1/console/publishable-keys/${pk.id}/revoke`);
+    expect([revoked.statusCode, revoked.json().revoked_at]).toEqual([200, expect.any(String)]);
+    expect(
+      (await c.as(admin, 'PUT', `/v1/console/publishable-keys/${pk.id}/origins`, { allowed_origins: [] }))
+        .statusCode,
+    ).toBe(404);
+    expect((await c.as(admin, 'GET', '/v1/console/publishable-keys')).json()).toHaveLength(1);
+  });
 });
