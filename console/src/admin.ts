@@ -6,6 +6,8 @@
 import {
   accountKeys,
   accountWebhooks,
+  operatorAccounts,
+  operatorHealth,
   createPublishableKey,
   publishableKeys,
   revokePublishableKey,
@@ -96,7 +98,7 @@ export function membersSection(): HTMLElement {
     const remove = h(
       'button',
       { type: 'button', class: 'btn', 'aria-label': `Remove ${member.display_name}` },
-      me ? 'Leave' : 'Remove',
+      'Remove',
     );
     remove.addEventListener('click', () => {
       if (
@@ -500,4 +502,73 @@ export function keysPage(): void {
   };
   void load();
   showPage('Publishable keys', status, list, form);
+}
+
+/** The operator's view: every account with its usage, and the deployment's health as /readyz reports it. */
+export function operatorPage(): void {
+  const status = h('p', { id: 'operator-status', role: 'status' }, 'Loading…');
+  const health = h('section', { class: 'panel', id: 'health', 'aria-labelledby': 'health-title' });
+  const body = h('tbody', {});
+  const accounts = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'accounts-title' },
+    h('h2', { id: 'accounts-title' }, 'Accounts'),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { id: 'operator-accounts' },
+        h('caption', { class: 'sr-only' }, 'Merchant accounts and their usage'),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Account'),
+            h('th', { scope: 'col' }, 'Live API keys'),
+            h('th', { scope: 'col' }, 'Verifications'),
+            h('th', { scope: 'col' }, 'Opened'),
+          ),
+        ),
+        body,
+      ),
+    ),
+  );
+  Promise.all([operatorAccounts(), operatorHealth()]).then(
+    ([list, report]) => {
+      body.replaceChildren(
+        ...list.map((a) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, `${a.name} (#${a.id})`),
+            h('td', {}, a.live_api_keys),
+            h('td', {}, a.verifications),
+            h('td', {}, a.created_at.slice(0, 10)),
+          ),
+        ),
+      );
+      health.replaceChildren(
+        h('h2', { id: 'health-title' }, `Deployment: ${report.status}`),
+        h(
+          'ul',
+          {},
+          ...Object.entries(report.components).map(([name, c]) =>
+            h(
+              'li',
+              { class: c.status === 'ok' ? '' : 'fail' },
+              `${name}: ${c.status}${c.detail ? ` (${c.detail})` : ''}`,
+            ),
+          ),
+        ),
+      );
+      status.textContent = '';
+    },
+    (failure: Error) => {
+      status.textContent = failure.message;
+    },
+  );
+  showPage('Operator', status, health, accounts);
 }

@@ -54,7 +54,14 @@ export class ApiFailure extends Error {
   }
 }
 
-export type Member = { id: number; account_id: number; email: string; display_name: string; role: string };
+export type Member = {
+  id: number;
+  account_id: number;
+  email: string;
+  display_name: string;
+  role: string;
+  operator: boolean;
+};
 
 /** The signed-in member and the session's CSRF token, once the session is known; null otherwise. */
 let memberSession: { member: Member; csrf: string } | null = null;
@@ -419,3 +426,18 @@ export const setOrigins = (id: number, origins: string[]) =>
 
 export const revokePublishableKey = (id: number) =>
   call<PublishableKey>(`/v1/console/publishable-keys/${id}/revoke`, { method: 'POST', body: {} });
+
+export type OperatorAccount = {
+  id: number;
+  name: string;
+  created_at: string;
+  live_api_keys: number;
+  verifications: number;
+};
+
+export const operatorAccounts = () => call<OperatorAccount[]>('/v1/console/operator/accounts');
+
+export const operatorHealth = () =>
+  call<{ status: string; components: Record<string, { status: string; detail?: string }> }>(
+    '/v1/console/operator/health',
+  );

@@ -11,7 +11,7 @@ import {
   signOutMember,
   storedKey,
 } from './api.js';
-import { keysPage, membersSection, settingsPage, webhooksPage } from './admin.js';
+import { keysPage, membersSection, operatorPage, settingsPage, webhooksPage } from './admin.js';
 import { announce, byId, h, showPage } from './dom.js';
 import { queuePage, verificationPage, type PageKeys } from './views.js';
 
@@ -245,6 +245,8 @@ async function route(): Promise<void> {
   byId('nav').hidden = false;
   for (const id of ['team-link', 'webhooks-link', 'settings-link'])
     byId(id).hidden = member?.role !== 'admin';
+  byId('operator-link').hidden = member?.operator !== true;
+  if (member?.operator && location.hash === '#/operator') return operatorPage();
   if (member?.role === 'admin') {
     if (location.hash === '#/team') return teamPage();
     if (location.hash === '#/keys') return keysPage();

@@ -24,9 +24,11 @@ const usage = `usage:
                                                 --account the key opens an account of its own
   idv accounts create --name N                  open a merchant account; prints its first API key once
   idv accounts list                             the merchant accounts, their live keys and verifications
-  idv accounts invite --account ID --email E [--role admin|reviewer|viewer]
+  idv accounts invite --account ID --email E [--role admin|reviewer|viewer] [--operator]
                                                 an invitation link to the console (printed once;
-                                                admin unless --role): how an account's first admin joins
+                                                admin unless --role): how an account's first admin joins;
+                                                --operator: the member also sees every account and the
+                                                deployment's health in the console
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
   idv webhooks reseal                           re-encrypt webhook and single sign-on secrets with WEBHOOK_SECRET_KEY (key rotation)
   idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
@@ -137,7 +139,12 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'accounts' && sub === 'invite') {
     const { values } = parseArgs({
       args: rest,
-      options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+      options: {
+        account: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        operator: { type: 'boolean' },
+      },
     });
     const accountId = values.account === undefined ? null : parseAccountId(values.account);
     const role = values.role ?? 'admin';
@@ -166,7 +173,7 @@ async function run(argv: string[]): Promise<number> {
           clock: platform.clock,
           consoleUrl: `${config.publicBaseUrl}/console`,
         },
-        { accountId, email, role: role as Role, invitedBy: null },
+        { accountId, email, role: role as Role, invitedBy: null, operator: values.operator === true },
       );
       console.log(
         JSON.stringify(
@@ -175,6 +182,7 @@ async function run(argv: string[]): Promise<number> {
             account_id: invitation.account_id,
             email: invitation.email,
             role: invitation.role,
+            operator: invitation.operator,
             expires_at: invitation.expires_at.toISOString(),
             link,
           },

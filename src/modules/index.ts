@@ -41,6 +41,7 @@ export async function createModules(platform: Platform) {
   const privacy = privacyModule(platform);
   const operations = operationsModule(platform, {
     probes: () => [platform.probes, list.map((m) => m.probes ?? [])].flat(2),
+    requireMember: members.requireMember,
   });
   // The order the routes register in, and the reverse of the order they close in. Idempotency comes
   // before the modules whose routes it wraps.

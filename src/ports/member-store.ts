@@ -8,6 +8,8 @@ export type Member = {
   role: Role;
   created_at: Date;
   removed_at: Date | null;
+  /** Sees every account and the deployment's health (an invitation from the host's CLI only). */
+  operator: boolean;
 };
 
 export type Invitation = {
@@ -20,6 +22,7 @@ export type Invitation = {
   created_at: Date;
   expires_at: Date;
   accepted_at: Date | null;
+  operator: boolean;
 };
 
 export type Passkey = {
@@ -97,6 +100,7 @@ export type MemberStore = {
     role: Role;
     tokenHash: string;
     invitedBy: number | null;
+    operator: boolean;
     at: Date;
     expiresAt: Date;
   }): Promise<Invitation>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhookPayload } from '../../src/core/webhooks/signature.js';
+import { createInvitation } from '../../src/use-cases/members/team.js';
 import { CONSOLE_ORIGIN, consoleDriver } from '../helpers/console-members.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
@@ -318,5 +319,55 @@ describe.each(engines)('account administration on %s', (engine) => {
         .statusCode,
     ).toBe(404);
     expect((await c.as(admin, 'GET', '/v1/console/publishable-keys')).json()).toHaveLength(1);
+  });
+
+  it("an operator member, invited from the host's CLI, sees every account's usage and the deployment's health", async () => {
+    const operatorAccount = await c.openAccount('Operations');
+    const merchant = await c.openAccount('Usage Ltd');
+    await createVerification(merchant.apiKey, 'usage');
+    const operator = await c.join(operatorAccount.id, 'ops@operator.example', 'admin', undefined, {
+      operator: true,
+    });
+    const merchantAdmin = await c.join(merchant.id, 'admin@usage.example', 'admin');
+
+    const session = (await c.as(operator, 'GET', '/v1/console/session')).json();
+    expect(session.member).toMatchObject({ operator: true, account_id: operatorAccount.id });
+    const accounts = await c.as(operator, 'GET', '/v1/console/operator/accounts');
+    expect(accounts.statusCode, accounts.body).toBe(200);
+    expect(accounts.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: merchant.id, name: 'Usage Ltd', live_api_keys: 1, verifications: 1 }),
+      ]),
+    );
+    const health = await c.as(operator, 'GET', '/v1/console/operator/health');
+    expect(health.statusCode, health.body).toBe(200);
+    expect(health.json().status).toMatch(/^(ready|degraded)$/);
+    expect(health.json().components.database).toMatchObject({ status: 'ok' });
+
+    // An account's admin is no operator, and no member can make one.
+    for (const url of ['/v1/console/operator/accounts', '/v1/console/operator/health']) {
+      const refused = await c.as(merchantAdmin, 'GET', url);
+      expect([refused.statusCode, refused.json()]).toEqual([403, { detail: 'this needs the operator role' }]);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    await expect(
+      createInvitation(
+        { members: t.platform.stores.members, clock: t.clock, consoleUrl: `${CONSOLE_ORIGIN}/console` },
+        {
+          accountId: merchant.id,
+          email: 'sneaky@usage.example',
+          role: 'admin',
+          invitedBy: {
+            id: merchantAdmin.memberId,
+            accountId: merchant.id,
+            email: 'admin@usage.example',
+            displayName: 'admin',
+            role: 'admin',
+            operator: false,
+          },
+          operator: true,
+        },
+      ),
+    ).rejects.toThrow('this needs the operator role');
   });
 });

@@ -174,6 +174,9 @@ describe('teams in the review console', () => {
     expect(foreign).toEqual({ status: 404, body: { detail: 'verification not found' } });
 
     // The admin makes the reviewer a viewer on the Team page; it holds at once for the reviewer's session.
+    // Back to the queue and to the Team page again: its member list is read when the page opens.
+    await admin.page.click('.brand a');
+    await admin.page.waitForSelector('#queue-status');
     await admin.page.click('#team-link');
     await admin.page.waitForSelector('#members select[aria-label="Role of Grace Hopper"]');
     expect(await seriousViolations(admin.page)).toEqual([]);

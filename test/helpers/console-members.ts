@@ -47,10 +47,11 @@ export function consoleDriver(t: TestContext) {
     email: string,
     role: Role,
     authenticator: SoftAuthenticator = createSoftAuthenticator(),
+    invitation: { operator?: boolean } = {},
   ): Promise<ConsoleSession & { authenticator: SoftAuthenticator }> => {
     const { link } = await createInvitation(
       { members: t.platform.stores.members, clock: t.clock, consoleUrl: `${CONSOLE_ORIGIN}/console` },
-      { accountId, email, role, invitedBy: null },
+      { accountId, email, role, invitedBy: null, operator: invitation.operator ?? false },
     );
     const token = link.split('#invitation=')[1]!;
     const options = await post('/v1/console/invitations/options', { token, display_name: email });

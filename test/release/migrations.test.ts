@@ -51,6 +51,7 @@ const SHIPPED = {
   '0029_account_audit': '1f8f846bee0b5fea4e8f26c940fc582fa55eba31485b5f777af343cb5ee58956',
   '0030_account_webhooks': 'e1424987ad4c496437fe5ca5397bbd5fccd55f98eafe9ab0ebb5847722870ca4',
   '0031_account_retention': 'e2347803a88612881c6813f49649dc2a0f793af4f8b6954a91f8f7357ffca58f',
+  '0032_operator_members': '459a6c49814be7264b35fe864a619d660e52d078cfaa9faa7a00de09aa2eec15',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */

@@ -419,6 +419,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               };
@@ -717,6 +718,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               }[];
@@ -868,6 +870,7 @@ export interface paths {
               display_name: string;
               email: string;
               id: number;
+              operator: boolean;
               /** @enum {string} */
               role: 'admin' | 'reviewer' | 'viewer';
             };
@@ -919,6 +922,138 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/v1/console/operator/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every merchant account with its live API keys and verification counts (operator members) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              live_api_keys: number;
+              name: string;
+              verifications: number;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/operator/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The deployment's readiness with every component, as /readyz reports it (operator members) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              components: {
+                [key: string]: {
+                  detail?: string;
+                  /** @enum {string} */
+                  status: 'ok' | 'degraded' | 'unavailable';
+                };
+              };
+              /** @enum {string} */
+              status: 'ready' | 'degraded' | 'not_ready';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/v1/console/publishable-keys': {
@@ -1443,6 +1578,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               };
@@ -1522,6 +1658,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               };

@@ -32,6 +32,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           role: input.role,
           token_hash: input.tokenHash,
           invited_by: input.invitedBy,
+          operator: input.operator,
           created_at: input.at,
           expires_at: input.expiresAt,
         })
@@ -45,6 +46,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           'created_at',
           'expires_at',
           'accepted_at',
+          'operator',
         ])
         .executeTakeFirstOrThrow();
     },
@@ -62,6 +64,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           'created_at',
           'expires_at',
           'accepted_at',
+          'operator',
         ])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
@@ -80,6 +83,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           'created_at',
           'expires_at',
           'accepted_at',
+          'operator',
         ])
         .where('account_id', '=', accountId)
         .orderBy('id', 'desc')
@@ -96,7 +100,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
             .where('id', '=', input.invitationId)
             .where('accepted_at', 'is', null)
             .where('expires_at', '>', input.at)
-            .returning(['account_id', 'email', 'role'])
+            .returning(['account_id', 'email', 'role', 'operator'])
             .executeTakeFirst();
           if (!invitation) return undefined;
           const member = await trx
@@ -106,6 +110,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
               email: invitation.email,
               display_name: input.displayName,
               role: invitation.role,
+              operator: invitation.operator,
               created_at: input.at,
             })
             .returningAll()

@@ -275,6 +275,7 @@ export type MembersTable = {
   role: Role;
   created_at: Timestamp;
   removed_at: NullableTimestamp;
+  operator: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type MemberInvitationsTable = {
@@ -288,6 +289,7 @@ export type MemberInvitationsTable = {
   expires_at: Timestamp;
   accepted_at: NullableTimestamp;
   accepted_member_id: ColumnType<number | null, number | null | undefined, number | null>;
+  operator: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type MemberPasskeysTable = {

@@ -39,6 +39,7 @@ const memberSchema = z.object({
   email: z.string(),
   display_name: z.string(),
   role: z.enum(ROLES),
+  operator: z.boolean(),
 });
 
 const signedInSchema = z.object({ member: memberSchema, csrf_token: z.string() });
@@ -49,6 +50,7 @@ const presentMember = (m: SignedInMember) => ({
   email: m.email,
   display_name: m.displayName,
   role: m.role,
+  operator: m.operator,
 });
 
 const listedMemberSchema = memberSchema.extend({ created_at: z.string() });
@@ -59,6 +61,7 @@ const presentListedMember = (m: Member) => ({
   email: m.email,
   display_name: m.display_name,
   role: m.role,
+  operator: m.operator,
   created_at: isoWithoutZone(m.created_at)!,
 });
 

@@ -46,14 +46,16 @@ export type SignedInMember = {
   email: string;
   displayName: string;
   role: Role;
+  operator: boolean;
 };
 
-const asSignedIn = (m: Member): SignedInMember => ({
+export const asSignedIn = (m: Member): SignedInMember => ({
   id: m.id,
   accountId: m.account_id,
   email: m.email,
   displayName: m.display_name,
   role: m.role,
+  operator: m.operator,
 });
 
 const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
@@ -65,8 +67,16 @@ export function invitationLink(consoleUrl: string, token: string): string {
 
 export async function createInvitation(
   deps: Pick<TeamDeps, 'members' | 'clock' | 'consoleUrl'>,
-  input: { accountId: number; email: string; role: Role; invitedBy: SignedInMember | null },
+  input: {
+    accountId: number;
+    email: string;
+    role: Role;
+    invitedBy: SignedInMember | null;
+    /** Only the host's CLI (no `invitedBy`) may invite an operator. */
+    operator?: boolean;
+  },
 ): Promise<{ invitation: Invitation; link: string }> {
+  if (input.operator && input.invitedBy) throw new ApiError('role_required', { role: 'operator' });
   if (input.invitedBy) {
     if (!hasRole(input.invitedBy.role, 'admin')) throw new ApiError('role_required', { role: 'admin' });
     if (input.invitedBy.accountId !== input.accountId) throw new ApiError('not_found');
@@ -79,6 +89,7 @@ export async function createInvitation(
     role: input.role,
     tokenHash: digestToken(token),
     invitedBy: input.invitedBy?.id ?? null,
+    operator: input.operator ?? false,
     at,
     expiresAt: later(at, INVITATION_TTL_SECONDS),
   });
@@ -264,6 +275,11 @@ export function signOutEverywhere(
 
 export function requireRole(member: SignedInMember, role: Role): void {
   if (!hasRole(member.role, role)) throw new ApiError('role_required', { role });
+}
+
+/** The operator's console pages: a member the host's CLI invited as operator, whatever their role. */
+export function requireOperator(member: SignedInMember): void {
+  if (!member.operator) throw new ApiError('role_required', { role: 'operator' });
 }
 
 export async function listTeam(
