@@ -4,7 +4,7 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
 /**
  * Who an endpoint belongs to, and so whose events it receives: an API key (the key's verifications,
- * the SPEC's endpoints) or an account (every verification of the account, of the endpoint's mode).
+ * those of POST /v1/webhooks) or an account (every verification of the account, of the endpoint's mode).
  */
 export type EndpointOwner = { apiKeyId: number } | { accountId: number };
 
