@@ -54,7 +54,14 @@ export class ApiFailure extends Error {
   }
 }
 
-export type Member = { id: number; account_id: number; email: string; display_name: string; role: string };
+export type Member = {
+  id: number;
+  account_id: number;
+  email: string;
+  display_name: string;
+  role: string;
+  operator: boolean;
+};
 
 /** The signed-in member and the session's CSRF token, once the session is known; null otherwise. */
 let memberSession: { member: Member; csrf: string } | null = null;
@@ -313,3 +320,124 @@ export const invite = (email: string, role: string) =>
     method: 'POST',
     body: { email, role },
   });
+
+export type ListedMember = Member & { created_at: string };
+
+export const team = () =>
+  call<{ members: ListedMember[]; invitations: Array<{ id: number; email: string; role: string }> }>(
+    '/v1/console/members',
+  );
+
+export const changeRole = (memberId: number, role: string) =>
+  call<ListedMember>(`/v1/console/members/${memberId}`, { method: 'PATCH', body: { role } });
+
+export const removeMember = (memberId: number) =>
+  call<{ id: number; ended_sessions: number }>(`/v1/console/members/${memberId}`, { method: 'DELETE' });
+
+export type AccountEndpoint = {
+  id: number;
+  url: string;
+  events: string[];
+  active: boolean;
+  mode: 'live' | 'test';
+  created_at: string;
+};
+
+export type Delivery = {
+  id: number;
+  event: string;
+  verification_id: string | null;
+  status: string;
+  attempt_count: number;
+  created_at: string;
+};
+
+export const accountWebhooks = () => call<AccountEndpoint[]>('/v1/console/webhooks');
+
+export const createAccountWebhook = (url: string, events: string[], mode: string) =>
+  call<AccountEndpoint & { secret: string }>('/v1/console/webhooks', {
+    method: 'POST',
+    body: { url, events, mode },
+  });
+
+export const disableAccountWebhook = (id: number) =>
+  call<null>(`/v1/console/webhooks/${id}`, { method: 'DELETE' });
+
+export const webhookDeliveries = (id: number) =>
+  call<{ data: Delivery[] }>(`/v1/console/webhooks/${id}/deliveries?limit=20`);
+
+export const retryDelivery = (id: number) =>
+  call<Delivery>(`/v1/console/webhooks/deliveries/${id}/retry`, { method: 'POST', body: {} });
+
+type Periods = { media_days: number; pii_days: number; template_days: number };
+export type Retention = {
+  account: { media_days: number | null; pii_days: number | null; template_days: number | null };
+  applied: Periods;
+  deployment: Periods;
+};
+
+export const retention = () => call<Retention>('/v1/console/retention');
+
+export const saveRetention = (account: Retention['account']) =>
+  call<Retention>('/v1/console/retention', { method: 'PUT', body: account });
+
+export const saveSso = (settings: {
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  allowed_domains: string[];
+}) =>
+  call<{ issuer: string; client_id: string; allowed_domains: string[] }>('/v1/console/sso', {
+    method: 'PUT',
+    body: settings,
+  });
+
+export type AccountApiKey = {
+  id: number;
+  label: string;
+  key_prefix: string;
+  mode: string;
+  revoked_at: string | null;
+};
+export type PublishableKey = {
+  id: number;
+  api_key_id: number;
+  publishable_key: string;
+  label: string;
+  allowed_origins: string[];
+  revoked_at: string | null;
+};
+
+export const accountKeys = () => call<AccountApiKey[]>('/v1/console/keys');
+
+export const publishableKeys = () => call<PublishableKey[]>('/v1/console/publishable-keys');
+
+export const createPublishableKey = (apiKeyId: number, label: string, origins: string[]) =>
+  call<PublishableKey>('/v1/console/publishable-keys', {
+    method: 'POST',
+    body: { api_key_id: apiKeyId, label, allowed_origins: origins },
+  });
+
+export const setOrigins = (id: number, origins: string[]) =>
+  call<PublishableKey>(`/v1/console/publishable-keys/${id}/origins`, {
+    method: 'PUT',
+    body: { allowed_origins: origins },
+  });
+
+export const revokePublishableKey = (id: number) =>
+  call<PublishableKey>(`/v1/console/publishable-keys/${id}/revoke`, { method: 'POST', body: {} });
+
+export type OperatorAccount = {
+  id: number;
+  name: string;
+  created_at: string;
+  live_api_keys: number;
+  verifications: number;
+};
+
+export const operatorAccounts = () => call<OperatorAccount[]>('/v1/console/operator/accounts');
+
+export const operatorHealth = () =>
+  call<{ status: string; components: Record<string, { status: string; detail?: string }> }>(
+    '/v1/console/operator/health',
+  );

@@ -11,6 +11,7 @@ import {
   signOutMember,
   storedKey,
 } from './api.js';
+import { keysPage, membersSection, operatorPage, settingsPage, webhooksPage } from './admin.js';
 import { announce, byId, h, showPage } from './dom.js';
 import { queuePage, verificationPage, type PageKeys } from './views.js';
 
@@ -134,7 +135,7 @@ function teamPage(): void {
       },
     );
   });
-  showPage('Team', form);
+  showPage('Team', membersSection(), h('h2', {}, 'Invite a person'), form);
 }
 
 function signInPage(message?: string): void {
@@ -242,8 +243,16 @@ async function route(): Promise<void> {
   const member = signedInMember();
   if (!member && !storedKey.get()) return signInPage();
   byId('nav').hidden = false;
-  byId('team-link').hidden = member?.role !== 'admin';
-  if (location.hash === '#/team' && member?.role === 'admin') return teamPage();
+  for (const id of ['team-link', 'webhooks-link', 'settings-link'])
+    byId(id).hidden = member?.role !== 'admin';
+  byId('operator-link').hidden = member?.operator !== true;
+  if (member?.operator && location.hash === '#/operator') return operatorPage();
+  if (member?.role === 'admin') {
+    if (location.hash === '#/team') return teamPage();
+    if (location.hash === '#/keys') return keysPage();
+    if (location.hash === '#/webhooks') return webhooksPage();
+    if (location.hash === '#/settings') return settingsPage();
+  }
   const match = /^#\/verifications\/([0-9a-fA-F-]{36})$/.exec(location.hash);
   try {
     if (match) {

@@ -24,11 +24,13 @@ const usage = `usage:
                                                 --account the key opens an account of its own
   idv accounts create --name N                  open a merchant account; prints its first API key once
   idv accounts list                             the merchant accounts, their live keys and verifications
-  idv accounts invite --account ID --email E [--role admin|reviewer|viewer]
+  idv accounts invite --account ID --email E [--role admin|reviewer|viewer] [--operator]
                                                 an invitation link to the console (printed once;
-                                                admin unless --role): how an account's first admin joins
+                                                admin unless --role): how an account's first admin joins;
+                                                --operator: the member also sees every account and the
+                                                deployment's health in the console
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
-  idv webhooks reseal                           re-encrypt webhook secrets with WEBHOOK_SECRET_KEY (key rotation)
+  idv webhooks reseal                           re-encrypt webhook and single sign-on secrets with WEBHOOK_SECRET_KEY (key rotation)
   idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
 
 async function run(argv: string[]): Promise<number> {
@@ -137,7 +139,12 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'accounts' && sub === 'invite') {
     const { values } = parseArgs({
       args: rest,
-      options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+      options: {
+        account: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        operator: { type: 'boolean' },
+      },
     });
     const accountId = values.account === undefined ? null : parseAccountId(values.account);
     const role = values.role ?? 'admin';
@@ -166,7 +173,7 @@ async function run(argv: string[]): Promise<number> {
           clock: platform.clock,
           consoleUrl: `${config.publicBaseUrl}/console`,
         },
-        { accountId, email, role: role as Role, invitedBy: null },
+        { accountId, email, role: role as Role, invitedBy: null, operator: values.operator === true },
       );
       console.log(
         JSON.stringify(
@@ -175,6 +182,7 @@ async function run(argv: string[]): Promise<number> {
             account_id: invitation.account_id,
             email: invitation.email,
             role: invitation.role,
+            operator: invitation.operator,
             expires_at: invitation.expires_at.toISOString(),
             link,
           },
@@ -219,15 +227,32 @@ async function run(argv: string[]): Promise<number> {
       skipSanctions: true,
     });
     try {
+      // Every secret sealed under WEBHOOK_SECRET_KEY: webhook endpoints' and single sign-on clients'.
       const { resealed, unreadable } = await platform.stores.webhooks.resealSecrets();
-      console.log(JSON.stringify({ resealed, unreadable_endpoint_ids: unreadable }, null, 2));
+      const sso = await platform.stores.sso.resealSecrets();
+      console.log(
+        JSON.stringify(
+          {
+            resealed,
+            unreadable_endpoint_ids: unreadable,
+            sso_resealed: sso.resealed,
+            unreadable_sso_account_ids: sso.unreadable,
+          },
+          null,
+          2,
+        ),
+      );
       if (unreadable.length > 0) {
         console.error(
           'some endpoint secrets open with no configured key: add the key they were sealed with to WEBHOOK_SECRET_KEY_PREVIOUS and run again, or recreate those endpoints',
         );
-        return 1;
       }
-      return 0;
+      if (sso.unreadable.length > 0) {
+        console.error(
+          "some single sign-on client secrets open with no configured key: add the key they were sealed with to WEBHOOK_SECRET_KEY_PREVIOUS and run again, or have those accounts' admins enter the secret again",
+        );
+      }
+      return unreadable.length > 0 || sso.unreadable.length > 0 ? 1 : 0;
     } finally {
       await platform.close();
     }

@@ -69,6 +69,10 @@ export const ERRORS = {
     status: 409,
     message: 'this verification has been issued {max} liveness challenges, the most it can have',
   },
+  last_admin: {
+    status: 409,
+    message: 'an account keeps at least one admin: make another member admin first',
+  },
   already_reviewed: { status: 409, message: 'verification was already reviewed ({decision})' },
   idempotency_key_reused: {
     status: 409,

@@ -3,6 +3,7 @@ import { sessionRoutes } from '../http/routes/session.js';
 import type { Platform } from '../platform.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
 import { createUploadAdmission } from '../use-cases/verifications/upload-admission.js';
+import { retentionOfKey } from '../use-cases/accounts/account-retention.js';
 import type { Module } from './module.js';
 
 /**
@@ -17,7 +18,11 @@ export function captureModule(platform: Platform, wiring: { verifications: Verif
         deps: wiring.verifications,
         embeddingDeps: { publishableKeys: stores.publishableKeys },
         testSamples: platform.testSamples,
-        retention: config.retention,
+        retention: (apiKeyId) =>
+          retentionOfKey(
+            { retention: stores.retention, accounts: stores.accounts, policy: config.retention },
+            apiKeyId,
+          ),
         uploads: createUploadAdmission({ rateLimiter: platform.rateLimiter }),
       });
       await app.register(handoffRoutes, {

@@ -30,7 +30,10 @@ export async function createModules(platform: Platform) {
   const webhooks = webhooksModule(platform, { requireScope });
   const events = eventsModule(platform, { requireScope });
   const verifications = verificationsModule(platform, { requireScope, onDecided: webhooks.kick });
-  const members = membersModule(platform, { verifications: verifications.deps });
+  const members = membersModule(platform, {
+    verifications: verifications.deps,
+    webhooks: webhooks.endpointDeps,
+  });
   const capture = captureModule(platform, { verifications: verifications.deps });
   const checkQueue = await checkQueueModule(platform, { verifications: verifications.deps });
   const screening = screeningModule(platform, { requireScope });
@@ -38,6 +41,7 @@ export async function createModules(platform: Platform) {
   const privacy = privacyModule(platform);
   const operations = operationsModule(platform, {
     probes: () => [platform.probes, list.map((m) => m.probes ?? [])].flat(2),
+    requireMember: members.requireMember,
   });
   // The order the routes register in, and the reverse of the order they close in. Idempotency comes
   // before the modules whose routes it wraps.

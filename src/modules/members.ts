@@ -3,6 +3,10 @@ import { createMemberAuth, sessionCookieFor } from '../http/member-session.js';
 import { teamReviewRoutes } from '../http/routes/team-review.js';
 import { teamRoutes } from '../http/routes/team.js';
 import { teamSsoRoutes } from '../http/routes/team-sso.js';
+import { teamWebhookRoutes } from '../http/routes/team-webhooks.js';
+import { teamSettingsRoutes } from '../http/routes/team-settings.js';
+import { teamKeyRoutes } from '../http/routes/team-keys.js';
+import type { WebhookEndpointDeps } from '../use-cases/accounts/webhook-endpoints.js';
 import { createOidc } from '../adapters/oidc.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
 import type { Platform } from '../platform.js';
@@ -14,7 +18,10 @@ import type { Module } from './module.js';
  * passkey sign-in and console sessions. The console is served from PUBLIC_BASE_URL, which is the
  * WebAuthn relying party and the only origin a session's state-changing request may come from.
  */
-export function membersModule(platform: Platform, wiring: { verifications: VerificationDeps }) {
+export function membersModule(
+  platform: Platform,
+  wiring: { verifications: VerificationDeps; webhooks: Omit<WebhookEndpointDeps, 'logRefusal'> },
+) {
   const { config, clock, stores } = platform;
   const deps: TeamDeps = {
     members: stores.members,
@@ -42,6 +49,19 @@ export function membersModule(platform: Platform, wiring: { verifications: Verif
         },
         requireMember,
         cookie,
+      });
+      await app.register(teamWebhookRoutes, {
+        deps: wiring.webhooks,
+        allowInsecure: config.webhookAllowInsecure,
+        requireMember,
+      });
+      await app.register(teamKeyRoutes, {
+        deps: { apiKeys: stores.apiKeys, publishableKeys: stores.publishableKeys, clock },
+        requireMember,
+      });
+      await app.register(teamSettingsRoutes, {
+        retention: { retention: stores.retention, accounts: stores.accounts, policy: config.retention },
+        requireMember,
       });
       await app.register(teamReviewRoutes, {
         deps: {

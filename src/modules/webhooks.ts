@@ -15,18 +15,21 @@ export function webhooksModule(platform: Platform, wiring: { requireScope: Requi
     timeoutMs: config.webhookTimeoutMs,
     listen: platform.listenForWebhookWork,
   });
+  const endpointDeps = {
+    webhooks: stores.webhooks,
+    metrics,
+    checkHost: platform.webhookHostPolicy,
+    kickDeliveries: () => worker.kick(),
+    clock: platform.clock,
+  };
   return {
+    /** What the console's account endpoints (src/modules/members.ts) run on: the same store and worker. */
+    endpointDeps,
     /** Wakes this process's delivery worker (a decision committed, a manual retry); a no-op where none runs. */
     kick: () => worker.kick(),
     async routes(app) {
       await app.register(webhookRoutes, {
-        deps: {
-          webhooks: stores.webhooks,
-          metrics,
-          checkHost: platform.webhookHostPolicy,
-          kickDeliveries: () => worker.kick(),
-          clock: platform.clock,
-        },
+        deps: endpointDeps,
         allowInsecure: config.webhookAllowInsecure,
         requireScope: wiring.requireScope,
       });

@@ -37,6 +37,8 @@ export type ApiKeyStore = {
   findByHash(keyHash: string): Promise<ApiKey | undefined>;
   /** A key owns itself and the keys it created. */
   listOwned(ownerId: number): Promise<ApiKey[]>;
+  /** Every key of an account, whoever minted it. */
+  listInAccount(accountId: number): Promise<ApiKey[]>;
   findOwned(id: number, ownerId: number): Promise<ApiKey | undefined>;
   /** Idempotent: a second revoke keeps the first revoked_at. */
   revoke(id: number, at: Date): Promise<ApiKey | undefined>;

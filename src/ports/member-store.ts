@@ -8,6 +8,8 @@ export type Member = {
   role: Role;
   created_at: Date;
   removed_at: Date | null;
+  /** Sees every account and the deployment's health (an invitation from the host's CLI only). */
+  operator: boolean;
 };
 
 export type Invitation = {
@@ -20,6 +22,7 @@ export type Invitation = {
   created_at: Date;
   expires_at: Date;
   accepted_at: Date | null;
+  operator: boolean;
 };
 
 export type Passkey = {
@@ -55,6 +58,24 @@ export type SsoSettings = {
   allowedDomains: string[];
 };
 
+/** A change an admin makes to a member: a new role, or removal from the account. */
+export type MembershipChange = { role: Role } | 'remove';
+
+export type MembershipChangeResult =
+  | { outcome: 'changed'; member: Member; endedSessions: number }
+  | { outcome: 'not_found' }
+  | { outcome: 'last_admin' };
+
+/** An entry of the account's own audit trail: who changed what about which member. */
+export type AccountAuditEntry = {
+  id: number;
+  event: string;
+  actor_member_id: number;
+  subject_member_id: number | null;
+  detail: Record<string, unknown>;
+  at: Date;
+};
+
 export type SsoLogin = { accountId: number; codeVerifier: string; nonce: string; expiresAt: Date };
 
 export type SsoStore = {
@@ -64,6 +85,12 @@ export type SsoStore = {
   saveLogin(stateHash: string, login: SsoLogin, at: Date): Promise<void>;
   /** Removes and returns the login: a state answers once. */
   takeLogin(stateHash: string, at: Date): Promise<SsoLogin | undefined>;
+  /**
+   * Re-seals every account's client secret with the current key, in one transaction (part of a
+   * WEBHOOK_SECRET_KEY rotation); a secret no configured key opens is left as it was and its account
+   * listed.
+   */
+  resealSecrets(): Promise<{ resealed: number; unreadable: number[] }>;
 };
 
 export type MemberStore = {
@@ -73,6 +100,7 @@ export type MemberStore = {
     role: Role;
     tokenHash: string;
     invitedBy: number | null;
+    operator: boolean;
     at: Date;
     expiresAt: Date;
   }): Promise<Invitation>;
@@ -101,6 +129,20 @@ export type MemberStore = {
     at: Date;
   }): Promise<Member>;
   listMembers(accountId: number): Promise<Member[]>;
+  /**
+   * In one transaction, the account's active members locked: applies the change to a member of the
+   * account unless it would leave the account without an admin (`last_admin`); a removal also ends
+   * every session of the member at once; the change goes into the account's audit trail naming `by`.
+   */
+  changeMembership(input: {
+    accountId: number;
+    memberId: number;
+    change: MembershipChange;
+    by: number;
+    at: Date;
+  }): Promise<MembershipChangeResult>;
+  /** The account's audit trail, newest first. */
+  listAccountAudit(accountId: number, limit: number): Promise<AccountAuditEntry[]>;
 
   findPasskey(credentialId: string): Promise<Passkey | undefined>;
   passkeysOf(memberId: number): Promise<Passkey[]>;

@@ -21,6 +21,11 @@ export type PublishableKeyStore = {
   }): Promise<PublishableKey>;
   listOwned(apiKeyId: number): Promise<PublishableKey[]>;
   revokeOwned(id: number, apiKeyId: number, at: Date): Promise<PublishableKey | undefined>;
+  /** Every publishable key of an account, whichever of its API keys it belongs to. */
+  listInAccount(accountId: number): Promise<PublishableKey[]>;
+  revokeInAccount(id: number, accountId: number, at: Date): Promise<PublishableKey | undefined>;
+  /** Replaces a live key's allowed origins; undefined when the account has no such live key. */
+  setOriginsInAccount(id: number, accountId: number, origins: string[]): Promise<PublishableKey | undefined>;
   /** The origins a live publishable key allows to embed the hosted flow; null for no live key. */
   originsOf(key: string): Promise<string[] | null>;
   /** Whether any live publishable key lists origins (the deployment restricts embedding). */

@@ -8,6 +8,17 @@ export type RetentionBatch = {
   storageKeys: string[];
 };
 
+/** An account's own retention periods (days); null where it keeps the deployment's. */
+export type AccountRetention = {
+  accountId: number;
+  mediaDays: number | null;
+  piiDays: number | null;
+  templateDays: number | null;
+};
+
+/** Limits a stage to the verifications of one account (its keys'); null for every verification. */
+export type RetentionScope = { accountId: number } | null;
+
 /** Where the media stage left off, so one run reads each past verification once. */
 export type RetentionCursor = { decidedAt: Date; id: string };
 
@@ -28,11 +39,27 @@ export type RetentionStore = {
     cursor: RetentionCursor | null,
     at: Date,
     limit: number,
+    scope?: RetentionScope,
   ): Promise<RetentionBatch & { cursor: RetentionCursor | null }>;
   /** Redacts the personal data of verifications decided before `decidedBefore`. */
-  redactDecided(decidedBefore: Date, at: Date, limit: number): Promise<RetentionBatch>;
+  redactDecided(
+    decidedBefore: Date,
+    at: Date,
+    limit: number,
+    scope?: RetentionScope,
+  ): Promise<RetentionBatch>;
   /** Deletes face templates stored before `createdBefore`. */
-  deleteTemplates(createdBefore: Date, at: Date, limit: number): Promise<RetentionBatch>;
+  deleteTemplates(
+    createdBefore: Date,
+    at: Date,
+    limit: number,
+    scope?: RetentionScope,
+  ): Promise<RetentionBatch>;
+  /** The accounts that set a retention period of their own, with their periods. */
+  accountRetention(): Promise<AccountRetention[]>;
+  /** One account's periods (every one null when it set none). */
+  findAccountRetention(accountId: number): Promise<AccountRetention>;
+  saveAccountRetention(retention: AccountRetention): Promise<void>;
   /** Which of these verifications are redacted (their keys must be gone). */
   redactedAmong(verificationIds: string[]): Promise<string[]>;
 };

@@ -2,9 +2,16 @@ import type { KeyMode } from '../core/api-keys/api-key.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
+/**
+ * Who an endpoint belongs to, and so whose events it receives: an API key (the key's verifications,
+ * those of POST /v1/webhooks) or an account (every verification of the account, of the endpoint's mode).
+ */
+export type EndpointOwner = { apiKeyId: number } | { accountId: number };
+
 export type WebhookEndpoint = {
   id: number;
-  api_key_id: number;
+  api_key_id: number | null;
+  account_id: number | null;
   url: string;
   events: string[];
   /** The owning key's mode: a test endpoint receives only test verifications' events. */
@@ -71,15 +78,16 @@ export type AttemptRecord = {
 
 /** Webhook endpoints (merchant CRUD) and the delivery queue the worker drains. */
 export type WebhookStore = {
+  /** A key's endpoint takes the key's mode; an account's endpoint is given its mode. */
   insertEndpoint(input: {
-    apiKeyId: number;
+    owner: { apiKeyId: number } | { accountId: number; mode: KeyMode };
     url: string;
     events: string[];
     secret: string;
   }): Promise<WebhookEndpoint>;
-  listActive(apiKeyId: number): Promise<WebhookEndpoint[]>;
-  findActiveOwned(id: number, apiKeyId: number): Promise<WebhookEndpoint | undefined>;
-  deactivate(id: number, apiKeyId: number): Promise<{ cancelled: number } | null>;
+  listActive(owner: EndpointOwner): Promise<WebhookEndpoint[]>;
+  findActiveOwned(id: number, owner: EndpointOwner): Promise<WebhookEndpoint | undefined>;
+  deactivate(id: number, owner: EndpointOwner): Promise<{ cancelled: number } | null>;
   /** Fans undispatched outbox events out to the endpoints subscribed to them; returns how many events. */
   dispatchEvents(limit: number): Promise<number>;
   claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
@@ -88,7 +96,7 @@ export type WebhookStore = {
     endpointId: number,
     page: { limit: number; beforeId: number | null },
   ): Promise<{ items: DeliveryWithAttempts[]; hasMore: boolean }>;
-  findDeliveryOwned(deliveryId: number, apiKeyId: number): Promise<DeliveryWithAttempts | undefined>;
+  findDeliveryOwned(deliveryId: number, owner: EndpointOwner): Promise<DeliveryWithAttempts | undefined>;
   retryDelivery(deliveryId: number): Promise<void>;
   /**
    * Sends the endpoint its owner's events of `[from, to)` again (only `types`, when given): missing

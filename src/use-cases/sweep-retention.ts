@@ -1,6 +1,6 @@
 import type { Clock } from '../core/time.js';
 import type { Metrics } from '../ports/metrics.js';
-import type { RetentionBatch, RetentionCursor, RetentionStore } from '../ports/retention.js';
+import type { RetentionBatch, RetentionCursor, RetentionScope, RetentionStore } from '../ports/retention.js';
 import type { VerificationKeys } from '../ports/verification-keys.js';
 import type { MediaStore } from '../ports/verification-store.js';
 
@@ -50,10 +50,24 @@ export type RetentionDeps = {
   changed(verificationIds: Set<string>): void;
 };
 
+/** The periods one pass of the media, personal-data and template stages applies; null skips the stage. */
+type ScopedPeriods = {
+  scope: RetentionScope;
+  mediaDays: number | null;
+  piiDays: number | null;
+  templateDays: number | null;
+};
+
+/** An account's own period where it is shorter than the deployment's (a longer one is never honoured). */
+const shorter = (own: number | null, deployment: number): number | null =>
+  own !== null && own < deployment ? own : null;
+
 /**
  * Removes what is past retention, in batches: unfinished verifications once expired (everything),
- * then media, personal data and face templates, each by its own period. One instance runs it at a
- * time (a lease renewed before every batch); returns null when another instance holds the lease.
+ * then media, personal data and face templates, each by its own period: first the deployment's over
+ * every verification, then each account's shorter period over that account's verifications. One
+ * instance runs it at a time (a lease renewed before every batch); returns null when another
+ * instance holds the lease.
  */
 export async function sweepRetention(
   deps: RetentionDeps,
@@ -129,20 +143,53 @@ export async function sweepRetention(
     return true;
   };
 
-  let cursor: RetentionCursor | null = null;
+  const accounts = await deps.store.accountRetention();
+  const passes: ScopedPeriods[] = [
+    { scope: null, mediaDays: policy.mediaDays, piiDays: policy.piiDays, templateDays: policy.templateDays },
+    ...accounts.map((account) => ({
+      scope: { accountId: account.accountId },
+      mediaDays: shorter(account.mediaDays, policy.mediaDays),
+      piiDays: shorter(account.piiDays, policy.piiDays),
+      templateDays: shorter(account.templateDays, policy.templateDays),
+    })),
+  ];
+  /** Runs `stage` for every pass that has a period for it; false when the lease was lost. */
+  const everyPass = async (
+    period: (pass: ScopedPeriods) => number | null,
+    stage: (scope: RetentionScope, days: number) => Promise<boolean>,
+  ): Promise<boolean> => {
+    for (const pass of passes) {
+      const days = period(pass);
+      if (days !== null && !(await stage(pass.scope, days))) return false;
+    }
+    return true;
+  };
+
   try {
     result.completed =
       (await drain('unfinished', (size) => deps.store.redactUnfinished(start, deps.clock.now(), size))) &&
-      (await drain('media', async (size) => {
-        const batch = await deps.store.deleteMedia(before(policy.mediaDays), cursor, deps.clock.now(), size);
-        cursor = batch.cursor;
-        return { ...batch, done: batch.cursor === null };
-      })) &&
-      (await drain('pii', (size) =>
-        deps.store.redactDecided(before(policy.piiDays), deps.clock.now(), size),
+      (await everyPass(
+        (pass) => pass.mediaDays,
+        (scope, days) => {
+          let cursor: RetentionCursor | null = null;
+          return drain('media', async (size) => {
+            const batch = await deps.store.deleteMedia(before(days), cursor, deps.clock.now(), size, scope);
+            cursor = batch.cursor;
+            return { ...batch, done: batch.cursor === null };
+          });
+        },
       )) &&
-      (await drain('templates', (size) =>
-        deps.store.deleteTemplates(before(policy.templateDays), deps.clock.now(), size),
+      (await everyPass(
+        (pass) => pass.piiDays,
+        (scope, days) =>
+          drain('pii', (size) => deps.store.redactDecided(before(days), deps.clock.now(), size, scope)),
+      )) &&
+      (await everyPass(
+        (pass) => pass.templateDays,
+        (scope, days) =>
+          drain('templates', (size) =>
+            deps.store.deleteTemplates(before(days), deps.clock.now(), size, scope),
+          ),
       )) &&
       (await destroyLeftKeys());
   } finally {

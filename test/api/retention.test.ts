@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainJpeg, toB64 } from '../helpers/images.js';
+import { CONSOLE_ORIGIN, consoleDriver } from '../helpers/console-members.js';
 import { decidedVerification, rememberTemplate } from '../helpers/session-flow.js';
 import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
@@ -15,6 +16,8 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
         RETENTION_TEMPLATE_DAYS: '90',
         // Small batches, so every stage runs several.
         RETENTION_SWEEP_BATCH: '2',
+        // Where the console of the per-account test signs its admin in.
+        PUBLIC_BASE_URL: CONSOLE_ORIGIN,
       },
     });
   });
@@ -210,5 +213,88 @@ describe.each(engines)('retention sweeper (%s)', (engine) => {
     expect(await t.modules.privacy.sweepRetention()).toMatchObject({ completed: true });
     const lease = await db().selectFrom('job_leases').selectAll().executeTakeFirstOrThrow();
     expect(lease.holder).toMatch(/^retention-/);
+  });
+
+  it("honours an account's shorter periods for its own verifications only, and refuses longer ones than the deployment's", async () => {
+    const c = consoleDriver(t);
+    const account = await c.openAccount('Keeps less Ltd');
+    const admin = await c.join(account.id, 'admin@keeps-less.example', 'admin');
+    const viewer = await c.join(account.id, 'viewer@keeps-less.example', 'viewer');
+
+    const tooLong = await c.as(admin, 'PUT', '/v1/console/retention', {
+      media_days: 31,
+      pii_days: 20,
+      template_days: null,
+    });
+    expect([tooLong.statusCode, tooLong.json()]).toEqual([
+      422,
+      {
+        detail: [
+          {
+            loc: ['body', 'media_days'],
+            msg: 'may be at most 30 days: this deployment keeps it no longer (RETENTION_MEDIA_DAYS)',
+            type: 'retention_too_long',
+          },
+        ],
+      },
+    ]);
+    const shorter = { media_days: 10, pii_days: 20, template_days: null };
+    expect((await c.as(viewer, 'PUT', '/v1/console/retention', shorter)).statusCode).toBe(403);
+    expect((await c.as(viewer, 'GET', '/v1/console/retention')).statusCode).toBe(403);
+    expect((await c.as(admin, 'PUT', '/v1/console/retention', shorter, { csrf: false })).statusCode).toBe(
+      403,
+    );
+    const set = await c.as(admin, 'PUT', '/v1/console/retention', shorter);
+    expect([set.statusCode, set.json()]).toEqual([
+      200,
+      {
+        account: shorter,
+        applied: { media_days: 10, pii_days: 20, template_days: 90 },
+        deployment: { media_days: 30, pii_days: 60, template_days: 90 },
+      },
+    ]);
+    expect((await c.as(admin, 'GET', '/v1/console/retention')).json()).toEqual(set.json());
+
+    // The consent text of the account's verifications states the account's periods.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/verifications',
+      headers: { 'x-api-key': account.apiKey },
+      payload: { external_ref: 'consent-text' },
+    });
+    const consentState = await t.app.inject({
+      method: 'GET',
+      url: '/v1/session/state',
+      headers: { 'x-client-token': created.json().client_token },
+    });
+    expect(consentState.json().retention).toEqual({
+      media_days: 10,
+      personal_data_days: 20,
+      face_template_days: 90,
+    });
+
+    const start = t.clock.now();
+    const mine = (await decidedVerification(t, account.apiKey)).id;
+    await rememberTemplate(t, mine);
+    const others = (await decidedVerification(t)).id;
+    await rememberTemplate(t, others);
+
+    // Day 11: the account's media are past its 10 days; the deployment's 30 keep the other's.
+    t.clock.set(new Date(start.getTime() + 11 * DAY * 1000));
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({ completed: true, media: 4, pii: 0 });
+    expect(await state(mine)).toMatchObject({ media: 0, redacted: false, template: true });
+    expect(await state(others)).toMatchObject({ media: 4, redacted: false, template: true });
+
+    // Day 21: the account's personal data are past its 20 days; nothing of the other's goes.
+    t.clock.set(new Date(start.getTime() + 21 * DAY * 1000));
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({ completed: true, media: 0, pii: 1 });
+    expect(await state(mine)).toMatchObject({ redacted: true, barcode: false, template: true });
+    expect(await state(others)).toMatchObject({ media: 4, redacted: false, barcode: true });
+
+    // Day 31: the deployment's media period reaches the other's; the account's templates keep the
+    // deployment's 90 days.
+    t.clock.set(new Date(start.getTime() + 31 * DAY * 1000));
+    expect(await t.modules.privacy.sweepRetention()).toMatchObject({ media: 4, templates: 0 });
+    expect(await state(mine)).toMatchObject({ template: true });
   });
 });

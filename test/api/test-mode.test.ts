@@ -327,8 +327,12 @@ describe.each(engines)('test mode on %s', (engine) => {
       const liveEndpoints = (await request(liveKey.api_key, 'GET', '/v1/webhooks')).json();
       expect(liveEndpoints.map((e: { url: string }) => e.url)).toEqual([liveReceiver.url]);
       // Each endpoint stores its key's mode (the documented list shape stays id, url, events, active).
-      expect((await t.platform.stores.webhooks.listActive(testKey.id)).map((e) => e.mode)).toEqual(['test']);
-      expect((await t.platform.stores.webhooks.listActive(liveKey.id)).map((e) => e.mode)).toEqual(['live']);
+      expect(
+        (await t.platform.stores.webhooks.listActive({ apiKeyId: testKey.id })).map((e) => e.mode),
+      ).toEqual(['test']);
+      expect(
+        (await t.platform.stores.webhooks.listActive({ apiKeyId: liveKey.id })).map((e) => e.mode),
+      ).toEqual(['live']);
 
       // The live endpoint got the live decision and nothing from the many test ones.
       const liveEvents = await liveReceiver.waitForRequests(1);

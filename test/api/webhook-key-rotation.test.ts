@@ -59,7 +59,12 @@ async function sealedSecrets(dataDir: string): Promise<string[]> {
       .select('secret_sealed')
       .orderBy('id')
       .execute();
-    return rows.map((r) => r.secret_sealed);
+    const sso = await platform.database.db
+      .selectFrom('account_sso')
+      .select('client_secret_sealed')
+      .orderBy('account_id')
+      .execute();
+    return [...rows.map((r) => r.secret_sealed), ...sso.map((r) => r.client_secret_sealed)];
   } finally {
     await platform.close();
   }
@@ -67,7 +72,10 @@ async function sealedSecrets(dataDir: string): Promise<string[]> {
 
 describe('rotating WEBHOOK_SECRET_KEY with `idv webhooks reseal` (PGlite on disk)', () => {
   let dataDir: string;
-  const secrets = [generateWebhookSecret(), generateWebhookSecret()];
+  let accountId: number;
+  // A key's two endpoints, the account's own endpoint, and the account's single sign-on client secret.
+  const secrets = [generateWebhookSecret(), generateWebhookSecret(), generateWebhookSecret()];
+  const clientSecret = crypto.randomBytes(24).toString('base64url');
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-rotation-'));
@@ -84,33 +92,55 @@ describe('rotating WEBHOOK_SECRET_KEY with `idv webhooks reseal` (PGlite on disk
         ownerKeyId: null,
       });
       if (!key) throw new Error('a key without an owner is never refused');
-      for (const secret of secrets) {
+      accountId = key.account_id;
+      for (const [i, secret] of secrets.entries()) {
         await platform.stores.webhooks.insertEndpoint({
-          apiKeyId: key.id,
+          owner: i < 2 ? { apiKeyId: key.id } : { accountId, mode: 'live' },
           url: 'https://merchant.example/hooks',
           events: ['verification.decided'],
           secret,
         });
       }
+      await platform.stores.sso.save(
+        {
+          accountId,
+          issuer: 'https://sso.merchant.example',
+          clientId: 'idv',
+          clientSecret,
+          allowedDomains: ['merchant.example'],
+        },
+        new Date(),
+      );
     } finally {
       await platform.close();
     }
   }, 60_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('without the old key it changes nothing, names the endpoints it cannot open and exits 1', async () => {
+  it('without the old key it changes nothing, names the endpoints and accounts it cannot open and exits 1', async () => {
     const before = await sealedSecrets(dataDir);
     const result = await cli(dataDir, { WEBHOOK_SECRET_KEY: NEW_KEY });
     expect(result.code).toBe(1);
-    expect(result.output).toEqual({ resealed: 0, unreadable_endpoint_ids: [1, 2] });
+    expect(result.output).toEqual({
+      resealed: 0,
+      unreadable_endpoint_ids: [1, 2, 3],
+      sso_resealed: 0,
+      unreadable_sso_account_ids: [accountId],
+    });
     expect(result.stderr).toMatch(/WEBHOOK_SECRET_KEY_PREVIOUS/);
     expect(await sealedSecrets(dataDir)).toEqual(before);
   }, 60_000);
 
-  it('with the old key as previous it re-encrypts every secret under the new key alone', async () => {
+  it('with the old key as previous it re-encrypts every secret under the new key alone, the single sign-on client secrets too', async () => {
     const result = await cli(dataDir, { WEBHOOK_SECRET_KEY: NEW_KEY, WEBHOOK_SECRET_KEY_PREVIOUS: OLD_KEY });
-    expect(result).toEqual({ code: 0, output: { resealed: 2, unreadable_endpoint_ids: [] } });
+    expect(result).toEqual({
+      code: 0,
+      output: { resealed: 3, unreadable_endpoint_ids: [], sso_resealed: 1, unreadable_sso_account_ids: [] },
+    });
     const box = createSecretBox(parseSecretKey(NEW_KEY));
-    expect((await sealedSecrets(dataDir)).map((sealed) => box.open(sealed))).toEqual(secrets);
+    expect((await sealedSecrets(dataDir)).map((sealed) => box.open(sealed))).toEqual([
+      ...secrets,
+      clientSecret,
+    ]);
   }, 60_000);
 });

@@ -82,7 +82,7 @@ describe.each(engines)('webhook SSRF guard on %s', (engine) => {
     const port = new URL(receiver.url).port;
     // Written past the API, as if the name had resolved to a public address at creation and moved since.
     const endpoint = await t.platform.stores.webhooks.insertEndpoint({
-      apiKeyId: root!.id,
+      owner: { apiKeyId: root!.id },
       url: `https://localhost:${port}/hook`,
       events: ['*'],
       secret: 'whsec_test',

@@ -53,7 +53,7 @@ describe.each(engines)('WebhookStore delivery queue contract on %s', (engine) =>
   ): Promise<{ apiKeyId: number; endpointId: number; deliveryIds: number[] }> {
     const apiKeyId = await insertApiKey(database);
     const endpoint = await first.insertEndpoint({
-      apiKeyId,
+      owner: { apiKeyId },
       url: 'https://hooks.example.com/idv',
       events: ['*'],
       secret: 'whsec_test',
@@ -77,7 +77,7 @@ describe.each(engines)('WebhookStore delivery queue contract on %s', (engine) =>
   }
 
   async function delivery(id: number, apiKeyId: number) {
-    return (await first.findDeliveryOwned(id, apiKeyId))!;
+    return (await first.findDeliveryOwned(id, { apiKeyId }))!;
   }
 
   it('dispatches each outbox event once to each subscribed endpoint', async () => {
@@ -165,7 +165,7 @@ describe.each(engines)('WebhookStore delivery queue contract on %s', (engine) =>
     const { apiKeyId, endpointId, deliveryIds } = await endpointWithDeliveries(2);
     const inFlight = await first.claimDue(1, LONG_LEASE_MS);
     expect(inFlight).toHaveLength(1);
-    expect(await first.deactivate(endpointId, apiKeyId)).toEqual({ cancelled: 2 });
+    expect(await first.deactivate(endpointId, { apiKeyId })).toEqual({ cancelled: 2 });
     expect(await second.claimDue(10, LONG_LEASE_MS)).toEqual([]);
     expect(await first.recordAttempts([attempt(inFlight[0]!)])).toEqual(new Map());
     const { items } = await first.listDeliveries(endpointId, { limit: 10, beforeId: null });

@@ -11,7 +11,8 @@ import { startService, type RunningService } from './helpers/service.js';
  * Teams in real Chromium, with its virtual authenticator (DevTools protocol, WebAuthn domain) standing
  * in for each person's device: an admin is invited, registers a passkey, invites a reviewer, who signs
  * in with a passkey on a phone-sized screen and decides a review verification that another key of the
- * same account created; the webhook names the reviewer; a member of another account gets 404.
+ * same account created; the webhook names the reviewer; a member of another account gets 404; the
+ * admin makes the reviewer a viewer and adds an account webhook endpoint.
  */
 
 let browser: Browser;
@@ -171,6 +172,51 @@ describe('teams in the review console', () => {
       return { status: response.status, body: await response.json() };
     }, target.id);
     expect(foreign).toEqual({ status: 404, body: { detail: 'verification not found' } });
+
+    // The admin makes the reviewer a viewer on the Team page; it holds at once for the reviewer's session.
+    // Back to the queue and to the Team page again: its member list is read when the page opens.
+    await admin.page.click('.brand a');
+    await admin.page.waitForSelector('#queue-status');
+    await admin.page.click('#team-link');
+    await admin.page.waitForSelector('#members select[aria-label="Role of Grace Hopper"]');
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    await admin.page.selectOption('#members select[aria-label="Role of Grace Hopper"]', 'viewer');
+    await admin.page.waitForSelector('#members-status:text("Grace Hopper is now Viewer.")');
+    const demoted = await reviewer.page.evaluate(async (id) => {
+      const session = await (await fetch('/v1/console/session', { credentials: 'same-origin' })).json();
+      const response = await fetch(`/v1/console/verifications/${id}/review`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+        body: JSON.stringify({ decision: 'approve', note: 'still a reviewer?' }),
+      });
+      return { role: session.member.role, status: response.status };
+    }, seeded[1]!.id);
+    expect(demoted).toEqual({ role: 'viewer', status: 403 });
+
+    // The admin adds an account webhook endpoint: it receives the events of the account's verifications.
+    const accountHook = await startReceiver();
+    try {
+      await admin.page.click('#webhooks-link');
+      await admin.page.waitForSelector('#webhooks-status:text("No endpoints yet.")');
+      await admin.page.fill('#webhook-url', accountHook.url);
+      await admin.page.fill('#webhook-events', 'verification.created');
+      await admin.page.click('button:text("Add endpoint")');
+      const secret = await (await admin.page.waitForSelector('#webhook-secret')).inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await admin.page.waitForSelector(`.webhook h3:text("${accountHook.url}")`);
+      expect(await seriousViolations(admin.page)).toEqual([]);
+      const created = await asKey<{ id: string }>(
+        '/v1/verifications',
+        { external_ref: 'order-7003' },
+        accountA.key,
+      );
+      await waitForEvent(accountHook, 'verification.created', created.id, 20_000);
+      await admin.page.click('button:text("Recent deliveries")');
+      await admin.page.waitForSelector('.deliveries li:has-text("verification.created")');
+    } finally {
+      await accountHook.close();
+    }
 
     expect([...admin.problems, ...reviewer.problems, ...stranger.problems]).toEqual([]);
     for (const d of [admin, reviewer, stranger]) await d.context.close();

@@ -233,6 +233,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/console/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's audit trail of changes to its members, newest first (admin) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              entries: {
+                at: string;
+                by_member_id: number;
+                detail: {
+                  [key: string]: unknown;
+                };
+                event: string;
+                id: number;
+                member_id: number | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/console/invitations': {
     parameters: {
       query?: never;
@@ -350,6 +419,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               };
@@ -477,7 +547,58 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** The account's API keys, whoever minted them (admin); never their secrets */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              key_prefix: string;
+              label: string;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              revoked_at: string | null;
+              scopes: string[];
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
     put?: never;
     /** Create an API key in the account (admin; the plaintext key is returned once) */
     post: {
@@ -597,6 +718,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               }[];
@@ -635,6 +757,797 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/console/members/{member_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a member from the account (admin): every one of their sessions ends at once; the account's last admin cannot be removed */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          member_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ended_sessions: number;
+              id: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /** Change a member's role (admin); the account's last admin cannot be demoted */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          member_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            role: 'admin' | 'reviewer' | 'viewer';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              account_id: number;
+              created_at: string;
+              display_name: string;
+              email: string;
+              id: number;
+              operator: boolean;
+              /** @enum {string} */
+              role: 'admin' | 'reviewer' | 'viewer';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/console/operator/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every merchant account with its live API keys and verification counts (operator members) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              id: number;
+              live_api_keys: number;
+              name: string;
+              verifications: number;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/operator/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The deployment's readiness with every component, as /readyz reports it (operator members) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              components: {
+                [key: string]: {
+                  detail?: string;
+                  /** @enum {string} */
+                  status: 'ok' | 'degraded' | 'unavailable';
+                };
+              };
+              /** @enum {string} */
+              status: 'ready' | 'degraded' | 'not_ready';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/publishable-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's publishable keys, each with the API key it belongs to (admin) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_origins: string[];
+              api_key_id: number;
+              created_at: string;
+              id: number;
+              label: string;
+              publishable_key: string;
+              revoked_at: string | null;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Create a publishable key for one of the account’s live API keys (admin) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default [] */
+            allowed_origins?: string[];
+            api_key_id: number;
+            /** @default default */
+            label?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_origins: string[];
+              api_key_id: number;
+              created_at: string;
+              id: number;
+              label: string;
+              publishable_key: string;
+              revoked_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/publishable-keys/{id}/origins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a live publishable key's allowed origins (admin) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            allowed_origins: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_origins: string[];
+              api_key_id: number;
+              created_at: string;
+              id: number;
+              label: string;
+              publishable_key: string;
+              revoked_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/publishable-keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a publishable key of the account (admin; idempotent) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowed_origins: string[];
+              api_key_id: number;
+              created_at: string;
+              id: number;
+              label: string;
+              publishable_key: string;
+              revoked_at: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/retention': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's retention periods in days (null: the deployment's), those applied, and the deployment's, which are the ceiling (admin) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              account: {
+                media_days: number | null;
+                pii_days: number | null;
+                template_days: number | null;
+              };
+              applied: {
+                media_days: number;
+                pii_days: number;
+                template_days: number;
+              };
+              deployment: {
+                media_days: number;
+                pii_days: number;
+                template_days: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    /** Set the account's retention periods in days (admin): each at most the deployment's; null keeps the deployment's */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            media_days: number | null;
+            pii_days: number | null;
+            template_days: number | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              account: {
+                media_days: number | null;
+                pii_days: number | null;
+                template_days: number | null;
+              };
+              applied: {
+                media_days: number;
+                pii_days: number;
+                template_days: number;
+              };
+              deployment: {
+                media_days: number;
+                pii_days: number;
+                template_days: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/console/session': {
     parameters: {
       query?: never;
@@ -665,6 +1578,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               };
@@ -744,6 +1658,7 @@ export interface paths {
                 display_name: string;
                 email: string;
                 id: number;
+                operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               };
@@ -3427,6 +4342,410 @@ export interface paths {
         };
         /** @description Default Response */
         409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's active webhook endpoints (admin) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              active: boolean;
+              created_at: string;
+              events: string[];
+              id: number;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              url: string;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Register an account webhook endpoint (admin): it receives the events of every verification of the account of its mode; the signing secret is returned once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            events: string[];
+            /**
+             * @default live
+             * @enum {string}
+             */
+            mode?: 'live' | 'test';
+            url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              active: boolean;
+              created_at: string;
+              events: string[];
+              id: number;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              secret: string;
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/webhooks/{endpoint_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Disable an account webhook endpoint (admin): deliveries stop and pending ones are cancelled */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          endpoint_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/webhooks/{endpoint_id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An account endpoint's recent deliveries with every attempt, newest first (admin); page with starting_after=<next_cursor> */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          starting_after?: string;
+        };
+        header?: never;
+        path: {
+          endpoint_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                attempt_count: number;
+                attempts: {
+                  attempt: number;
+                  attempted_at: string;
+                  error: string | null;
+                  latency_ms: number;
+                  response_excerpt: string | null;
+                  status_code: number | null;
+                }[];
+                completed_at: string | null;
+                created_at: string;
+                endpoint_id: number;
+                event: string;
+                event_id: string;
+                id: number;
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+                verification_id: string | null;
+              }[];
+              has_more: boolean;
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/webhooks/deliveries/{delivery_id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a delivery of an account endpoint again, with a fresh run of attempts (admin) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          delivery_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              attempt_count: number;
+              attempts: {
+                attempt: number;
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                response_excerpt: string | null;
+                status_code: number | null;
+              }[];
+              completed_at: string | null;
+              created_at: string;
+              endpoint_id: number;
+              event: string;
+              event_id: string;
+              id: number;
+              next_attempt_at: string | null;
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+              verification_id: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
           headers: {
             [name: string]: unknown;
           };

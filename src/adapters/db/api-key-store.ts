@@ -69,6 +69,15 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
         .execute();
     },
 
+    async listInAccount(accountId: number): Promise<ApiKey[]> {
+      return db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .execute();
+    },
+
     async findOwned(id: number, ownerId: number): Promise<ApiKey | undefined> {
       return db
         .selectFrom('api_keys')

@@ -32,6 +32,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           role: input.role,
           token_hash: input.tokenHash,
           invited_by: input.invitedBy,
+          operator: input.operator,
           created_at: input.at,
           expires_at: input.expiresAt,
         })
@@ -45,6 +46,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           'created_at',
           'expires_at',
           'accepted_at',
+          'operator',
         ])
         .executeTakeFirstOrThrow();
     },
@@ -62,6 +64,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           'created_at',
           'expires_at',
           'accepted_at',
+          'operator',
         ])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
@@ -80,6 +83,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           'created_at',
           'expires_at',
           'accepted_at',
+          'operator',
         ])
         .where('account_id', '=', accountId)
         .orderBy('id', 'desc')
@@ -96,7 +100,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
             .where('id', '=', input.invitationId)
             .where('accepted_at', 'is', null)
             .where('expires_at', '>', input.at)
-            .returning(['account_id', 'email', 'role'])
+            .returning(['account_id', 'email', 'role', 'operator'])
             .executeTakeFirst();
           if (!invitation) return undefined;
           const member = await trx
@@ -106,6 +110,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
               email: invitation.email,
               display_name: input.displayName,
               role: invitation.role,
+              operator: invitation.operator,
               created_at: input.at,
             })
             .returningAll()
@@ -175,6 +180,72 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
         .where('account_id', '=', accountId)
         .where('removed_at', 'is', null)
         .orderBy('id')
+        .execute();
+    },
+
+    async changeMembership(input) {
+      return db.transaction().execute(async (trx) => {
+        // Locking every active member of the account serialises concurrent changes: two admins each
+        // demoting the other cannot both see another admin left.
+        const members = await trx
+          .selectFrom('members')
+          .selectAll()
+          .where('account_id', '=', input.accountId)
+          .where('removed_at', 'is', null)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const target = members.find((m) => m.id === input.memberId);
+        if (!target) return { outcome: 'not_found' as const };
+        const remove = input.change === 'remove';
+        const newRole = input.change === 'remove' ? null : input.change.role;
+        const adminsLeft = members.filter(
+          (m) => m.role === 'admin' && (m.id !== target.id || newRole === 'admin'),
+        ).length;
+        if (adminsLeft === 0) return { outcome: 'last_admin' as const };
+        const member = await trx
+          .updateTable('members')
+          .set(remove ? { removed_at: input.at } : { role: newRole! })
+          .where('id', '=', target.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        let endedSessions = 0;
+        if (remove) {
+          const ended = await trx
+            .updateTable('member_sessions')
+            .set({ revoked_at: input.at })
+            .where('member_id', '=', target.id)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', input.at)
+            .executeTakeFirst();
+          endedSessions = Number(ended.numUpdatedRows);
+        }
+        await trx
+          .insertInto('account_audit')
+          .values({
+            account_id: input.accountId,
+            event: remove ? 'member.removed' : 'member.role_changed',
+            actor_member_id: input.by,
+            subject_member_id: target.id,
+            detail: JSON.stringify(
+              remove
+                ? { role: target.role, ended_sessions: endedSessions }
+                : { from_role: target.role, to_role: newRole },
+            ),
+            at: input.at,
+          })
+          .execute();
+        return { outcome: 'changed' as const, member, endedSessions };
+      });
+    },
+
+    async listAccountAudit(accountId, limit) {
+      return db
+        .selectFrom('account_audit')
+        .select(['id', 'event', 'actor_member_id', 'subject_member_id', 'detail', 'at'])
+        .where('account_id', '=', accountId)
+        .orderBy('id', 'desc')
+        .limit(limit)
         .execute();
     },
 

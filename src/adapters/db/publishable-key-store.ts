@@ -46,6 +46,39 @@ export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyS
         .where('api_key_id', '=', apiKeyId)
         .executeTakeFirst();
     },
+    async listInAccount(accountId) {
+      return db
+        .selectFrom('publishable_keys')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .execute();
+    },
+    async revokeInAccount(id, accountId, at) {
+      await db
+        .updateTable('publishable_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return db
+        .selectFrom('publishable_keys')
+        .selectAll()
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+    },
+    async setOriginsInAccount(id, accountId, origins) {
+      return db
+        .updateTable('publishable_keys')
+        .set({ allowed_origins: JSON.stringify(origins) })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
     async originsOf(key: string): Promise<string[] | null> {
       const row = await db
         .selectFrom('publishable_keys')

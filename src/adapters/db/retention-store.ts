@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RetentionBatch, RetentionStore } from '../../ports/retention.js';
+import type { RetentionBatch, RetentionScope, RetentionStore } from '../../ports/retention.js';
 import { deleteMedia, deleteTemplates, redactVerifications } from './redaction.js';
 import type { Database, Executor } from './schema.js';
 
@@ -23,6 +23,22 @@ async function audit(db: Executor, event: string, at: Date, rows: AuditRow[]): P
 }
 
 const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+
+/** The rows of one account's keys, when the stage is scoped to an account. */
+const ofAccount = (column: 'verifications.api_key_id' | 'face_templates.api_key_id', scope: RetentionScope) =>
+  sql<boolean>`${sql.ref(column)} IN (SELECT id FROM api_keys WHERE account_id = ${scope!.accountId})`;
+
+const toAccountRetention = (row: {
+  id: number;
+  retention_media_days: number | null;
+  retention_pii_days: number | null;
+  retention_template_days: number | null;
+}) => ({
+  accountId: Number(row.id),
+  mediaDays: row.retention_media_days,
+  piiDays: row.retention_pii_days,
+  templateDays: row.retention_template_days,
+});
 
 /** The retention sweeper's batches (see the port); each runs in a transaction of its own. */
 export function createRetentionStore(db: Kysely<Database>): RetentionStore {
@@ -74,7 +90,7 @@ export function createRetentionStore(db: Kysely<Database>): RetentionStore {
         return { verificationIds: redacted, count: redacted.length, storageKeys: media.storageKeys };
       }),
 
-    deleteMedia: (decidedBefore, cursor, at, limit) =>
+    deleteMedia: (decidedBefore, cursor, at, limit, scope = null) =>
       db.transaction().execute(async (trx) => {
         let query = trx
           .selectFrom('verifications')
@@ -87,6 +103,7 @@ export function createRetentionStore(db: Kysely<Database>): RetentionStore {
                 .whereRef('media.verification_id', '=', 'verifications.id'),
             ),
           );
+        if (scope) query = query.where(ofAccount('verifications.api_key_id', scope));
         // A row comparison, not `a > x OR (a = x AND b > y)`: the planner reads it as a range of the
         // (decided_at, id) index, so each batch starts where the last one ended instead of rescanning
         // every verification before the cursor (quadratic over a large backlog decided at one time).
@@ -122,18 +139,15 @@ export function createRetentionStore(db: Kysely<Database>): RetentionStore {
         };
       }),
 
-    redactDecided: (decidedBefore, at, limit) =>
+    redactDecided: (decidedBefore, at, limit, scope = null) =>
       db.transaction().execute(async (trx): Promise<RetentionBatch> => {
-        const candidates = await trx
+        let query = trx
           .selectFrom('verifications')
           .select('id')
           .where('decided_at', '<', decidedBefore)
-          .where('redacted_at', 'is', null)
-          .orderBy('decided_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked()
-          .execute();
+          .where('redacted_at', 'is', null);
+        if (scope) query = query.where(ofAccount('verifications.api_key_id', scope));
+        const candidates = await query.orderBy('decided_at').limit(limit).forUpdate().skipLocked().execute();
         const redacted = await redactVerifications(trx, ids(candidates), at);
         await audit(
           trx,
@@ -144,17 +158,14 @@ export function createRetentionStore(db: Kysely<Database>): RetentionStore {
         return { verificationIds: redacted, count: redacted.length, storageKeys: [] };
       }),
 
-    deleteTemplates: (createdBefore, at, limit) =>
+    deleteTemplates: (createdBefore, at, limit, scope = null) =>
       db.transaction().execute(async (trx): Promise<RetentionBatch> => {
-        const candidates = await trx
+        let query = trx
           .selectFrom('face_templates')
           .select('verification_id as id')
-          .where('created_at', '<', createdBefore)
-          .orderBy('created_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked()
-          .execute();
+          .where('created_at', '<', createdBefore);
+        if (scope) query = query.where(ofAccount('face_templates.api_key_id', scope));
+        const candidates = await query.orderBy('created_at').limit(limit).forUpdate().skipLocked().execute();
         const deleted = await deleteTemplates(trx, ids(candidates));
         await audit(
           trx,
@@ -164,6 +175,43 @@ export function createRetentionStore(db: Kysely<Database>): RetentionStore {
         );
         return { verificationIds: deleted, count: deleted.length, storageKeys: [] };
       }),
+
+    async accountRetention() {
+      const rows = await db
+        .selectFrom('accounts')
+        .select(['id', 'retention_media_days', 'retention_pii_days', 'retention_template_days'])
+        .where((eb) =>
+          eb.or([
+            eb('retention_media_days', 'is not', null),
+            eb('retention_pii_days', 'is not', null),
+            eb('retention_template_days', 'is not', null),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      return rows.map(toAccountRetention);
+    },
+
+    async findAccountRetention(accountId) {
+      const row = await db
+        .selectFrom('accounts')
+        .select(['id', 'retention_media_days', 'retention_pii_days', 'retention_template_days'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      return toAccountRetention(row);
+    },
+
+    async saveAccountRetention(retention) {
+      await db
+        .updateTable('accounts')
+        .set({
+          retention_media_days: retention.mediaDays,
+          retention_pii_days: retention.piiDays,
+          retention_template_days: retention.templateDays,
+        })
+        .where('id', '=', retention.accountId)
+        .execute();
+    },
 
     async redactedAmong(verificationIds) {
       if (verificationIds.length === 0) return [];

@@ -29,6 +29,9 @@ export type AccountsTable = {
   name: string;
   created_at: Timestamp;
   lineage_root_key_id: ColumnType<number | null, never, never>;
+  retention_media_days: ColumnType<number | null, number | null | undefined, number | null>;
+  retention_pii_days: ColumnType<number | null, number | null | undefined, number | null>;
+  retention_template_days: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type AuthFailuresTable = {
@@ -179,7 +182,8 @@ export type DeviceSignalsTable = {
 
 export type WebhookEndpointsTable = {
   id: Generated<number>;
-  api_key_id: number;
+  api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
+  account_id: ColumnType<number | null, number | null | undefined, number | null>;
   url: string;
   events: ColumnType<string[], string, string>;
   secret_sealed: string;
@@ -271,6 +275,7 @@ export type MembersTable = {
   role: Role;
   created_at: Timestamp;
   removed_at: NullableTimestamp;
+  operator: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type MemberInvitationsTable = {
@@ -284,6 +289,7 @@ export type MemberInvitationsTable = {
   expires_at: Timestamp;
   accepted_at: NullableTimestamp;
   accepted_member_id: ColumnType<number | null, number | null | undefined, number | null>;
+  operator: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type MemberPasskeysTable = {
@@ -322,6 +328,16 @@ export type AccountSsoTable = {
   updated_at: Timestamp;
 };
 
+export type AccountAuditTable = {
+  id: Generated<number>;
+  account_id: number;
+  event: string;
+  actor_member_id: number;
+  subject_member_id: number | null;
+  detail: ColumnType<Record<string, unknown>, string, string>;
+  at: Timestamp;
+};
+
 export type SsoLoginsTable = {
   state_hash: string;
   account_id: number;
@@ -339,6 +355,7 @@ export interface Database {
   webauthn_ceremonies: WebauthnCeremoniesTable;
   member_sessions: MemberSessionsTable;
   account_sso: AccountSsoTable;
+  account_audit: AccountAuditTable;
   sso_logins: SsoLoginsTable;
   api_keys: ApiKeysTable;
   auth_failures: AuthFailuresTable;

@@ -66,5 +66,32 @@ export function createSsoStore(db: Kysely<Database>, box: SecretBox): SsoStore {
         expiresAt: row.expires_at,
       };
     },
+
+    async resealSecrets() {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('account_sso')
+          .select(['account_id', 'client_secret_sealed'])
+          .orderBy('account_id')
+          .forUpdate()
+          .execute();
+        const unreadable: number[] = [];
+        for (const row of rows) {
+          let secret: string;
+          try {
+            secret = box.open(row.client_secret_sealed);
+          } catch {
+            unreadable.push(Number(row.account_id));
+            continue;
+          }
+          await trx
+            .updateTable('account_sso')
+            .set({ client_secret_sealed: box.seal(secret) })
+            .where('account_id', '=', row.account_id)
+            .execute();
+        }
+        return { resealed: rows.length - unreadable.length, unreadable };
+      });
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { serializeWebhookBody } from '../../core/webhooks/payload.js';
 import { subscribesTo } from '../../core/webhooks/event-catalogue.js';
 import type { SecretBox } from '../../core/webhooks/secret-box.js';
@@ -7,6 +7,7 @@ import type {
   ClaimedDelivery,
   DeliveryStatus,
   DeliveryWithAttempts,
+  EndpointOwner,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookStore,
@@ -18,6 +19,7 @@ export const WEBHOOK_WORK_CHANNEL = 'webhook_work';
 const endpointColumns = [
   'id',
   'api_key_id',
+  'account_id',
   'url',
   'events',
   'mode',
@@ -32,43 +34,43 @@ const endpointColumns = [
  */
 export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): WebhookStore {
   return {
-    async insertEndpoint(input: {
-      apiKeyId: number;
-      url: string;
-      events: string[];
-      secret: string;
-    }): Promise<WebhookEndpoint> {
+    async insertEndpoint(input) {
+      const { owner } = input;
       return db
         .insertInto('webhook_endpoints')
         .values({
-          api_key_id: input.apiKeyId,
+          ...('apiKeyId' in owner
+            ? {
+                api_key_id: owner.apiKeyId,
+                // The owning key's mode, read in the same statement: a key's mode never changes.
+                mode: (eb) => eb.selectFrom('api_keys').select('mode').where('id', '=', owner.apiKeyId),
+              }
+            : { account_id: owner.accountId, mode: owner.mode }),
           url: input.url,
           events: JSON.stringify(input.events),
           secret_sealed: secrets.seal(input.secret),
-          // The owning key's mode, read in the same statement: a key's mode never changes.
-          mode: (eb) => eb.selectFrom('api_keys').select('mode').where('id', '=', input.apiKeyId),
         })
         .returning(endpointColumns)
         .executeTakeFirstOrThrow();
     },
 
-    async listActive(apiKeyId: number): Promise<WebhookEndpoint[]> {
+    async listActive(owner: EndpointOwner): Promise<WebhookEndpoint[]> {
       return db
         .selectFrom('webhook_endpoints')
         .select(endpointColumns)
-        .where('api_key_id', '=', apiKeyId)
+        .where((eb) => ownedBy(eb, owner))
         .where('active', '=', true)
         .orderBy('id')
         .execute();
     },
 
-    /** An active endpoint owned by the key; a deleted one no longer exists for the API. */
-    async findActiveOwned(id: number, apiKeyId: number): Promise<WebhookEndpoint | undefined> {
+    /** An active endpoint of the owner; a deleted one no longer exists for the API. */
+    async findActiveOwned(id: number, owner: EndpointOwner): Promise<WebhookEndpoint | undefined> {
       return db
         .selectFrom('webhook_endpoints')
         .select(endpointColumns)
         .where('id', '=', id)
-        .where('api_key_id', '=', apiKeyId)
+        .where((eb) => ownedBy(eb, owner))
         .where('active', '=', true)
         .executeTakeFirst();
     },
@@ -76,15 +78,15 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
     /**
      * Soft delete: the endpoint turns inactive and its pending deliveries are cancelled in the same
      * transaction. An attempt already in flight finishes, but its result no longer changes the
-     * delivery. Returns null when the key owns no such active endpoint.
+     * delivery. Returns null when the owner has no such active endpoint.
      */
-    async deactivate(id: number, apiKeyId: number): Promise<{ cancelled: number } | null> {
+    async deactivate(id: number, owner: EndpointOwner): Promise<{ cancelled: number } | null> {
       return db.transaction().execute(async (trx) => {
         const endpoint = await trx
           .updateTable('webhook_endpoints')
           .set({ active: false, deactivated_at: sql<Date>`now()` })
           .where('id', '=', id)
-          .where('api_key_id', '=', apiKeyId)
+          .where((eb) => ownedBy(eb, owner))
           .where('active', '=', true)
           .returning('id')
           .executeTakeFirst();
@@ -106,7 +108,7 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
 
     /**
      * Turns undispatched outbox events into one delivery per active subscribed endpoint of the owning
-     * key, and marks the events dispatched, in one transaction: a crash leaves either both or
+     * key or of its account (of the key's mode), and marks the events dispatched, in one transaction: a crash leaves either both or
      * neither. Endpoints are read FOR SHARE so a concurrent delete either sees these deliveries (and
      * cancels them) or commits first (and they are not created).
      */
@@ -114,22 +116,37 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
       return db.transaction().execute(async (trx) => {
         const events = await trx
           .selectFrom('events')
-          .select(['id', 'type', 'api_key_id', 'verification_id', 'data', 'created_at'])
-          .where('dispatched_at', 'is', null)
-          .orderBy('created_at')
+          .innerJoin('api_keys', 'api_keys.id', 'events.api_key_id')
+          .select([
+            'events.id',
+            'events.type',
+            'events.api_key_id',
+            'events.verification_id',
+            'events.data',
+            'events.created_at',
+            'api_keys.account_id',
+            'api_keys.mode',
+          ])
+          .where('events.dispatched_at', 'is', null)
+          .orderBy('events.created_at')
           .limit(limit)
-          .forUpdate()
+          .forUpdate('events')
           .skipLocked()
           .execute();
         if (events.length === 0) return 0;
         const keyIds = [...new Set(events.map((e) => e.api_key_id))];
+        const accountIds = [...new Set(events.map((e) => e.account_id))];
         const endpoints = await trx
           .selectFrom('webhook_endpoints')
-          .select(['id', 'api_key_id', 'events'])
+          .select(['id', 'api_key_id', 'account_id', 'mode', 'events'])
           .where('active', '=', true)
-          .where('api_key_id', 'in', keyIds)
+          .where((eb) => eb.or([eb('api_key_id', 'in', keyIds), eb('account_id', 'in', accountIds)]))
           .forShare()
           .execute();
+        const receives = (endpoint: (typeof endpoints)[number], event: (typeof events)[number]) =>
+          endpoint.api_key_id === null
+            ? endpoint.account_id === event.account_id && endpoint.mode === event.mode
+            : endpoint.api_key_id === event.api_key_id;
         const deliveries = events.flatMap((event) => {
           const payload = serializeWebhookBody({
             id: event.id,
@@ -139,7 +156,7 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
             createdAt: event.created_at,
           });
           return endpoints
-            .filter((e) => e.api_key_id === event.api_key_id && subscribesTo(e.events, event.type))
+            .filter((e) => receives(e, event) && subscribesTo(e.events, event.type))
             .map((e) => ({
               endpoint_id: e.id,
               event_id: event.id,
@@ -270,14 +287,21 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
       return { items: await withAttempts(items), hasMore: rows.length > page.limit };
     },
 
-    /** A delivery of an active endpoint owned by the key. */
-    async findDeliveryOwned(deliveryId: number, apiKeyId: number): Promise<DeliveryWithAttempts | undefined> {
+    /** A delivery of an active endpoint of the owner. */
+    async findDeliveryOwned(
+      deliveryId: number,
+      owner: EndpointOwner,
+    ): Promise<DeliveryWithAttempts | undefined> {
       const row = await db
         .selectFrom('webhook_deliveries as d')
         .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
         .selectAll('d')
         .where('d.id', '=', deliveryId)
-        .where('e.api_key_id', '=', apiKeyId)
+        .where((eb) =>
+          'apiKeyId' in owner
+            ? eb('e.api_key_id', '=', owner.apiKeyId)
+            : eb('e.account_id', '=', owner.accountId),
+        )
         .where('e.active', '=', true)
         .executeTakeFirst();
       return row ? (await withAttempts([row]))[0] : undefined;
@@ -311,12 +335,20 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
     async redeliver(endpoint, filter) {
       let query = db
         .selectFrom('events')
-        .select(['id', 'type', 'verification_id', 'data', 'created_at'])
-        .where('api_key_id', '=', endpoint.api_key_id)
-        .where('created_at', '>=', filter.from)
-        .where('created_at', '<', filter.to)
-        .orderBy('seq');
-      if (filter.types) query = query.where('type', 'in', filter.types);
+        .innerJoin('api_keys', 'api_keys.id', 'events.api_key_id')
+        .select(['events.id', 'events.type', 'events.verification_id', 'events.data', 'events.created_at'])
+        .where((eb) =>
+          endpoint.api_key_id === null
+            ? eb.and([
+                eb('api_keys.account_id', '=', endpoint.account_id!),
+                eb('api_keys.mode', '=', endpoint.mode),
+              ])
+            : eb('events.api_key_id', '=', endpoint.api_key_id),
+        )
+        .where('events.created_at', '>=', filter.from)
+        .where('events.created_at', '<', filter.to)
+        .orderBy('events.seq');
+      if (filter.types) query = query.where('events.type', 'in', filter.types);
       const events = (await query.execute()).filter((e) => subscribesTo(endpoint.events, e.type));
       if (events.length === 0) return 0;
       const rows = await db
@@ -383,6 +415,12 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
       });
     },
   };
+
+  function ownedBy(eb: ExpressionBuilder<Database, 'webhook_endpoints'>, owner: EndpointOwner) {
+    return 'apiKeyId' in owner
+      ? eb('api_key_id', '=', owner.apiKeyId)
+      : eb('account_id', '=', owner.accountId);
+  }
 
   function openOrNull(sealed: string): string | null {
     try {

@@ -8,6 +8,7 @@ import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/statu
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import { unchanging } from '../serializer.js';
 import { checksSchema, docChecksSchema } from '../../checks/check-results.js';
+import type { RetentionDays } from '../../use-cases/accounts/account-retention.js';
 
 export const verificationSummarySchema = z.object({
   id: z.string(),
@@ -162,7 +163,7 @@ export const sessionStateSchema = z.object({
   }),
 });
 
-export type RetentionDays = { mediaDays: number; piiDays: number; templateDays: number };
+export type { RetentionDays };
 
 export function toSessionState(
   state: {

@@ -11,7 +11,7 @@ import {
 import type { RequireScope } from '../route-context.js';
 import { keyedErrors } from '../schemas.js';
 
-const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
+export const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
 
 /** Merchant accounts (docs/security.md "Accounts"): the operator's, `operator` scope only. */
 export const accountRoutes: FastifyPluginAsync<{

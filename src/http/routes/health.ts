@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { hasOperationsToken } from '../operations-token.js';
 import type { ReadinessReport } from '../../readiness.js';
 
-const componentSchema = z.object({
+export const componentSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']),
   detail: z.string().optional(),
 });

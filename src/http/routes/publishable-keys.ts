@@ -14,7 +14,7 @@ import type { PublishableKey } from '../../ports/publishable-key-store.js';
 import type { RequireScope } from '../route-context.js';
 import { errorSchema, keyedErrors } from '../schemas.js';
 
-const publishableKeySchema = z.object({
+export const publishableKeySchema = z.object({
   id: z.number(),
   publishable_key: z.string(),
   label: z.string(),
@@ -27,7 +27,7 @@ const publishableKeySchema = z.object({
  * A web origin a merchant embeds the hosted flow from: https, or http on the loopback for development.
  * Exactly an origin (no path, query or wildcard), since it goes verbatim into a CSP frame-ancestors.
  */
-const embeddingOrigin = z
+export const embeddingOrigin = z
   .string()
   .max(200)
   .refine((value) => {
@@ -44,7 +44,7 @@ const embeddingOrigin = z
     }
   }, 'must be an origin such as https://shop.example.com (http only for localhost)');
 
-const present = (row: PublishableKey) => ({
+export const presentPublishableKey = (row: PublishableKey) => ({
   id: row.id,
   publishable_key: row.key,
   label: row.label,
@@ -83,7 +83,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
         label: request.body.label,
         allowedOrigins: request.body.allowed_origins,
       });
-      return reply.status(201).send(present(row));
+      return reply.status(201).send(presentPublishableKey(row));
     },
   );
 
@@ -98,7 +98,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
         response: { 200: z.array(publishableKeySchema), ...keyedErrors },
       },
     },
-    async (request) => (await listPublishableKeys(deps, request.apiKey!)).map(present),
+    async (request) => (await listPublishableKeys(deps, request.apiKey!)).map(presentPublishableKey),
   );
 
   app.post(
@@ -117,7 +117,7 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
     async (request) => {
       const id = /^[1-9][0-9]{0,15}$/.test(request.params.id) ? Number(request.params.id) : NaN;
       if (!Number.isSafeInteger(id)) throw new ApiError('publishable_key_not_found');
-      return present(await revokePublishableKey(deps, request.apiKey!, id));
+      return presentPublishableKey(await revokePublishableKey(deps, request.apiKey!, id));
     },
   );
 };

@@ -66,7 +66,8 @@ export const sessionRoutes: FastifyPluginAsync<{
   deps: VerificationDeps;
   embeddingDeps: EmbeddingDeps;
   testSamples: TestSamples;
-  retention: RetentionDays;
+  /** What the verifications of a key are kept for: its account's periods (the consent text shows them). */
+  retention: (apiKeyId: number) => Promise<RetentionDays>;
   uploads: UploadAdmission;
 }> = async (instance, { deps, embeddingDeps, testSamples, retention, uploads }) => {
   instance.decorateRequest('session', null);
@@ -91,7 +92,10 @@ export const sessionRoutes: FastifyPluginAsync<{
 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const security = [{ clientToken: [] }];
-  const stateOf = async (session: Session) => toSessionState(await sessionState(deps, session), retention);
+  const stateOf = async (session: Session) => {
+    const state = await sessionState(deps, session);
+    return toSessionState(state, await retention(state.verification.api_key_id));
+  };
 
   app.get(
     '/v1/session/state',

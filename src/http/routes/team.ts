@@ -5,6 +5,8 @@ import { ROLES } from '../../core/members/members.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import {
+  accountAudit,
+  changeMembership,
   createInvitation,
   csrfTokenOf,
   finishAcceptingInvitation,
@@ -25,6 +27,7 @@ import {
   type RequireMember,
   type SessionCookie,
 } from '../member-session.js';
+import type { Member } from '../../ports/member-store.js';
 import { errorSchema } from '../schemas.js';
 
 const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
@@ -36,6 +39,7 @@ const memberSchema = z.object({
   email: z.string(),
   display_name: z.string(),
   role: z.enum(ROLES),
+  operator: z.boolean(),
 });
 
 const signedInSchema = z.object({ member: memberSchema, csrf_token: z.string() });
@@ -46,7 +50,29 @@ const presentMember = (m: SignedInMember) => ({
   email: m.email,
   display_name: m.displayName,
   role: m.role,
+  operator: m.operator,
 });
+
+const listedMemberSchema = memberSchema.extend({ created_at: z.string() });
+
+const presentListedMember = (m: Member) => ({
+  id: m.id,
+  account_id: m.account_id,
+  email: m.email,
+  display_name: m.display_name,
+  role: m.role,
+  operator: m.operator,
+  created_at: isoWithoutZone(m.created_at)!,
+});
+
+const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+/** A malformed member id names no member of the account: the same 404 as another account's. */
+function memberIdOf(raw: string): number {
+  const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw new ApiError('member_not_found');
+  return id;
+}
 
 const token = z.string().min(1).max(200);
 const displayName = z.string().trim().min(1).max(100);
@@ -241,7 +267,7 @@ export const teamRoutes: FastifyPluginAsync<{
         security,
         response: {
           200: z.object({
-            members: z.array(memberSchema.extend({ created_at: z.string() })),
+            members: z.array(listedMemberSchema),
             invitations: z.array(
               z.object({
                 id: z.number().int(),
@@ -260,14 +286,7 @@ export const teamRoutes: FastifyPluginAsync<{
     async (request) => {
       const team = await listTeam(deps, request.member!);
       return {
-        members: team.members.map((m) => ({
-          id: m.id,
-          account_id: m.account_id,
-          email: m.email,
-          display_name: m.display_name,
-          role: m.role,
-          created_at: isoWithoutZone(m.created_at)!,
-        })),
+        members: team.members.map(presentListedMember),
         invitations: team.invitations.map((i) => ({
           id: i.id,
           email: i.email,
@@ -317,6 +336,96 @@ export const teamRoutes: FastifyPluginAsync<{
         expires_at: isoWithoutZone(invitation.expires_at)!,
         link,
       });
+    },
+  );
+
+  app.patch(
+    '/v1/console/members/:member_id',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary: "Change a member's role (admin); the account's last admin cannot be demoted",
+        security,
+        params: z.object({ member_id: z.string() }),
+        body: z.object({ role: z.enum(ROLES) }),
+        response: { 200: listedMemberSchema, ...memberErrors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const { member } = await changeMembership(deps, request.member!, memberIdOf(request.params.member_id), {
+        role: request.body.role,
+      });
+      return presentListedMember(member);
+    },
+  );
+
+  app.delete(
+    '/v1/console/members/:member_id',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          "Remove a member from the account (admin): every one of their sessions ends at once; the account's last admin cannot be removed",
+        security,
+        params: z.object({ member_id: z.string() }),
+        response: {
+          200: z.object({ id: z.number().int(), ended_sessions: z.number().int() }),
+          ...memberErrors,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { member, endedSessions } = await changeMembership(
+        deps,
+        request.member!,
+        memberIdOf(request.params.member_id),
+        'remove',
+      );
+      return { id: member.id, ended_sessions: endedSessions };
+    },
+  );
+
+  app.get(
+    '/v1/console/audit-log',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary: "The account's audit trail of changes to its members, newest first (admin)",
+        security,
+        response: {
+          200: z.object({
+            entries: z.array(
+              z.object({
+                id: z.number().int(),
+                event: z.string(),
+                by_member_id: z.number().int(),
+                member_id: z.number().int().nullable(),
+                detail: z.record(z.string(), z.unknown()),
+                at: z.string(),
+              }),
+            ),
+          }),
+          ...memberErrors,
+        },
+      },
+    },
+    async (request) => {
+      const entries = await accountAudit(deps, request.member!);
+      return {
+        entries: entries.map((e) => ({
+          id: Number(e.id),
+          event: e.event,
+          by_member_id: Number(e.actor_member_id),
+          member_id: e.subject_member_id === null ? null : Number(e.subject_member_id),
+          detail: e.detail,
+          at: isoWithoutZone(e.at)!,
+        })),
+      };
     },
   );
 };

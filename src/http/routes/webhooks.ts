@@ -22,7 +22,7 @@ import type { DeliveryWithAttempts, WebhookEndpoint } from '../../ports/webhooks
 import type { RequireScope } from '../route-context.js';
 import { errorSchema, keyedErrors, validationErrorSchema } from '../schemas.js';
 
-const endpointSchema = z.object({
+export const endpointSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   events: z.array(z.string()),
@@ -38,7 +38,7 @@ const attemptSchema = z.object({
   response_excerpt: z.string().nullable(),
 });
 
-const deliverySchema = z.object({
+export const deliverySchema = z.object({
   id: z.number().int(),
   endpoint_id: z.number().int(),
   event_id: z.string(),
@@ -52,11 +52,11 @@ const deliverySchema = z.object({
   attempts: z.array(attemptSchema),
 });
 
-function toPublicEndpoint(row: WebhookEndpoint): z.infer<typeof endpointSchema> {
+export function toPublicEndpoint(row: WebhookEndpoint): z.infer<typeof endpointSchema> {
   return { id: row.id, url: row.url, events: row.events, active: row.active };
 }
 
-function toPublicDelivery(row: DeliveryWithAttempts): z.infer<typeof deliverySchema> {
+export function toPublicDelivery(row: DeliveryWithAttempts): z.infer<typeof deliverySchema> {
   return {
     id: row.id,
     endpoint_id: row.endpoint_id,
@@ -79,29 +79,18 @@ function toPublicDelivery(row: DeliveryWithAttempts): z.infer<typeof deliverySch
   };
 }
 
-const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
 /** A malformed id names nothing the caller owns, so it is the same 404 as a foreign one. */
-function parseId(raw: string, notFound: 'webhook_not_found' | 'delivery_not_found'): number {
+export function parseId(raw: string, notFound: 'webhook_not_found' | 'delivery_not_found'): number {
   const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id)) throw new ApiError(notFound);
   return id;
 }
 
-export const webhookRoutes: FastifyPluginAsync<{
-  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
-  /** WEBHOOK_ALLOW_INSECURE: http:// endpoint URLs are accepted. */
-  allowInsecure: boolean;
-  requireScope: RequireScope;
-}> = async (instance, options) => {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { requireScope, allowInsecure } = options;
-  const deps: WebhookEndpointDeps = {
-    ...options.deps,
-    logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
-  };
-
-  const createBody = z.object({
+/** The body of an endpoint registration: the URL rules (SSRF's syntax part) and a valid subscription. */
+export function webhookCreateBody(allowInsecure: boolean) {
+  return z.object({
     url: z
       .string()
       .trim()
@@ -124,6 +113,22 @@ export const webhookRoutes: FastifyPluginAsync<{
         }
       }),
   });
+}
+
+export const webhookRoutes: FastifyPluginAsync<{
+  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
+  /** WEBHOOK_ALLOW_INSECURE: http:// endpoint URLs are accepted. */
+  allowInsecure: boolean;
+  requireScope: RequireScope;
+}> = async (instance, options) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { requireScope, allowInsecure } = options;
+  const deps: WebhookEndpointDeps = {
+    ...options.deps,
+    logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
+  };
+
+  const createBody = webhookCreateBody(allowInsecure);
 
   const endpointParams = z.object({ endpoint_id: z.string() });
   const deliveryParams = z.object({ delivery_id: z.string() });
@@ -149,7 +154,11 @@ export const webhookRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { endpoint, secret } = await registerWebhookEndpoint(deps, request.apiKey!, request.body);
+      const { endpoint, secret } = await registerWebhookEndpoint(
+        deps,
+        { apiKeyId: request.apiKey!.id },
+        request.body,
+      );
       return reply.status(201).send({ ...toPublicEndpoint(endpoint), secret });
     },
   );
@@ -165,7 +174,8 @@ export const webhookRoutes: FastifyPluginAsync<{
         response: { 200: z.array(endpointSchema), ...keyedErrors },
       },
     },
-    async (request) => (await listWebhookEndpoints(deps, request.apiKey!)).map(toPublicEndpoint),
+    async (request) =>
+      (await listWebhookEndpoints(deps, { apiKeyId: request.apiKey!.id })).map(toPublicEndpoint),
   );
 
   app.delete(
@@ -183,7 +193,7 @@ export const webhookRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       await removeWebhookEndpoint(
         deps,
-        request.apiKey!,
+        { apiKeyId: request.apiKey!.id },
         parseId(request.params.endpoint_id, 'webhook_not_found'),
       );
       return reply.status(204).send(null);
@@ -216,7 +226,7 @@ export const webhookRoutes: FastifyPluginAsync<{
       const { limit, starting_after } = request.query;
       const page = await listEndpointDeliveries(
         deps,
-        request.apiKey!,
+        { apiKeyId: request.apiKey!.id },
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
       );
@@ -245,7 +255,7 @@ export const webhookRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const delivery = await retryWebhookDelivery(
         deps,
-        request.apiKey!,
+        { apiKeyId: request.apiKey!.id },
         parseId(request.params.delivery_id, 'delivery_not_found'),
       );
       return reply.status(202).send(toPublicDelivery(delivery));
@@ -297,7 +307,7 @@ export const webhookRoutes: FastifyPluginAsync<{
       const { created_after, created_before, types } = request.body;
       const result = await redeliverEvents(
         deps,
-        request.apiKey!,
+        { apiKeyId: request.apiKey!.id },
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         {
           ...(created_after ? { from: created_after } : {}),

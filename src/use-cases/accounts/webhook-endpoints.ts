@@ -1,15 +1,20 @@
 /**
- * A merchant's webhook endpoints and their deliveries (docs/webhooks.md). Each endpoint
- * belongs to the key that registered it; every read and change checks that, and a foreign id is the
- * same 404 as a missing one.
+ * A merchant's webhook endpoints and their deliveries (docs/webhooks.md). Each endpoint belongs to the
+ * key that registered it (the API's endpoints) or to an account (those an admin registers in the
+ * console); every read and change checks the owner, and a foreign id is the same 404 as a missing one.
  */
 import { ApiError, validationError } from '../../core/errors.js';
 import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
 import { addSeconds, type Clock } from '../../core/time.js';
 import { EVENT_RETENTION_DAYS } from '../../core/webhooks/event-catalogue.js';
 import type { Metrics } from '../../ports/metrics.js';
-import type { DeliveryWithAttempts, WebhookEndpoint, WebhookStore } from '../../ports/webhooks.js';
-import type { CallingKey } from './api-keys.js';
+import type { KeyMode } from '../../core/api-keys/api-key.js';
+import type {
+  DeliveryWithAttempts,
+  EndpointOwner,
+  WebhookEndpoint,
+  WebhookStore,
+} from '../../ports/webhooks.js';
 
 /** The only thing a client learns about a refused webhook host. */
 export const WEBHOOK_HOST_REFUSED = 'url is not allowed: host is not publicly routable';
@@ -29,7 +34,7 @@ export type WebhookEndpointDeps = {
 /** Registers an endpoint; its signing secret is in the answer and nowhere else in plaintext. */
 export async function registerWebhookEndpoint(
   deps: WebhookEndpointDeps,
-  caller: CallingKey,
+  owner: { apiKeyId: number } | { accountId: number; mode: KeyMode },
   input: { url: string; events: readonly string[] },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const refusal = await deps.checkHost(new URL(input.url).hostname);
@@ -41,7 +46,7 @@ export async function registerWebhookEndpoint(
   }
   const secret = generateWebhookSecret();
   const endpoint = await deps.webhooks.insertEndpoint({
-    apiKeyId: caller.id,
+    owner,
     url: input.url,
     events: [...new Set(input.events)],
     secret,
@@ -51,29 +56,29 @@ export async function registerWebhookEndpoint(
 
 export function listWebhookEndpoints(
   deps: WebhookEndpointDeps,
-  caller: CallingKey,
+  owner: EndpointOwner,
 ): Promise<WebhookEndpoint[]> {
-  return deps.webhooks.listActive(caller.id);
+  return deps.webhooks.listActive(owner);
 }
 
 /** Deactivates the endpoint: deliveries stop and pending ones are cancelled. */
 export async function removeWebhookEndpoint(
   deps: WebhookEndpointDeps,
-  caller: CallingKey,
+  owner: EndpointOwner,
   endpointId: number,
 ): Promise<void> {
-  const result = await deps.webhooks.deactivate(endpointId, caller.id);
+  const result = await deps.webhooks.deactivate(endpointId, owner);
   if (!result) throw new ApiError('webhook_not_found');
   for (let i = 0; i < result.cancelled; i += 1) deps.metrics.webhookDelivery('cancelled');
 }
 
 export async function listEndpointDeliveries(
   deps: WebhookEndpointDeps,
-  caller: CallingKey,
+  owner: EndpointOwner,
   endpointId: number,
   page: { limit: number; beforeId: number | null },
 ): Promise<{ items: DeliveryWithAttempts[]; hasMore: boolean }> {
-  const endpoint = await deps.webhooks.findActiveOwned(endpointId, caller.id);
+  const endpoint = await deps.webhooks.findActiveOwned(endpointId, owner);
   if (!endpoint) throw new ApiError('webhook_not_found');
   return deps.webhooks.listDeliveries(endpoint.id, page);
 }
@@ -81,14 +86,13 @@ export async function listEndpointDeliveries(
 /** Sends a delivery again with a fresh run of attempts, and answers its state after the reset. */
 export async function retryWebhookDelivery(
   deps: WebhookEndpointDeps,
-  caller: CallingKey,
+  owner: EndpointOwner,
   deliveryId: number,
 ): Promise<DeliveryWithAttempts> {
-  if (!(await deps.webhooks.findDeliveryOwned(deliveryId, caller.id)))
-    throw new ApiError('delivery_not_found');
+  if (!(await deps.webhooks.findDeliveryOwned(deliveryId, owner))) throw new ApiError('delivery_not_found');
   await deps.webhooks.retryDelivery(deliveryId);
   deps.kickDeliveries();
-  const delivery = await deps.webhooks.findDeliveryOwned(deliveryId, caller.id);
+  const delivery = await deps.webhooks.findDeliveryOwned(deliveryId, owner);
   if (!delivery) throw new ApiError('delivery_not_found');
   return delivery;
 }
@@ -100,11 +104,11 @@ export async function retryWebhookDelivery(
  */
 export async function redeliverEvents(
   deps: WebhookEndpointDeps,
-  caller: CallingKey,
+  owner: EndpointOwner,
   endpointId: number,
   filter: { from?: Date; to?: Date; types?: string[] },
 ): Promise<{ redelivered: number; from: Date; to: Date }> {
-  const endpoint = await deps.webhooks.findActiveOwned(endpointId, caller.id);
+  const endpoint = await deps.webhooks.findActiveOwned(endpointId, owner);
   if (!endpoint) throw new ApiError('webhook_not_found');
   const now = deps.clock.now();
   const oldest = addSeconds(now, -EVENT_RETENTION_DAYS * 86_400);

@@ -9,7 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
 import type { MemberStore, SsoStore } from '../../ports/member-store.js';
 import type { Oidc } from '../../ports/oidc.js';
-import { requireRole, startSession, type SignedInMember, type TeamDeps } from './team.js';
+import { asSignedIn, requireRole, startSession, type SignedInMember, type TeamDeps } from './team.js';
 
 export const SSO_LOGIN_TTL_SECONDS = 10 * 60;
 
@@ -81,14 +81,5 @@ export async function finishSso(
     }));
   if (member.removed_at) throw new ApiError('sso_failed');
   const sessionId = await startSession(deps, member.id, input.previousSessionId);
-  return {
-    member: {
-      id: member.id,
-      accountId: member.account_id,
-      email: member.email,
-      displayName: member.display_name,
-      role: member.role,
-    },
-    sessionId,
-  };
+  return { member: asSignedIn(member), sessionId };
 }

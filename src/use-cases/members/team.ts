@@ -17,7 +17,13 @@ import {
 } from '../../core/members/members.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
-import type { Invitation, Member, MemberStore } from '../../ports/member-store.js';
+import type {
+  AccountAuditEntry,
+  Invitation,
+  Member,
+  MemberStore,
+  MembershipChange,
+} from '../../ports/member-store.js';
 import type { Passkeys } from '../../ports/passkeys.js';
 
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
@@ -40,14 +46,16 @@ export type SignedInMember = {
   email: string;
   displayName: string;
   role: Role;
+  operator: boolean;
 };
 
-const asSignedIn = (m: Member): SignedInMember => ({
+export const asSignedIn = (m: Member): SignedInMember => ({
   id: m.id,
   accountId: m.account_id,
   email: m.email,
   displayName: m.display_name,
   role: m.role,
+  operator: m.operator,
 });
 
 const later = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
@@ -59,8 +67,16 @@ export function invitationLink(consoleUrl: string, token: string): string {
 
 export async function createInvitation(
   deps: Pick<TeamDeps, 'members' | 'clock' | 'consoleUrl'>,
-  input: { accountId: number; email: string; role: Role; invitedBy: SignedInMember | null },
+  input: {
+    accountId: number;
+    email: string;
+    role: Role;
+    invitedBy: SignedInMember | null;
+    /** Only the host's CLI (no `invitedBy`) may invite an operator. */
+    operator?: boolean;
+  },
 ): Promise<{ invitation: Invitation; link: string }> {
+  if (input.operator && input.invitedBy) throw new ApiError('role_required', { role: 'operator' });
   if (input.invitedBy) {
     if (!hasRole(input.invitedBy.role, 'admin')) throw new ApiError('role_required', { role: 'admin' });
     if (input.invitedBy.accountId !== input.accountId) throw new ApiError('not_found');
@@ -73,6 +89,7 @@ export async function createInvitation(
     role: input.role,
     tokenHash: digestToken(token),
     invitedBy: input.invitedBy?.id ?? null,
+    operator: input.operator ?? false,
     at,
     expiresAt: later(at, INVITATION_TTL_SECONDS),
   });
@@ -260,6 +277,11 @@ export function requireRole(member: SignedInMember, role: Role): void {
   if (!hasRole(member.role, role)) throw new ApiError('role_required', { role });
 }
 
+/** The operator's console pages: a member the host's CLI invited as operator, whatever their role. */
+export function requireOperator(member: SignedInMember): void {
+  if (!member.operator) throw new ApiError('role_required', { role: 'operator' });
+}
+
 export async function listTeam(
   deps: Pick<TeamDeps, 'members'>,
   member: SignedInMember,
@@ -270,4 +292,40 @@ export async function listTeam(
     deps.members.listInvitations(member.accountId),
   ]);
   return { members, invitations };
+}
+
+/**
+ * An admin changes a member's role or removes them. A member of another account is the same 404 as
+ * one that does not exist; the account's last admin can be neither demoted nor removed (409), so an
+ * account is never left without someone who can manage it. A removed member's sessions all end in the
+ * same transaction, and the change is written to the account's audit trail naming the admin.
+ */
+export async function changeMembership(
+  deps: Pick<TeamDeps, 'members' | 'clock'>,
+  admin: SignedInMember,
+  memberId: number,
+  change: MembershipChange,
+): Promise<{ member: Member; endedSessions: number }> {
+  requireRole(admin, 'admin');
+  const result = await deps.members.changeMembership({
+    accountId: admin.accountId,
+    memberId,
+    change,
+    by: admin.id,
+    at: deps.clock.now(),
+  });
+  if (result.outcome === 'not_found') throw new ApiError('member_not_found');
+  if (result.outcome === 'last_admin') throw new ApiError('last_admin');
+  return { member: result.member, endedSessions: result.endedSessions };
+}
+
+export const ACCOUNT_AUDIT_PAGE = 200;
+
+/** The account's audit trail of changes to its people, newest first (admin). */
+export async function accountAudit(
+  deps: Pick<TeamDeps, 'members'>,
+  admin: SignedInMember,
+): Promise<AccountAuditEntry[]> {
+  requireRole(admin, 'admin');
+  return deps.members.listAccountAudit(admin.accountId, ACCOUNT_AUDIT_PAGE);
 }

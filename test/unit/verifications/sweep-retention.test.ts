@@ -34,6 +34,14 @@ function slowStore(pastRetention: number, msPerRow: number) {
     redactDecided: async (_before, _at, limit) => take(limit),
     deleteTemplates: async () => empty,
     redactedAmong: async () => [],
+    accountRetention: async () => [],
+    findAccountRetention: async (accountId) => ({
+      accountId,
+      mediaDays: null,
+      piiDays: null,
+      templateDays: null,
+    }),
+    saveAccountRetention: async () => undefined,
   };
   return {
     sizes,

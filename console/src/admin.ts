@@ -1,0 +1,574 @@
+/**
+ * The admin pages of an account (docs/review.md "Admin pages"). Every call goes through the member
+ * routes with the session cookie and CSRF token; the service enforces the admin role, these pages only
+ * hide what a member could not do anyway.
+ */
+import {
+  accountKeys,
+  accountWebhooks,
+  operatorAccounts,
+  operatorHealth,
+  createPublishableKey,
+  publishableKeys,
+  revokePublishableKey,
+  setOrigins,
+  type PublishableKey,
+  changeRole,
+  createAccountWebhook,
+  disableAccountWebhook,
+  removeMember,
+  retention,
+  retryDelivery,
+  saveRetention,
+  saveSso,
+  signedInMember,
+  team,
+  webhookDeliveries,
+  type AccountEndpoint,
+  type ListedMember,
+  type Retention,
+} from './api.js';
+import { announce, h, showPage } from './dom.js';
+
+const ROLE_LABELS: Record<string, string> = {
+  admin: 'Admin',
+  reviewer: 'Reviewer',
+  viewer: 'Viewer',
+};
+
+/** The account's members, each with a role control and a remove button. */
+export function membersSection(): HTMLElement {
+  const status = h('p', { id: 'members-status', role: 'status' }, 'Loading members…');
+  const body = h('tbody', {});
+  const section = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'members-title' },
+    h('h2', { id: 'members-title' }, 'Members'),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { id: 'members' },
+        h('caption', { class: 'sr-only' }, 'Members of the account and their roles'),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Name'),
+            h('th', { scope: 'col' }, 'Email'),
+            h('th', { scope: 'col' }, 'Role'),
+            h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Remove')),
+          ),
+        ),
+        body,
+      ),
+    ),
+    status,
+  );
+
+  const row = (member: ListedMember): HTMLTableRowElement => {
+    const me = signedInMember()?.id === member.id;
+    const select = h(
+      'select',
+      { 'aria-label': `Role of ${member.display_name}`, 'data-member-id': member.id },
+      ...Object.entries(ROLE_LABELS).map(([value, label]) =>
+        h('option', { value, selected: value === member.role }, label),
+      ),
+    );
+    select.addEventListener('change', () => {
+      const role = select.value;
+      status.textContent = 'Saving…';
+      changeRole(member.id, role).then(
+        (changed) => {
+          status.textContent = `${changed.display_name} is now ${ROLE_LABELS[changed.role]}.`;
+          announce(status.textContent);
+          // Stepping down from admin ends this page's use: reload to the queue.
+          if (me && changed.role !== 'admin') location.assign('#/');
+        },
+        (failure: Error) => {
+          select.value = member.role;
+          status.textContent = failure.message;
+          announce(failure.message, true);
+        },
+      );
+    });
+    const remove = h(
+      'button',
+      { type: 'button', class: 'btn', 'aria-label': `Remove ${member.display_name}` },
+      'Remove',
+    );
+    remove.addEventListener('click', () => {
+      if (
+        !confirm(`Remove ${member.display_name} (${member.email}) from the account? Their sessions end now.`)
+      )
+        return;
+      removeMember(member.id).then(
+        () => {
+          status.textContent = `${member.display_name} was removed.`;
+          announce(status.textContent);
+          if (me) location.reload();
+          else void load();
+        },
+        (failure: Error) => {
+          status.textContent = failure.message;
+          announce(failure.message, true);
+        },
+      );
+    });
+    return h(
+      'tr',
+      {},
+      h('td', {}, member.display_name),
+      h('td', {}, member.email),
+      h('td', {}, select),
+      h('td', {}, remove),
+    );
+  };
+
+  const load = async () => {
+    try {
+      const { members } = await team();
+      body.replaceChildren(...members.map(row));
+      status.textContent = '';
+    } catch (failure) {
+      status.textContent = (failure as Error).message;
+    }
+  };
+  void load();
+  return section;
+}
+
+const field = (id: string, label: string, input: HTMLElement, hint?: string) => [
+  h('label', { for: id }, label),
+  input,
+  hint ? h('p', { class: 'hint' }, hint) : null,
+];
+
+/**
+ * The account's webhook endpoints: each receives the events of every verification of the account
+ * (of its mode), whichever key created it. The signing secret shows once, when the endpoint is made.
+ */
+export function webhooksPage(): void {
+  const status = h('p', { id: 'webhooks-status', role: 'status' }, 'Loading endpoints…');
+  const list = h('div', { id: 'webhook-list' });
+  const url = h('input', {
+    id: 'webhook-url',
+    name: 'url',
+    type: 'url',
+    required: true,
+    autocomplete: 'off',
+  });
+  const events = h('input', { id: 'webhook-events', name: 'events', value: '*', autocomplete: 'off' });
+  const mode = h(
+    'select',
+    { id: 'webhook-mode', name: 'mode' },
+    h('option', { value: 'live' }, 'Live verifications'),
+    h('option', { value: 'test' }, 'Test verifications'),
+  );
+  const created = h('p', { id: 'webhook-created', role: 'status' });
+  const form = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Add an endpoint'),
+    ...field('webhook-url', 'Endpoint URL (https)', url),
+    ...field('webhook-events', 'Events', events, 'Event names separated by commas, or * for every event.'),
+    ...field('webhook-mode', 'Mode', mode),
+    h('button', { type: 'submit', class: 'btn primary' }, 'Add endpoint'),
+    created,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    created.textContent = 'Adding…';
+    const names = events.value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    createAccountWebhook(url.value.trim(), names, mode.value).then(
+      (endpoint) => {
+        created.replaceChildren(
+          'Endpoint added. Its signing secret is shown only now; keep it where your receiver can read it: ',
+          h('input', {
+            id: 'webhook-secret',
+            readonly: true,
+            value: endpoint.secret,
+            'aria-label': 'Signing secret',
+          }),
+        );
+        void load();
+      },
+      (failure: Error) => {
+        created.textContent = failure.message;
+      },
+    );
+  });
+
+  const deliveriesOf = (endpoint: AccountEndpoint, into: HTMLElement) => {
+    into.textContent = 'Loading deliveries…';
+    webhookDeliveries(endpoint.id).then(
+      ({ data }) => {
+        if (data.length === 0) {
+          into.textContent = 'No deliveries yet.';
+          return;
+        }
+        into.replaceChildren(
+          h(
+            'ul',
+            { class: 'deliveries' },
+            ...data.map((d) => {
+              const retry = h('button', { type: 'button', class: 'btn' }, 'Send again');
+              retry.addEventListener('click', () => {
+                retryDelivery(d.id).then(
+                  () => deliveriesOf(endpoint, into),
+                  (failure: Error) => announce(failure.message, true),
+                );
+              });
+              return h(
+                'li',
+                {},
+                `${d.created_at.replace('T', ' ').slice(0, 19)} · ${d.event} · ${d.status} (${d.attempt_count} attempts) `,
+                retry,
+              );
+            }),
+          ),
+        );
+      },
+      (failure: Error) => {
+        into.textContent = failure.message;
+      },
+    );
+  };
+
+  const card = (endpoint: AccountEndpoint) => {
+    const deliveries = h('div', { class: 'hint' });
+    const show = h('button', { type: 'button', class: 'btn' }, 'Recent deliveries');
+    show.addEventListener('click', () => deliveriesOf(endpoint, deliveries));
+    const disable = h('button', { type: 'button', class: 'btn' }, 'Disable');
+    disable.addEventListener('click', () => {
+      if (!confirm(`Disable ${endpoint.url}? Deliveries stop and pending ones are cancelled.`)) return;
+      disableAccountWebhook(endpoint.id).then(
+        () => void load(),
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    return h(
+      'section',
+      { class: 'panel webhook', 'data-endpoint-id': endpoint.id },
+      h('h3', {}, endpoint.url),
+      h('p', {}, `${endpoint.mode} · ${endpoint.events.join(', ')}`),
+      show,
+      ' ',
+      disable,
+      deliveries,
+    );
+  };
+
+  const load = async () => {
+    try {
+      const endpoints = await accountWebhooks();
+      list.replaceChildren(...endpoints.map(card));
+      status.textContent = endpoints.length === 0 ? 'No endpoints yet.' : '';
+    } catch (failure) {
+      status.textContent = (failure as Error).message;
+    }
+  };
+  void load();
+  showPage(
+    'Webhooks',
+    h(
+      'p',
+      { class: 'hint' },
+      "The account's endpoints receive the events of every verification of the account, whichever API key created it.",
+    ),
+    status,
+    list,
+    form,
+  );
+}
+
+/** Retention (each period at most the deployment's) and single sign-on. */
+export function settingsPage(): void {
+  const status = h('p', { id: 'retention-status', role: 'status' }, 'Loading…');
+  const inputs = {
+    media_days: h('input', { id: 'retention-media', type: 'number', min: 1, inputmode: 'numeric' }),
+    pii_days: h('input', { id: 'retention-pii', type: 'number', min: 1, inputmode: 'numeric' }),
+    template_days: h('input', { id: 'retention-template', type: 'number', min: 1, inputmode: 'numeric' }),
+  };
+  const hints = {
+    media_days: h('p', { class: 'hint' }),
+    pii_days: h('p', { class: 'hint' }),
+    template_days: h('p', { class: 'hint' }),
+  };
+  const show = (current: Retention) => {
+    for (const key of ['media_days', 'pii_days', 'template_days'] as const) {
+      inputs[key].value = current.account[key] === null ? '' : String(current.account[key]);
+      inputs[key].max = String(current.deployment[key]);
+      hints[key].textContent =
+        `Applied: ${current.applied[key]} days. At most ${current.deployment[key]} (this deployment's); empty keeps that.`;
+    }
+  };
+  const retentionForm = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Retention'),
+    h('label', { for: 'retention-media' }, 'Images and video, days after the decision'),
+    inputs.media_days,
+    hints.media_days,
+    h('label', { for: 'retention-pii' }, 'Personal data, days after the decision'),
+    inputs.pii_days,
+    hints.pii_days,
+    h('label', { for: 'retention-template' }, 'Face templates, days after they were stored'),
+    inputs.template_days,
+    hints.template_days,
+    h('button', { type: 'submit', class: 'btn primary' }, 'Save retention'),
+    status,
+  );
+  const days = (input: HTMLInputElement) => (input.value.trim() === '' ? null : Number(input.value));
+  retentionForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    status.textContent = 'Saving…';
+    saveRetention({
+      media_days: days(inputs.media_days),
+      pii_days: days(inputs.pii_days),
+      template_days: days(inputs.template_days),
+    }).then(
+      (saved) => {
+        show(saved);
+        status.textContent = 'Saved.';
+        announce('Retention saved.');
+      },
+      (failure: Error) => {
+        status.textContent = failure.message;
+      },
+    );
+  });
+  retention().then(
+    (current) => {
+      show(current);
+      status.textContent = '';
+    },
+    (failure: Error) => {
+      status.textContent = failure.message;
+    },
+  );
+
+  const ssoStatus = h('p', { id: 'sso-status', role: 'status' });
+  const issuer = h('input', { id: 'sso-issuer', type: 'url', required: true, autocomplete: 'off' });
+  const clientId = h('input', { id: 'sso-client-id', required: true, autocomplete: 'off' });
+  const secret = h('input', {
+    id: 'sso-secret',
+    type: 'password',
+    required: true,
+    autocomplete: 'new-password',
+  });
+  const domains = h('input', { id: 'sso-domains', required: true, autocomplete: 'off' });
+  const ssoForm = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Single sign-on (OpenID Connect)'),
+    ...field('sso-issuer', 'Issuer URL', issuer),
+    ...field('sso-client-id', 'Client id', clientId),
+    ...field(
+      'sso-secret',
+      'Client secret',
+      secret,
+      'Stored sealed and never shown again; enter it each time you save.',
+    ),
+    ...field('sso-domains', 'Allowed email domains', domains, 'Separated by commas, e.g. example.com.'),
+    h('button', { type: 'submit', class: 'btn primary' }, 'Save single sign-on'),
+    ssoStatus,
+  );
+  ssoForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    ssoStatus.textContent = 'Saving…';
+    saveSso({
+      issuer: issuer.value.trim(),
+      client_id: clientId.value.trim(),
+      client_secret: secret.value,
+      allowed_domains: domains.value
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean),
+    }).then(
+      (saved) => {
+        secret.value = '';
+        ssoStatus.textContent = `Saved: members with an address at ${saved.allowed_domains.join(', ')} sign in through ${saved.issuer}.`;
+      },
+      (failure: Error) => {
+        ssoStatus.textContent = failure.message;
+      },
+    );
+  });
+  showPage('Settings', retentionForm, ssoForm);
+}
+
+const originsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/** Publishable keys (the browser SDK's) and the origins allowed to embed the hosted flow with each. */
+export function keysPage(): void {
+  const status = h('p', { id: 'keys-status', role: 'status' }, 'Loading keys…');
+  const list = h('div', { id: 'publishable-keys' });
+  const owner = h('select', { id: 'pk-owner', name: 'api_key_id' });
+  const label = h('input', { id: 'pk-label', name: 'label', value: 'default', autocomplete: 'off' });
+  const origins = h('input', { id: 'pk-origins', name: 'origins', autocomplete: 'off' });
+  const created = h('p', { id: 'pk-created', role: 'status' });
+  const form = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Add a publishable key'),
+    ...field(
+      'pk-owner',
+      'API key it belongs to',
+      owner,
+      "The hosted flow accepts it for this key's verifications.",
+    ),
+    ...field('pk-label', 'Label', label),
+    ...field(
+      'pk-origins',
+      'Allowed origins',
+      origins,
+      'Pages that embed the flow, e.g. https://shop.example.com; separated by commas.',
+    ),
+    h('button', { type: 'submit', class: 'btn primary' }, 'Add publishable key'),
+    created,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    created.textContent = 'Adding…';
+    createPublishableKey(Number(owner.value), label.value.trim(), originsOf(origins.value)).then(
+      (key) => {
+        created.textContent = `Added ${key.publishable_key}.`;
+        void load();
+      },
+      (failure: Error) => {
+        created.textContent = failure.message;
+      },
+    );
+  });
+
+  const card = (key: PublishableKey) => {
+    const edit = h('input', {
+      'aria-label': `Allowed origins of ${key.label}`,
+      value: key.allowed_origins.join(', '),
+      autocomplete: 'off',
+      disabled: key.revoked_at !== null,
+    });
+    const save = h('button', { type: 'button', class: 'btn' }, 'Save origins');
+    save.addEventListener('click', () => {
+      setOrigins(key.id, originsOf(edit.value)).then(
+        () => announce('Origins saved.'),
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    const revoke = h('button', { type: 'button', class: 'btn' }, 'Revoke');
+    revoke.addEventListener('click', () => {
+      if (!confirm(`Revoke ${key.publishable_key}? Pages using it can no longer start the flow.`)) return;
+      revokePublishableKey(key.id).then(
+        () => void load(),
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    return h(
+      'section',
+      { class: 'panel signin webhook', 'data-publishable-key-id': key.id },
+      h('h3', {}, `${key.label}: ${key.publishable_key}`),
+      key.revoked_at
+        ? h('p', { class: 'hint' }, `Revoked ${key.revoked_at.replace('T', ' ').slice(0, 16)} UTC`)
+        : null,
+      edit,
+      key.revoked_at ? null : h('p', {}, save, ' ', revoke),
+    );
+  };
+
+  const load = async () => {
+    try {
+      const [keys, publishable] = await Promise.all([accountKeys(), publishableKeys()]);
+      owner.replaceChildren(
+        ...keys
+          .filter((k) => k.revoked_at === null)
+          .map((k) => h('option', { value: k.id }, `${k.label} (${k.key_prefix}…, ${k.mode})`)),
+      );
+      list.replaceChildren(...publishable.map(card));
+      status.textContent = publishable.length === 0 ? 'No publishable keys yet.' : '';
+    } catch (failure) {
+      status.textContent = (failure as Error).message;
+    }
+  };
+  void load();
+  showPage('Publishable keys', status, list, form);
+}
+
+/** The operator's view: every account with its usage, and the deployment's health as /readyz reports it. */
+export function operatorPage(): void {
+  const status = h('p', { id: 'operator-status', role: 'status' }, 'Loading…');
+  const health = h('section', { class: 'panel', id: 'health', 'aria-labelledby': 'health-title' });
+  const body = h('tbody', {});
+  const accounts = h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'accounts-title' },
+    h('h2', { id: 'accounts-title' }, 'Accounts'),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { id: 'operator-accounts' },
+        h('caption', { class: 'sr-only' }, 'Merchant accounts and their usage'),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Account'),
+            h('th', { scope: 'col' }, 'Live API keys'),
+            h('th', { scope: 'col' }, 'Verifications'),
+            h('th', { scope: 'col' }, 'Opened'),
+          ),
+        ),
+        body,
+      ),
+    ),
+  );
+  Promise.all([operatorAccounts(), operatorHealth()]).then(
+    ([list, report]) => {
+      body.replaceChildren(
+        ...list.map((a) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, `${a.name} (#${a.id})`),
+            h('td', {}, a.live_api_keys),
+            h('td', {}, a.verifications),
+            h('td', {}, a.created_at.slice(0, 10)),
+          ),
+        ),
+      );
+      health.replaceChildren(
+        h('h2', { id: 'health-title' }, `Deployment: ${report.status}`),
+        h(
+          'ul',
+          {},
+          ...Object.entries(report.components).map(([name, c]) =>
+            h(
+              'li',
+              { class: c.status === 'ok' ? '' : 'fail' },
+              `${name}: ${c.status}${c.detail ? ` (${c.detail})` : ''}`,
+            ),
+          ),
+        ),
+      );
+      status.textContent = '';
+    },
+    (failure: Error) => {
+      status.textContent = failure.message;
+    },
+  );
+  showPage('Operator', status, health, accounts);
+}

@@ -1,0 +1,187 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isoWithoutZone } from '../../core/time.js';
+import type { WebhookEndpoint } from '../../ports/webhooks.js';
+import type { WebhookEndpointDeps } from '../../use-cases/accounts/webhook-endpoints.js';
+import {
+  listAccountEndpointDeliveries,
+  listAccountEndpoints,
+  registerAccountEndpoint,
+  removeAccountEndpoint,
+  retryAccountDelivery,
+} from '../../use-cases/members/account-webhooks.js';
+import type { RequireMember } from '../member-session.js';
+import { errorSchema, validationErrorSchema } from '../schemas.js';
+import {
+  deliverySchema,
+  endpointSchema,
+  ID_PATTERN,
+  parseId,
+  toPublicDelivery,
+  toPublicEndpoint,
+  webhookCreateBody,
+} from './webhooks.js';
+
+const security = [{ consoleSession: [] }];
+const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
+
+const accountEndpointSchema = endpointSchema.extend({
+  mode: z.enum(['live', 'test']),
+  created_at: z.string(),
+});
+
+const present = (endpoint: WebhookEndpoint) => ({
+  ...toPublicEndpoint(endpoint),
+  mode: endpoint.mode,
+  created_at: isoWithoutZone(endpoint.created_at)!,
+});
+
+/**
+ * The account's webhook endpoints in the console (admin): they receive the events of every
+ * verification of the account. The answers have the shapes of the API's webhook routes, with the
+ * endpoint's mode and creation time added.
+ */
+export const teamWebhookRoutes: FastifyPluginAsync<{
+  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
+  allowInsecure: boolean;
+  requireMember: RequireMember;
+}> = async (instance, options) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { requireMember } = options;
+  const deps: WebhookEndpointDeps = {
+    ...options.deps,
+    logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
+  };
+  const endpointParams = z.object({ endpoint_id: z.string() });
+
+  app.get(
+    '/v1/console/webhooks',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary: "The account's active webhook endpoints (admin)",
+        security,
+        response: { 200: z.array(accountEndpointSchema), ...memberErrors },
+      },
+    },
+    async (request) => (await listAccountEndpoints(deps, request.member!)).map(present),
+  );
+
+  app.post(
+    '/v1/console/webhooks',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Register an account webhook endpoint (admin): it receives the events of every verification of the account of its mode; the signing secret is returned once',
+        security,
+        body: webhookCreateBody(options.allowInsecure).extend({
+          mode: z.enum(['live', 'test']).default('live'),
+        }),
+        response: {
+          201: accountEndpointSchema.extend({ secret: z.string() }),
+          ...memberErrors,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, secret } = await registerAccountEndpoint(deps, request.member!, request.body);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send({ ...present(endpoint), secret });
+    },
+  );
+
+  app.delete(
+    '/v1/console/webhooks/:endpoint_id',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Disable an account webhook endpoint (admin): deliveries stop and pending ones are cancelled',
+        security,
+        params: endpointParams,
+        response: { 204: z.null(), ...memberErrors, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await removeAccountEndpoint(
+        deps,
+        request.member!,
+        parseId(request.params.endpoint_id, 'webhook_not_found'),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/console/webhooks/:endpoint_id/deliveries',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          "An account endpoint's recent deliveries with every attempt, newest first (admin); page with starting_after=<next_cursor>",
+        security,
+        params: endpointParams,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          starting_after: z
+            .string()
+            .regex(ID_PATTERN, 'must be the next_cursor of a previous page')
+            .optional(),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(deliverySchema),
+            has_more: z.boolean(),
+            next_cursor: z.string().nullable(),
+          }),
+          ...memberErrors,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { limit, starting_after } = request.query;
+      const page = await listAccountEndpointDeliveries(
+        deps,
+        request.member!,
+        parseId(request.params.endpoint_id, 'webhook_not_found'),
+        { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
+      );
+      const last = page.items[page.items.length - 1];
+      return {
+        data: page.items.map(toPublicDelivery),
+        has_more: page.hasMore,
+        next_cursor: page.hasMore && last ? String(last.id) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/console/webhooks/deliveries/:delivery_id/retry',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary: 'Send a delivery of an account endpoint again, with a fresh run of attempts (admin)',
+        security,
+        params: z.object({ delivery_id: z.string() }),
+        response: { 202: deliverySchema, ...memberErrors, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await retryAccountDelivery(
+        deps,
+        request.member!,
+        parseId(request.params.delivery_id, 'delivery_not_found'),
+      );
+      return reply.status(202).send(toPublicDelivery(delivery));
+    },
+  );
+};

@@ -1,0 +1,74 @@
+/**
+ * The account's API keys and publishable keys in the console (admin). A publishable key still belongs to
+ * one API key (the hosted flow accepts it only for that key's verifications), so an admin picks which of
+ * the account's live keys; a key or publishable key of another account is the same 404 as a missing one.
+ */
+import { generatePublishableKey } from '../../core/api-keys/api-key.js';
+import { ApiError } from '../../core/errors.js';
+import type { Clock } from '../../core/time.js';
+import type { ApiKey, ApiKeyStore } from '../../ports/api-key-store.js';
+import type { PublishableKey, PublishableKeyStore } from '../../ports/publishable-key-store.js';
+import { requireRole, type SignedInMember } from './team.js';
+
+export type AccountKeysDeps = {
+  apiKeys: Pick<ApiKeyStore, 'listInAccount'>;
+  publishableKeys: PublishableKeyStore;
+  clock: Clock;
+};
+
+export function listAccountApiKeys(deps: AccountKeysDeps, admin: SignedInMember): Promise<ApiKey[]> {
+  requireRole(admin, 'admin');
+  return deps.apiKeys.listInAccount(admin.accountId);
+}
+
+export function listAccountPublishableKeys(
+  deps: AccountKeysDeps,
+  admin: SignedInMember,
+): Promise<PublishableKey[]> {
+  requireRole(admin, 'admin');
+  return deps.publishableKeys.listInAccount(admin.accountId);
+}
+
+export async function createAccountPublishableKey(
+  deps: AccountKeysDeps,
+  admin: SignedInMember,
+  input: { apiKeyId: number; label: string; allowedOrigins: readonly string[] },
+): Promise<PublishableKey> {
+  requireRole(admin, 'admin');
+  const owner = (await deps.apiKeys.listInAccount(admin.accountId)).find(
+    (key) => key.id === input.apiKeyId && key.revoked_at === null,
+  );
+  if (!owner) throw new ApiError('api_key_not_found');
+  return deps.publishableKeys.insert({
+    key: generatePublishableKey(),
+    apiKeyId: owner.id,
+    label: input.label,
+    allowedOrigins: [...new Set(input.allowedOrigins)],
+    at: deps.clock.now(),
+  });
+}
+
+/** Idempotent, like the API's revoke. */
+export async function revokeAccountPublishableKey(
+  deps: AccountKeysDeps,
+  admin: SignedInMember,
+  id: number,
+): Promise<PublishableKey> {
+  requireRole(admin, 'admin');
+  const row = await deps.publishableKeys.revokeInAccount(id, admin.accountId, deps.clock.now());
+  if (!row) throw new ApiError('publishable_key_not_found');
+  return row;
+}
+
+/** Replaces a live publishable key's allowed origins (the pages that may embed the hosted flow). */
+export async function setAccountPublishableKeyOrigins(
+  deps: AccountKeysDeps,
+  admin: SignedInMember,
+  id: number,
+  origins: readonly string[],
+): Promise<PublishableKey> {
+  requireRole(admin, 'admin');
+  const row = await deps.publishableKeys.setOriginsInAccount(id, admin.accountId, [...new Set(origins)]);
+  if (!row) throw new ApiError('publishable_key_not_found');
+  return row;
+}
