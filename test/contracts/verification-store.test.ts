@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/adapters/db/database.js';
 import { createTransactor } from '../../src/adapters/db/transactor.js';
 import { createVerificationStore } from '../../src/adapters/db/verification-store.js';
 import type { StoredBarcode } from '../../src/core/checks.js';
 import { addSeconds } from '../../src/core/time.js';
+import { OPEN_STATUSES } from '../../src/core/verifications/status.js';
 import type { Verification } from '../../src/core/verifications/verification.js';
 import type { DecisionRecord, Transactor, VerificationStore } from '../../src/ports/verification-store.js';
 import { UNAVAILABLE_CHECKS, UNAVAILABLE_DOC_CHECKS } from '../helpers/check-summaries.js';
@@ -172,6 +174,17 @@ describe.each(engines)('VerificationStore and Transactor contract on %s', (engin
       const detail = await store.findOwnedDetail(verification.id, owner, addSeconds(T0, 31));
       expect(detail?.verification.status).toBe('expired');
       expect(detail?.audit.map((e) => e.event)).toEqual(['verification.created', 'verification.expired']);
+    });
+
+    it('the index the sweep reads holds the open statuses only, not decided, expired or canceled rows', async () => {
+      const { rows } = await sql<{ indexdef: string }>`
+        SELECT indexdef FROM pg_indexes WHERE indexname = 'verifications_open_expiry_idx'`.execute(
+        database.db,
+      );
+      const predicate = rows[0]!.indexdef.slice(rows[0]!.indexdef.indexOf(' WHERE '));
+      const statuses = [...predicate.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+      expect(statuses).toEqual([...OPEN_STATUSES]);
+      expect(predicate).not.toMatch(/NOT|<>/);
     });
 
     it('the sweep expires exactly the open verifications past expires_at, once', async () => {

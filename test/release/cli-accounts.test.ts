@@ -31,7 +31,8 @@ describe('idv accounts (PGlite on disk)', () => {
     try {
       const { stdout, stderr } = await run(
         process.execPath,
-        ['--import', 'tsx', 'src/cli/index.ts', ...args],
+        // The built CLI, as a production tree runs it; the global setup rebuilt it if a source is newer.
+        ['dist/src/cli/index.js', ...args],
         {
           cwd: ROOT,
           env: env(),
