@@ -11,6 +11,9 @@ export type PublishableKey = {
   revoked_at: Date | null;
 };
 
+/** Whose publishable keys: one API key's (the key routes) or a whole account's (its admins). */
+export type PublishableKeyOwner = { apiKeyId: number } | { accountId: number };
+
 export type PublishableKeyStore = {
   insert(input: {
     key: string;
@@ -19,11 +22,10 @@ export type PublishableKeyStore = {
     allowedOrigins: string[];
     at: Date;
   }): Promise<PublishableKey>;
-  listOwned(apiKeyId: number): Promise<PublishableKey[]>;
-  revokeOwned(id: number, apiKeyId: number, at: Date): Promise<PublishableKey | undefined>;
-  /** Every publishable key of an account, whichever of its API keys it belongs to. */
-  listInAccount(accountId: number): Promise<PublishableKey[]>;
-  revokeInAccount(id: number, accountId: number, at: Date): Promise<PublishableKey | undefined>;
+  /** An API key's publishable keys, or every one of an account whichever of its API keys it belongs to. */
+  list(owner: PublishableKeyOwner): Promise<PublishableKey[]>;
+  /** Revokes a live key of the owner's; the key as it now stands, or undefined when the owner has none such. */
+  revoke(id: number, owner: PublishableKeyOwner, at: Date): Promise<PublishableKey | undefined>;
   /** Replaces a live key's allowed origins; undefined when the account has no such live key. */
   setOriginsInAccount(id: number, accountId: number, origins: string[]): Promise<PublishableKey | undefined>;
   /** The origins a live publishable key allows to embed the hosted flow; null for no live key. */

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { PublishableKeyStore } from '../../ports/publishable-key-store.js';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { PublishableKeyOwner, PublishableKeyStore } from '../../ports/publishable-key-store.js';
 import type { Database } from './schema.js';
 
 export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyStore {
@@ -23,50 +23,27 @@ export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyS
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    async listOwned(apiKeyId: number) {
+    async list(owner) {
       return db
         .selectFrom('publishable_keys')
         .selectAll()
-        .where('api_key_id', '=', apiKeyId)
+        .where((eb) => ownedBy(eb, owner))
         .orderBy('id')
         .execute();
     },
-    async revokeOwned(id: number, apiKeyId: number, at: Date) {
+    async revoke(id, owner, at) {
       await db
         .updateTable('publishable_keys')
         .set({ revoked_at: at })
         .where('id', '=', id)
-        .where('api_key_id', '=', apiKeyId)
+        .where((eb) => ownedBy(eb, owner))
         .where('revoked_at', 'is', null)
         .execute();
       return db
         .selectFrom('publishable_keys')
         .selectAll()
         .where('id', '=', id)
-        .where('api_key_id', '=', apiKeyId)
-        .executeTakeFirst();
-    },
-    async listInAccount(accountId) {
-      return db
-        .selectFrom('publishable_keys')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('id')
-        .execute();
-    },
-    async revokeInAccount(id, accountId, at) {
-      await db
-        .updateTable('publishable_keys')
-        .set({ revoked_at: at })
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .where('revoked_at', 'is', null)
-        .execute();
-      return db
-        .selectFrom('publishable_keys')
-        .selectAll()
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
+        .where((eb) => ownedBy(eb, owner))
         .executeTakeFirst();
     },
     async setOriginsInAccount(id, accountId, origins) {
@@ -111,4 +88,8 @@ export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyS
       return row?.api_key_id ?? null;
     },
   };
+}
+
+function ownedBy(eb: ExpressionBuilder<Database, 'publishable_keys'>, owner: PublishableKeyOwner) {
+  return 'apiKeyId' in owner ? eb('api_key_id', '=', owner.apiKeyId) : eb('account_id', '=', owner.accountId);
 }

@@ -18,6 +18,7 @@ import {
   endpointSchema,
   ID_PATTERN,
   parseId,
+  toDeliveryPage,
   toPublicDelivery,
   toPublicEndpoint,
   webhookCreateBody,
@@ -154,12 +155,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
       );
-      const last = page.items[page.items.length - 1];
-      return {
-        data: page.items.map(toPublicDelivery),
-        has_more: page.hasMore,
-        next_cursor: page.hasMore && last ? String(last.id) : null,
-      };
+      return toDeliveryPage(page);
     },
   );
 

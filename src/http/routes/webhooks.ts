@@ -56,6 +56,16 @@ export function toPublicEndpoint(row: WebhookEndpoint): z.infer<typeof endpointS
   return { id: row.id, url: row.url, events: row.events, active: row.active };
 }
 
+/** One page of an endpoint's deliveries, newest first; the cursor is the last delivery's id. */
+export function toDeliveryPage(page: { items: DeliveryWithAttempts[]; hasMore: boolean }) {
+  const last = page.items[page.items.length - 1];
+  return {
+    data: page.items.map(toPublicDelivery),
+    has_more: page.hasMore,
+    next_cursor: page.hasMore && last ? String(last.id) : null,
+  };
+}
+
 export function toPublicDelivery(row: DeliveryWithAttempts): z.infer<typeof deliverySchema> {
   return {
     id: row.id,
@@ -230,12 +240,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
       );
-      const last = page.items[page.items.length - 1];
-      return {
-        data: page.items.map(toPublicDelivery),
-        has_more: page.hasMore,
-        next_cursor: page.hasMore && last ? String(last.id) : null,
-      };
+      return toDeliveryPage(page);
     },
   );
 

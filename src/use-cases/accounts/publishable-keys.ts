@@ -26,7 +26,7 @@ export function createPublishableKey(
 }
 
 export function listPublishableKeys(deps: PublishableKeyDeps, caller: CallingKey): Promise<PublishableKey[]> {
-  return deps.publishableKeys.listOwned(caller.id);
+  return deps.publishableKeys.list({ apiKeyId: caller.id });
 }
 
 /** Idempotent; another merchant's key is the same 404 as one that does not exist. */
@@ -35,7 +35,7 @@ export async function revokePublishableKey(
   caller: CallingKey,
   id: number,
 ): Promise<PublishableKey> {
-  const row = await deps.publishableKeys.revokeOwned(id, caller.id, deps.clock.now());
+  const row = await deps.publishableKeys.revoke(id, { apiKeyId: caller.id }, deps.clock.now());
   if (!row) throw new ApiError('publishable_key_not_found');
   return row;
 }

@@ -26,7 +26,7 @@ export function listAccountPublishableKeys(
   admin: SignedInMember,
 ): Promise<PublishableKey[]> {
   requireRole(admin, 'admin');
-  return deps.publishableKeys.listInAccount(admin.accountId);
+  return deps.publishableKeys.list({ accountId: admin.accountId });
 }
 
 export async function createAccountPublishableKey(
@@ -55,7 +55,7 @@ export async function revokeAccountPublishableKey(
   id: number,
 ): Promise<PublishableKey> {
   requireRole(admin, 'admin');
-  const row = await deps.publishableKeys.revokeInAccount(id, admin.accountId, deps.clock.now());
+  const row = await deps.publishableKeys.revoke(id, { accountId: admin.accountId }, deps.clock.now());
   if (!row) throw new ApiError('publishable_key_not_found');
   return row;
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../../core/errors.js';
 import type { Verification } from '../../core/verifications/verification.js';
 import type { PublishableKeyStore } from '../../ports/publishable-key-store.js';
 
-export type EmbeddingDeps = { publishableKeys: Pick<PublishableKeyStore, 'ownerOf' | 'listOwned'> };
+export type EmbeddingDeps = { publishableKeys: Pick<PublishableKeyStore, 'ownerOf' | 'list'> };
 
 /** How the hosted flow was launched, as the browser SDK put it in the flow's URL. */
 export type FlowLaunch = {
@@ -39,7 +39,7 @@ export async function checkFlowLaunch(
     .filter(([field, target]) => !(field === 'redirect_url' && target === verification.return_url))
     .filter((entry): entry is readonly ['origin' | 'redirect_url', string] => entry[1] !== undefined);
   if (targets.length === 0) return;
-  const allowed = (await deps.publishableKeys.listOwned(verification.api_key_id))
+  const allowed = (await deps.publishableKeys.list({ apiKeyId: verification.api_key_id }))
     .filter((key) => key.revoked_at === null)
     .flatMap((key) => key.allowed_origins);
   for (const [field, target] of targets) {
