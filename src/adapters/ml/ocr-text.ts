@@ -190,9 +190,14 @@ function recognizerCrop(image: RgbImage, r: Region, width: number): Float32Array
   return out;
 }
 
-/** Greedy CTC: best class per step, repeats collapsed, blanks dropped; confidence is the least sure kept character's. */
+/**
+ * Greedy CTC: best class per step, repeats collapsed, blanks dropped. Each kept character's
+ * probability is kept beside it (one per UTF-16 unit of the text), and the line's confidence is the
+ * least sure one's.
+ */
 function ctcDecode(probs: Float32Array, steps: number, classes: number, alphabet: string[]) {
   let text = '';
+  const characterConfidences: number[] = [];
   let confidence = 1;
   let previous = -1;
   for (let t = 0; t < steps; t++) {
@@ -207,12 +212,14 @@ function ctcDecode(probs: Float32Array, steps: number, classes: number, alphabet
       }
     }
     if (best !== 0 && best !== previous) {
-      text += alphabet[best] ?? '';
+      const character = alphabet[best] ?? '';
+      text += character;
+      for (let i = 0; i < character.length; i++) characterConfidences.push(bestP);
       confidence = Math.min(confidence, bestP);
     }
     previous = best;
   }
-  return { text, confidence: text === '' ? 0 : confidence };
+  return { text, characterConfidences, confidence: text === '' ? 0 : confidence };
 }
 
 export type ReadTextOptions = {
@@ -252,11 +259,17 @@ export async function readTextLines(
     const out = await models.recognizer.run({ [models.recognizer.inputNames[0]!]: input });
     const probs = out[models.recognizer.outputNames[0]!]!;
     const [, steps, classes] = probs.dims as [number, number, number];
-    const { text, confidence } = ctcDecode(probs.data as Float32Array, steps, classes, models.alphabet);
+    const { text, characterConfidences, confidence } = ctcDecode(
+      probs.data as Float32Array,
+      steps,
+      classes,
+      models.alphabet,
+    );
     if (text.trim() === '') continue;
     lines.push({
       text,
       confidence,
+      characterConfidences,
       cx: r.cx,
       cy: r.cy,
       width: 2 * r.halfLength,

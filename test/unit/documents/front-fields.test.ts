@@ -140,6 +140,35 @@ describe('front fields by layout', () => {
     expect(values(lines, 'CAN')).toEqual(expected);
   });
 
+  it("a field's confidence is its value's least sure character, not its label's", () => {
+    const withCharacters = (text: string, low: string, column: number, row: number) => {
+      const l = line(text, column, row);
+      const confidences = text.split('').map(() => 0.99);
+      const at = text.indexOf(low);
+      for (let i = at; i < at + low.length; i++) confidences[i] = 0.4;
+      return { ...l, confidence: 0.4, characterConfidences: confidences };
+    };
+    const doubtfulLabel = readFrontFields(
+      [withCharacters('DL NO. E77768494', 'NO.', 380, 3), withCharacters('DOB 08/11/2006', 'OB', 380, 6)],
+      'USA',
+    );
+    expect(doubtfulLabel.licenseNumber).toMatchObject({ value: 'E77768494', confidence: 0.99 });
+    expect(doubtfulLabel.dob).toMatchObject({ value: '2006-08-11', confidence: 0.99 });
+    const doubtfulValue = readFrontFields(
+      [withCharacters('DL NO. E77768494', '84', 380, 3), withCharacters('DOB 08/11/2006', '/', 380, 6)],
+      'USA',
+    );
+    expect(doubtfulValue.licenseNumber?.confidence).toBe(0.4);
+    // A separator inside a date counts: a misread digit can read as one.
+    expect(doubtfulValue.dob?.confidence).toBe(0.4);
+    // LAST, of a LAST, GIVEN line is not the line's tail: the line's confidence.
+    const name = readFrontFields(
+      [line('NAME/NOM', 380, 5), withCharacters('VANDERBILT, MARVIN K', 'K', 380, 6)],
+      'CAN',
+    );
+    expect(name.lastName?.confidence).toBe(0.4);
+  });
+
   it('finds nothing on a front without text', () => {
     expect(values([], 'USA')).toEqual({
       lastName: undefined,
