@@ -395,7 +395,37 @@ export function readFrontFields(lines: readonly OcrLine[], country: string | nul
   const latest = dates.at(-1);
   if (!fields.dob && earliest && dates.length >= 2) set('dob', earliest.parsed, earliest.line);
   if (!fields.expiry && latest && latest !== earliest) set('expiry', latest.parsed, latest.line);
+  if (!fields.licenseNumber) fillNumberByShape(fields, ordered, used, country);
   return fields;
+}
+
+/**
+ * A licence number whose label was lost (small label print blurs first: `4d DLN` read `43DLNN`,
+ * `DL NO.` read `DMO.` beside a number read at 0.99): the one unlabelled line above the card's dates
+ * that has a number's shape and is no date. Two such lines, or none, leave the number unread: the
+ * fallback never chooses between candidates.
+ */
+function fillNumberByShape(
+  fields: FrontFields,
+  ordered: readonly OcrLine[],
+  used: Set<OcrLine>,
+  country: string | null,
+): void {
+  // A label read as digits on the first date's row (`3 DOB` as `3008`) is not above it.
+  const firstDate = ordered.find((l) => parsePrintedDate(splitLabel(l.text)?.rest ?? l.text, country));
+  const above = firstDate ? firstDate.cy - 0.5 * firstDate.height : Number.POSITIVE_INFINITY;
+  const candidates = ordered.filter(
+    (l) =>
+      !used.has(l) &&
+      l.cy < above &&
+      !splitLabel(l.text) &&
+      !TITLE_WORDS.test(labelForm(l.text)) &&
+      asField('licenseNumber', l.text, l, country) !== null,
+  );
+  if (candidates.length !== 1) return;
+  const line = candidates[0]!;
+  fields.licenseNumber = asField('licenseNumber', line.text, line, country);
+  used.add(line);
 }
 
 /** Words of a card's title, which is never a name. */

@@ -140,6 +140,31 @@ describe('front fields by layout', () => {
     expect(values(lines, 'CAN')).toEqual(expected);
   });
 
+  it('a number whose label blurred away is the one number-shaped line above the dates', () => {
+    const lines = [
+      line('TN DRIVER LICENSE', 50, 1),
+      line('43DLNN', 380, 3),
+      line('E77768494', 520, 3),
+      line('1', 380, 4),
+      line('VANDERBILT', 420, 4),
+      line('2', 380, 5),
+      line('MARVIN K', 420, 5),
+      line('3008', 380, 6),
+      line('08/11/2006', 480, 6),
+      line('4b EXP', 380, 7),
+      line('01/23/2032', 500, 7),
+      line('4a ISS', 380, 8),
+      line('01/23/2024', 500, 8),
+    ];
+    expect(values(lines, 'USA')).toEqual(expected);
+    // Two candidates: the fallback does not choose.
+    const two = [...lines.slice(0, 3), line('A2024551', 380, 3.6), ...lines.slice(3)];
+    expect(readFrontFields(two, 'USA').licenseNumber).toBeNull();
+    // A number-shaped line below the first date is a misread date or label, not the number.
+    const below = [...lines.slice(0, 2), ...lines.slice(3), line('12052181', 500, 8)];
+    expect(readFrontFields(below, 'USA').licenseNumber).toBeNull();
+  });
+
   it("a field's confidence is its value's least sure character, not its label's", () => {
     const withCharacters = (text: string, low: string, column: number, row: number) => {
       const l = line(text, column, row);
