@@ -172,7 +172,7 @@ async function evaluate(c: Case, condition: CardCondition, index: number): Promi
   const layout = layouts[seed % layouts.length]!;
   const { image } = await renderLicenceFront(c.printed, layout, condition, seed);
   const cpuBefore = process.cpuUsage();
-  const read = await runOcrTask({ kind: 'read', image });
+  const read = await runOcrTask({ kind: 'read', image, country: c.country });
   if (!read.ok) throw new Error(`front reading failed: ${read.error}`);
   const fields = readFrontFields(read.lines, c.country);
   const comparison = compareFront(fields, c.barcode);

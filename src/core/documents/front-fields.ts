@@ -341,11 +341,24 @@ function asField(label: FieldName, text: string, line: OcrLine, country: string 
     : null;
 }
 
+export type ReadFieldsOptions = {
+  /**
+   * Dates whose label was lost taken by order (birth the earliest, expiry the latest); default true.
+   * A reader that stops once every field is found asks without it: the only fallback that a line
+   * further down could still change.
+   */
+  datesByOrder?: boolean;
+};
+
 /**
  * The fields of a front from its lines; `country` (from the barcode's IIN) decides the order of a
  * date such as 04/05/1990. A field not found is null.
  */
-export function readFrontFields(lines: readonly OcrLine[], country: string | null): FrontFields {
+export function readFrontFields(
+  lines: readonly OcrLine[],
+  country: string | null,
+  options: ReadFieldsOptions = {},
+): FrontFields {
   const fields: FrontFields = {
     lastName: null,
     givenNames: null,
@@ -387,7 +400,7 @@ export function readFrontFields(lines: readonly OcrLine[], country: string | nul
   fillNamesByPosition(fields, ordered, used, country);
   // Without a readable label, the dates still tell: birth is the earliest date a card prints, expiry the latest.
   const dates = ordered
-    .filter((l) => !used.has(l))
+    .filter((l) => options.datesByOrder !== false && !used.has(l))
     .map((l) => ({ line: l, parsed: asField('dob', splitLabel(l.text)?.rest ?? l.text, l, country) }))
     .filter((d): d is { line: OcrLine; parsed: Parsed } => d.parsed !== null)
     .sort((a, b) => a.parsed.value.localeCompare(b.parsed.value));
@@ -562,6 +575,13 @@ export function decisiveMismatches(comparison: FrontComparison): (typeof DECISIV
     return c.agrees === false && c.confidence !== null && c.confidence >= MISMATCH_MIN_CONFIDENCE;
   });
 }
+
+/**
+ * Every field found (read without the dates-by-order fallback): the lines below the last one cannot
+ * change what is read.
+ */
+export const frontComplete = (fields: FrontFields): boolean =>
+  Object.values(fields).every((field) => field !== null);
 
 /** A front is unreadable when neither decisive field could be read on it. */
 export const isUnreadable = (fields: FrontFields): boolean =>

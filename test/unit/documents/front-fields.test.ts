@@ -5,6 +5,7 @@ import { checkDocument } from '../../../src/core/documents/check-document.js';
 import {
   compareFront,
   decisiveMismatches,
+  frontComplete,
   normaliseLicenseNumber,
   parsePrintedDate,
   readFrontFields,
@@ -192,6 +193,24 @@ describe('front fields by layout', () => {
       'CAN',
     );
     expect(name.lastName?.confidence).toBe(0.4);
+  });
+
+  it('a reader that stops once every field is found asks without the dates-by-order fallback', () => {
+    const lines = [
+      line('DL NO.', 380, 3),
+      line('E77768494', 500, 3),
+      line('LN', 380, 4),
+      line('VANDERBILT', 440, 4),
+      line('FN', 380, 5),
+      line('MARVIN K', 440, 5),
+      line('08-11-2006', 460, 6),
+      line('01-23-2032', 780, 6),
+    ];
+    expect(frontComplete(readFrontFields(lines, 'USA'))).toBe(true);
+    // A later line could still hold a later date: not complete until the dates are labelled.
+    expect(frontComplete(readFrontFields(lines, 'USA', { datesByOrder: false }))).toBe(false);
+    const labelled = [...lines.slice(0, 6), line('DOB 08-11-2006', 380, 6), line('EXP 01-23-2032', 700, 6)];
+    expect(frontComplete(readFrontFields(labelled, 'USA', { datesByOrder: false }))).toBe(true);
   });
 
   it('finds nothing on a front without text', () => {
