@@ -172,7 +172,7 @@ async function evaluate(c: Case, condition: CardCondition, index: number): Promi
   const layout = layouts[seed % layouts.length]!;
   const { image } = await renderLicenceFront(c.printed, layout, condition, seed);
   const cpuBefore = process.cpuUsage();
-  const read = await runOcrTask({ kind: 'read', image });
+  const read = await runOcrTask({ kind: 'read', image, country: c.country });
   if (!read.ok) throw new Error(`front reading failed: ${read.error}`);
   const fields = readFrontFields(read.lines, c.country);
   const comparison = compareFront(fields, c.barcode);
@@ -268,7 +268,7 @@ async function main(): Promise<void> {
   const genuineAll = all.filter((o) => o.kind === 'genuine');
   const falseAll = genuineAll.filter((o) => o.flagged.length > 0).length;
   const body = [
-    `Records: the ${records.length} synthetic AAMVA records (shared/data/aamva) with a name, DOB and number, printed by \`bench/lib/licence-front/render.ts\` in the two US layouts (AAMVA numbered fields; LN/FN/DOB/EXP) or, for Canadian IINs, the two Canadian ones (bilingual NUMBER/NUMÉRO, NAME/NOM, DOB/DDN with numeric or month-name dates; French NOM/PRÉNOM/DATE DE NAISSANCE), in four fonts, and photographed under the face set's conditions (\`photographCard\`). Per condition ${GENUINE} genuine fronts and ${TAMPERED} of each tampering: DOB changed (year ±1–15 or day), 1–2 digits of the licence number changed, last name replaced, and a front printed from another person's record. Read by the service's OCR task in-process, one front at a time (PP-OCRv4 det at 640 px, rec at 48 px, one intra-op thread). A mismatch is a DOB or number read at confidence ≥ ${MISMATCH_MIN_CONFIDENCE} (the probability of its line's least sure character) that differs from the barcode (\`document_front_back_mismatch\`).`,
+    `Records: the ${records.length} synthetic AAMVA records (shared/data/aamva) with a name, DOB and number, printed by \`bench/lib/licence-front/render.ts\` in the two US layouts (AAMVA numbered fields; LN/FN/DOB/EXP) or, for Canadian IINs, the two Canadian ones (bilingual NUMBER/NUMÉRO, NAME/NOM, DOB/DDN with numeric or month-name dates; French NOM/PRÉNOM/DATE DE NAISSANCE), in four fonts, and photographed under the face set's conditions (\`photographCard\`). Per condition ${GENUINE} genuine fronts and ${TAMPERED} of each tampering: DOB changed (year ±1–15 or day), 1–2 digits of the licence number changed, last name replaced, and a front printed from another person's record. Read by the service's OCR task in-process, one front at a time (PP-OCRv4 det at 640 px, rec at 48 px, one intra-op thread). A mismatch is a DOB or number read at confidence ≥ ${MISMATCH_MIN_CONFIDENCE} (the probability of its value's least sure character) that differs from the barcode (\`document_front_back_mismatch\`).`,
     '',
     `${all.length} fronts in ${seconds.toFixed(0)} s. Load average (1, 5, 15 min) before: ${loadBefore.join(', ')}; after: ${loadAfter.join(', ')} (the machine is shared: CPU time is the figure to compare, and it still rises under contention).`,
     '',

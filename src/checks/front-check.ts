@@ -31,7 +31,7 @@ export async function checkFront(
     return { reasons: [], detail: { status: 'not_compared', reason: 'no_parsed_barcode' } };
   if (!reader) return { reasons: [], detail: { status: 'not_compared', reason: 'ml_disabled' } };
 
-  const read = await reader.readFrontText(front);
+  const read = await reader.readFrontText(front, detail.document.country);
   if (read.status === 'unavailable')
     return { reasons: ['document_front_unavailable'], detail: { status: 'unavailable', error: read.error } };
   if (read.status === 'invalid_image')

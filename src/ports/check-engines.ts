@@ -26,7 +26,8 @@ export type FrontTextOutcome =
   | { status: 'unavailable'; error: string };
 
 export type FrontTextReader = {
-  readFrontText(image: Buffer): Promise<FrontTextOutcome>;
+  /** `country` (the barcode's) orders printed dates; a reader may stop once every field is read. */
+  readFrontText(image: Buffer, country?: string | null): Promise<FrontTextOutcome>;
   ready(): Promise<{ ok: true; models: ModelInfo[] } | { ok: false; error: string }>;
 };
 

@@ -53,8 +53,8 @@ export function createOcrEngine(options: OcrEngineOptions): FrontTextReader & { 
       const result = await run({ kind: 'status' });
       return result.ok ? { ok: true, models: result.models } : { ok: false, error: result.error };
     },
-    async readFrontText(image): Promise<FrontTextOutcome> {
-      const result = await run({ kind: 'read', image });
+    async readFrontText(image, country): Promise<FrontTextOutcome> {
+      const result = await run({ kind: 'read', image, country });
       if (result.ok)
         return { status: 'ok', lines: result.lines, models: result.models, durationMs: result.durationMs };
       return { status: result.reason, error: result.error };

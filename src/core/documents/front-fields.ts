@@ -17,6 +17,11 @@ export type OcrLine = {
    * the whole line doubtful (a mean would hide it among sure ones).
    */
   confidence: number;
+  /**
+   * The probability of each character of `text` (one per UTF-16 unit), when the reader gives them:
+   * a field's confidence is then its value's least sure character, not its label's.
+   */
+  characterConfidences?: number[];
   /** Centre, length along the text and height, in image pixels of the level frame. */
   cx: number;
   cy: number;
@@ -289,28 +294,71 @@ function valueCandidates(label: OcrLine, lines: readonly OcrLine[], rowsBelow = 
 
 type Parsed = { value: string; text: string; confidence: number };
 
+/** Characters that separate a label from its value or parts of a value (rawRest and asField drop them). */
+const SEPARATOR = /[\s/.:,;]/;
+
+/**
+ * The confidence of a value read at the end of `line` (after its label, or the whole line): its own
+ * least sure character, separators inside it included, so a doubtful label character (`DL NO.` read
+ * beside a sure number) does not make the number doubtful. Without per-character confidences, or
+ * when the value is not the line's tail (`LAST,` of `LAST, GIVEN`), the line's.
+ */
+function valueConfidence(line: OcrLine, value: string): number {
+  const chars = line.characterConfidences;
+  const text = line.text;
+  if (!chars || chars.length !== text.length) return line.confidence;
+  const solid = value.split('').filter((ch) => !SEPARATOR.test(ch));
+  if (solid.length === 0) return line.confidence;
+  let end = text.length;
+  while (end > 0 && SEPARATOR.test(text[end - 1]!)) end--;
+  let start = end;
+  const tail: string[] = [];
+  while (start > 0 && tail.length < solid.length) {
+    start--;
+    if (!SEPARATOR.test(text[start]!)) tail.unshift(text[start]!);
+  }
+  if (tail.join('') !== solid.join('')) return line.confidence;
+  let confidence = 1;
+  for (let i = start; i < end; i++) if (!/\s/.test(text[i]!)) confidence = Math.min(confidence, chars[i]!);
+  return confidence;
+}
+
 function asField(label: FieldName, text: string, line: OcrLine, country: string | null): Parsed | null {
   const trimmed = text.trim().replace(/^[,.:;\s]+|[,.:;\s]+$/g, '');
   if (trimmed === '' || splitLabel(trimmed)) return null;
+  const confidence = valueConfidence(line, trimmed);
   if (label === 'dob' || label === 'expiry') {
     const date = parsePrintedDate(trimmed, country);
-    return date ? { value: date, text: trimmed, confidence: line.confidence } : null;
+    return date ? { value: date, text: trimmed, confidence } : null;
   }
   if (label === 'licenseNumber') {
     return looksLikeNumber(trimmed)
-      ? { value: trimmed.toUpperCase().replace(/\s+/g, ''), text: trimmed, confidence: line.confidence }
+      ? { value: trimmed.toUpperCase().replace(/\s+/g, ''), text: trimmed, confidence }
       : null;
   }
   return looksLikeName(trimmed)
-    ? { value: trimmed.toUpperCase().replace(/\s+/g, ' '), text: trimmed, confidence: line.confidence }
+    ? { value: trimmed.toUpperCase().replace(/\s+/g, ' '), text: trimmed, confidence }
     : null;
 }
+
+export type ReadFieldsOptions = {
+  /**
+   * Dates whose label was lost taken by order (birth the earliest, expiry the latest); default true.
+   * A reader that stops once every field is found asks without it: the only fallback that a line
+   * further down could still change.
+   */
+  datesByOrder?: boolean;
+};
 
 /**
  * The fields of a front from its lines; `country` (from the barcode's IIN) decides the order of a
  * date such as 04/05/1990. A field not found is null.
  */
-export function readFrontFields(lines: readonly OcrLine[], country: string | null): FrontFields {
+export function readFrontFields(
+  lines: readonly OcrLine[],
+  country: string | null,
+  options: ReadFieldsOptions = {},
+): FrontFields {
   const fields: FrontFields = {
     lastName: null,
     givenNames: null,
@@ -352,25 +400,45 @@ export function readFrontFields(lines: readonly OcrLine[], country: string | nul
   fillNamesByPosition(fields, ordered, used, country);
   // Without a readable label, the dates still tell: birth is the earliest date a card prints, expiry the latest.
   const dates = ordered
-    .filter((l) => !used.has(l))
-    .map((l) => ({ line: l, date: parsePrintedDate(splitLabel(l.text)?.rest ?? l.text, country) }))
-    .filter((d): d is { line: OcrLine; date: string } => d.date !== null)
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .filter((l) => options.datesByOrder !== false && !used.has(l))
+    .map((l) => ({ line: l, parsed: asField('dob', splitLabel(l.text)?.rest ?? l.text, l, country) }))
+    .filter((d): d is { line: OcrLine; parsed: Parsed } => d.parsed !== null)
+    .sort((a, b) => a.parsed.value.localeCompare(b.parsed.value));
   const earliest = dates[0];
   const latest = dates.at(-1);
-  if (!fields.dob && earliest && dates.length >= 2)
-    set(
-      'dob',
-      { value: earliest.date, text: earliest.line.text, confidence: earliest.line.confidence },
-      earliest.line,
-    );
-  if (!fields.expiry && latest && latest !== earliest)
-    set(
-      'expiry',
-      { value: latest.date, text: latest.line.text, confidence: latest.line.confidence },
-      latest.line,
-    );
+  if (!fields.dob && earliest && dates.length >= 2) set('dob', earliest.parsed, earliest.line);
+  if (!fields.expiry && latest && latest !== earliest) set('expiry', latest.parsed, latest.line);
+  if (!fields.licenseNumber) fillNumberByShape(fields, ordered, used, country);
   return fields;
+}
+
+/**
+ * A licence number whose label was lost (small label print blurs first: `4d DLN` read `43DLNN`,
+ * `DL NO.` read `DMO.` beside a number read at 0.99): the one unlabelled line above the card's dates
+ * that has a number's shape and is no date. Two such lines, or none, leave the number unread: the
+ * fallback never chooses between candidates.
+ */
+function fillNumberByShape(
+  fields: FrontFields,
+  ordered: readonly OcrLine[],
+  used: Set<OcrLine>,
+  country: string | null,
+): void {
+  // A label read as digits on the first date's row (`3 DOB` as `3008`) is not above it.
+  const firstDate = ordered.find((l) => parsePrintedDate(splitLabel(l.text)?.rest ?? l.text, country));
+  const above = firstDate ? firstDate.cy - 0.5 * firstDate.height : Number.POSITIVE_INFINITY;
+  const candidates = ordered.filter(
+    (l) =>
+      !used.has(l) &&
+      l.cy < above &&
+      !splitLabel(l.text) &&
+      !TITLE_WORDS.test(labelForm(l.text)) &&
+      asField('licenseNumber', l.text, l, country) !== null,
+  );
+  if (candidates.length !== 1) return;
+  const line = candidates[0]!;
+  fields.licenseNumber = asField('licenseNumber', line.text, line, country);
+  used.add(line);
 }
 
 /** Words of a card's title, which is never a name. */
@@ -507,6 +575,13 @@ export function decisiveMismatches(comparison: FrontComparison): (typeof DECISIV
     return c.agrees === false && c.confidence !== null && c.confidence >= MISMATCH_MIN_CONFIDENCE;
   });
 }
+
+/**
+ * Every field found (read without the dates-by-order fallback): the lines below the last one cannot
+ * change what is read.
+ */
+export const frontComplete = (fields: FrontFields): boolean =>
+  Object.values(fields).every((field) => field !== null);
 
 /** A front is unreadable when neither decisive field could be read on it. */
 export const isUnreadable = (fields: FrontFields): boolean =>

@@ -5,6 +5,7 @@ import { checkDocument } from '../../../src/core/documents/check-document.js';
 import {
   compareFront,
   decisiveMismatches,
+  frontComplete,
   normaliseLicenseNumber,
   parsePrintedDate,
   readFrontFields,
@@ -138,6 +139,78 @@ describe('front fields by layout', () => {
       line('2032-01-23', 560, 7),
     ];
     expect(values(lines, 'CAN')).toEqual(expected);
+  });
+
+  it('a number whose label blurred away is the one number-shaped line above the dates', () => {
+    const lines = [
+      line('TN DRIVER LICENSE', 50, 1),
+      line('43DLNN', 380, 3),
+      line('E77768494', 520, 3),
+      line('1', 380, 4),
+      line('VANDERBILT', 420, 4),
+      line('2', 380, 5),
+      line('MARVIN K', 420, 5),
+      line('3008', 380, 6),
+      line('08/11/2006', 480, 6),
+      line('4b EXP', 380, 7),
+      line('01/23/2032', 500, 7),
+      line('4a ISS', 380, 8),
+      line('01/23/2024', 500, 8),
+    ];
+    expect(values(lines, 'USA')).toEqual(expected);
+    // Two candidates: the fallback does not choose.
+    const two = [...lines.slice(0, 3), line('A2024551', 380, 3.6), ...lines.slice(3)];
+    expect(readFrontFields(two, 'USA').licenseNumber).toBeNull();
+    // A number-shaped line below the first date is a misread date or label, not the number.
+    const below = [...lines.slice(0, 2), ...lines.slice(3), line('12052181', 500, 8)];
+    expect(readFrontFields(below, 'USA').licenseNumber).toBeNull();
+  });
+
+  it("a field's confidence is its value's least sure character, not its label's", () => {
+    const withCharacters = (text: string, low: string, column: number, row: number) => {
+      const l = line(text, column, row);
+      const confidences = text.split('').map(() => 0.99);
+      const at = text.indexOf(low);
+      for (let i = at; i < at + low.length; i++) confidences[i] = 0.4;
+      return { ...l, confidence: 0.4, characterConfidences: confidences };
+    };
+    const doubtfulLabel = readFrontFields(
+      [withCharacters('DL NO. E77768494', 'NO.', 380, 3), withCharacters('DOB 08/11/2006', 'OB', 380, 6)],
+      'USA',
+    );
+    expect(doubtfulLabel.licenseNumber).toMatchObject({ value: 'E77768494', confidence: 0.99 });
+    expect(doubtfulLabel.dob).toMatchObject({ value: '2006-08-11', confidence: 0.99 });
+    const doubtfulValue = readFrontFields(
+      [withCharacters('DL NO. E77768494', '84', 380, 3), withCharacters('DOB 08/11/2006', '/', 380, 6)],
+      'USA',
+    );
+    expect(doubtfulValue.licenseNumber?.confidence).toBe(0.4);
+    // A separator inside a date counts: a misread digit can read as one.
+    expect(doubtfulValue.dob?.confidence).toBe(0.4);
+    // LAST, of a LAST, GIVEN line is not the line's tail: the line's confidence.
+    const name = readFrontFields(
+      [line('NAME/NOM', 380, 5), withCharacters('VANDERBILT, MARVIN K', 'K', 380, 6)],
+      'CAN',
+    );
+    expect(name.lastName?.confidence).toBe(0.4);
+  });
+
+  it('a reader that stops once every field is found asks without the dates-by-order fallback', () => {
+    const lines = [
+      line('DL NO.', 380, 3),
+      line('E77768494', 500, 3),
+      line('LN', 380, 4),
+      line('VANDERBILT', 440, 4),
+      line('FN', 380, 5),
+      line('MARVIN K', 440, 5),
+      line('08-11-2006', 460, 6),
+      line('01-23-2032', 780, 6),
+    ];
+    expect(frontComplete(readFrontFields(lines, 'USA'))).toBe(true);
+    // A later line could still hold a later date: not complete until the dates are labelled.
+    expect(frontComplete(readFrontFields(lines, 'USA', { datesByOrder: false }))).toBe(false);
+    const labelled = [...lines.slice(0, 6), line('DOB 08-11-2006', 380, 6), line('EXP 01-23-2032', 700, 6)];
+    expect(frontComplete(readFrontFields(labelled, 'USA', { datesByOrder: false }))).toBe(true);
   });
 
   it('finds nothing on a front without text', () => {
