@@ -149,6 +149,35 @@ describe.each(engines)('account administration on %s', (engine) => {
       ['member.role_changed', admin.memberId, reviewer.memberId, { from_role: 'reviewer', to_role: 'admin' }],
     ]);
     expect((await c.as(outsider, 'GET', '/v1/console/audit-log')).json().entries).toEqual([]);
+
+    // Invited again, the removed member comes back as the same member with the new invitation's role
+    // and only the passkey just made: the one they had before stays refused.
+    const rejoined = await c.join(account.id, 'viewer@roles.example', 'reviewer');
+    expect(rejoined.memberId).toBe(viewer.memberId);
+    const listed = (await c.as(reviewer, 'GET', '/v1/console/members')).json();
+    expect(listed.members.map((m: { email: string; role: string }) => [m.email, m.role])).toContainEqual([
+      'viewer@roles.example',
+      'reviewer',
+    ]);
+    const retry = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/console/sign-in/options',
+        payload: {},
+        headers: { origin: CONSOLE_ORIGIN },
+      })
+    ).json();
+    const oldPasskey = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/sign-in',
+      headers: { origin: CONSOLE_ORIGIN },
+      payload: {
+        ceremony_id: retry.ceremony_id,
+        credential: viewer.authenticator.signIn(retry.options, CONSOLE_ORIGIN),
+      },
+    });
+    expect(oldPasskey.statusCode).toBe(401);
+    expect((await c.signIn(rejoined.authenticator)).memberId).toBe(viewer.memberId);
   });
 
   it("an account endpoint receives the events of every key's verifications in the account, and no other account's", async () => {

@@ -103,18 +103,40 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
             .returning(['account_id', 'email', 'role', 'operator'])
             .executeTakeFirst();
           if (!invitation) return undefined;
-          const member = await trx
-            .insertInto('members')
-            .values({
-              account_id: invitation.account_id,
-              email: invitation.email,
-              display_name: input.displayName,
-              role: invitation.role,
-              operator: invitation.operator,
-              created_at: input.at,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          // A removed member invited again comes back as one member (one row per address and account),
+          // with the invitation's role and none of the passkeys they had before.
+          const removed = await trx
+            .selectFrom('members')
+            .select('id')
+            .where('account_id', '=', invitation.account_id)
+            .where('email', '=', invitation.email)
+            .where('removed_at', 'is not', null)
+            .executeTakeFirst();
+          if (removed) await trx.deleteFrom('member_passkeys').where('member_id', '=', removed.id).execute();
+          const member = removed
+            ? await trx
+                .updateTable('members')
+                .set({
+                  display_name: input.displayName,
+                  role: invitation.role,
+                  operator: invitation.operator,
+                  removed_at: null,
+                })
+                .where('id', '=', removed.id)
+                .returningAll()
+                .executeTakeFirstOrThrow()
+            : await trx
+                .insertInto('members')
+                .values({
+                  account_id: invitation.account_id,
+                  email: invitation.email,
+                  display_name: input.displayName,
+                  role: invitation.role,
+                  operator: invitation.operator,
+                  created_at: input.at,
+                })
+                .returningAll()
+                .executeTakeFirstOrThrow();
           await trx
             .updateTable('member_invitations')
             .set({ accepted_member_id: member.id })
