@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './route-context.js';
 
 /**
@@ -54,4 +55,14 @@ export function addSecurityHeaders(app: App, publicBaseUrl: string): void {
     void reply.headers(headers);
     done();
   });
+}
+
+/**
+ * Route hook of the answers that show a secret once (a new API key, a webhook signing secret): no
+ * cache, shared or private, may keep a copy. An onRequest hook, so an idempotent replay of the same
+ * answer carries it too.
+ */
+export function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  void reply.header('cache-control', 'no-store');
+  done();
 }

@@ -39,6 +39,34 @@ describe.each(engines)('API keys on %s', (engine) => {
     expect(JSON.stringify(keys)).not.toContain(created.api_key);
   });
 
+  it('answers a new key or webhook secret with Cache-Control: no-store, an idempotent replay too', async () => {
+    const create = (url: string, payload: object, idempotencyKey: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'x-api-key': t.rootKey, 'idempotency-key': idempotencyKey },
+        payload,
+      });
+    for (const [url, payload] of [
+      ['/v1/keys', { label: 'cached?', scopes: ['verifications:read'] }],
+      // An address literal: registration checks the host is publicly routable, and no lookup is needed.
+      ['/v1/webhooks', { url: 'https://93.184.215.14/idv', events: ['verification.decided'] }],
+      ['/v1/accounts', { name: 'Cached Ltd' }],
+    ] as const) {
+      const first = await create(url, payload, `no-store-${url}`);
+      const replay = await create(url, payload, `no-store-${url}`);
+      expect([first.statusCode, replay.statusCode], first.body).toEqual([201, 201]);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      for (const res of [first, replay]) expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/v1/keys',
+      headers: { 'x-api-key': t.rootKey },
+    });
+    expect(listed.headers['cache-control']).not.toBe('no-store');
+  });
+
   it('answers 401 "invalid API key" for missing, unknown and malformed keys, and audits each failure', async () => {
     const before = await t.platform.database.db.selectFrom('auth_failures').selectAll().execute();
     const missing = await t.app.inject({ method: 'GET', url: '/v1/keys' });

@@ -1,3 +1,4 @@
+import { noStore } from '../security-headers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ export const accountRoutes: FastifyPluginAsync<{
     '/v1/accounts',
     {
       config: { idempotent: true },
-      onRequest: requireScope(OPERATOR_SCOPE),
+      onRequest: [requireScope(OPERATOR_SCOPE), noStore],
       schema: {
         tags: ['accounts'],
         summary:

@@ -1,3 +1,4 @@
+import { noStore } from '../security-headers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,7 +77,7 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
     '/v1/keys',
     {
       config: { idempotent: true },
-      onRequest: requireScope('keys:write'),
+      onRequest: [requireScope('keys:write'), noStore],
       schema: {
         tags: ['api keys'],
         summary:

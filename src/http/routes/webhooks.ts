@@ -1,3 +1,4 @@
+import { noStore } from '../security-headers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -151,7 +152,7 @@ export const webhookRoutes: FastifyPluginAsync<{
     '/v1/webhooks',
     {
       config: { idempotent: true },
-      onRequest: requireScope('webhooks:write'),
+      onRequest: [requireScope('webhooks:write'), noStore],
       schema: {
         tags: ['webhooks'],
         summary: 'Register a webhook endpoint (its signing secret is returned once)',
