@@ -3,7 +3,6 @@
  * adapters; what runs on them (routes, workers, periodic tasks, probes) lives in src/modules/.
  * close() releases everything in reverse order of opening.
  */
-import { templateEngineOf } from './adapters/ml/model-files.js';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
@@ -13,20 +12,18 @@ import { pendingMigrations } from './adapters/db/migrator.js';
 import type { DatabaseHandle } from './adapters/db/database.js';
 import { openServiceDatabase } from './adapters/db/service-database.js';
 import { createTransactor } from './adapters/db/transactor.js';
+import { templateEngineOf } from './adapters/ml/model-files.js';
 import { openServiceSecrets } from './adapters/keys/service-secrets.js';
 import { openRateLimiter } from './adapters/rate-limit/open-rate-limiter.js';
 import { createVerificationChanges } from './adapters/db/verification-changes.js';
 import { openReadCaches } from './adapters/db/read-caches.js';
 import { createStores } from './adapters/db/stores.js';
-import { WEBHOOK_WORK_CHANNEL } from './adapters/db/webhook-store.js';
 import { createHeavyWork, withQueuedVideoDecoding } from './adapters/heavy-work.js';
-import { createWebhookHostPolicy } from './adapters/http-client/ssrf-guard.js';
-import { createWebhookHttpClient } from './adapters/http-client/webhook-http-client.js';
-import { listenForNotifications } from './adapters/jobs/pg-listener.js';
+import { openWebhookTransport } from './adapters/http-client/webhook-transport.js';
 import { createAccessLog, createLogger } from './adapters/logger.js';
 import { openMediaObjects } from './adapters/media/open-media-objects.js';
 import { createMetrics } from './adapters/metrics.js';
-import { createScreeningLists } from './adapters/sanctions-source/screening-lists.js';
+import { screeningListsOf } from './adapters/sanctions-source/screening-lists.js';
 import { createTestSamples } from './adapters/test-samples/test-samples.js';
 import { componentProbes } from './readiness.js';
 
@@ -87,15 +84,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
       changes.changed(ids);
     },
   });
-  const sanctions = createScreeningLists({
-    source: config.sanctionsList,
-    enabledLists: config.screeningLists,
-    listSources: config.screeningListSources,
-    dataDir: config.dataDir,
-    refreshIntervalMs: config.sanctionsRefreshMs,
-    logger,
-    now: () => clock.now(),
-  });
+  const sanctions = screeningListsOf(config, logger, clock);
   if (!options.skipSanctions) sanctions.start();
   closers.push(() => sanctions.stop());
   const loadedEngines = loadCheckEngines(config, logger, options.componentPaths ?? {});
@@ -136,17 +125,7 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     testSamples: createTestSamples(),
     /** Key for presigned media links (MEDIA_SIGNING_KEY, or one generated into DATA_DIR). */
     mediaSigningKey,
-    webhookClient: createWebhookHttpClient({
-      timeoutMs: config.webhookTimeoutMs,
-      allowInsecure: config.webhookAllowInsecure,
-    }),
-    /** SSRF guard at endpoint creation: null when the URL's host may be targeted, else why not. */
-    webhookHostPolicy: createWebhookHostPolicy({ allowInsecure: config.webhookAllowInsecure }),
-    /** Cross-process wake-ups of the webhook worker (PostgreSQL LISTEN); none on PGlite's one process. */
-    listenForWebhookWork: config.databaseUrl
-      ? (onWork: () => void) =>
-          listenForNotifications(config.databaseUrl!, WEBHOOK_WORK_CHANNEL, onWork, logger)
-      : undefined,
+    ...openWebhookTransport(config, logger),
     /** The infrastructure's /readyz components; modules add their own. */
     probes: componentProbes({
       database: {

@@ -14,6 +14,9 @@ import {
   type NameScreeningResult,
   type ScreeningIndex,
 } from '../../core/screening/screening-index.js';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../core/time.js';
 import type { ListStats, MultiListResult } from '../../ports/sanctions.js';
 import { loadCachedOneFileList, loadOneFileList } from './load-sanctions-list.js';
 import {
@@ -72,6 +75,19 @@ function referenceOf(index: ScreeningIndex, uid: number): string | null {
     references.set(index, map);
   }
   return map.get(uid) ?? null;
+}
+
+/** The lists the settings name, from their configured sources, refreshed on the configured interval. */
+export function screeningListsOf(config: Config, logger: Logger, clock: Clock): ScreeningLists {
+  return createScreeningLists({
+    source: config.sanctionsList,
+    enabledLists: config.screeningLists,
+    listSources: config.screeningListSources,
+    dataDir: config.dataDir,
+    refreshIntervalMs: config.sanctionsRefreshMs,
+    logger,
+    now: () => clock.now(),
+  });
 }
 
 export function createScreeningLists(options: ScreeningListsOptions): ScreeningLists {
