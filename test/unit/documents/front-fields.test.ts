@@ -6,7 +6,7 @@ import {
   compareFront,
   decisiveMismatches,
   frontComplete,
-  normaliseLicenseNumber,
+  licenseNumbersAgree,
   parsePrintedDate,
   readFrontFields,
   type OcrLine,
@@ -39,10 +39,18 @@ describe('printed dates', () => {
     expect(parsePrintedDate('MARVIN K', 'USA')).toBeNull();
   });
 
-  it('compares licence numbers with separators dropped and O/I read as digits', () => {
-    expect(normaliseLicenseNumber('E777-684 94')).toBe(normaliseLicenseNumber('E77768494'));
-    expect(normaliseLicenseNumber('A1O3')).toBe(normaliseLicenseNumber('A103'));
-    expect(normaliseLicenseNumber('A104')).not.toBe(normaliseLicenseNumber('A103'));
+  it('compares licence numbers with separators dropped and look-alikes and letter/digit confusions forgiven', () => {
+    expect(licenseNumbersAgree('E777-684 94', 'E77768494')).toBe(true);
+    expect(licenseNumbersAgree('A1O3', 'A103')).toBe(true);
+    expect(licenseNumbersAgree('A1D3', 'A1O3')).toBe(true);
+    // A printed letter read as a digit (seen on genuine fronts at 0.95 and more).
+    expect(licenseNumbersAgree('13997140', 'J3997140')).toBe(true);
+    expect(licenseNumbersAgree('789063991', 'Z89063991')).toBe(true);
+    // A digit changed into another digit, a changed letter, or a number of another length, differs.
+    expect(licenseNumbersAgree('A104', 'A103')).toBe(false);
+    expect(licenseNumbersAgree('Z89063991', 'Z89063997')).toBe(false);
+    expect(licenseNumbersAgree('K103', 'A103')).toBe(false);
+    expect(licenseNumbersAgree('A1033', 'A103')).toBe(false);
   });
 });
 
@@ -185,8 +193,16 @@ describe('front fields by layout', () => {
       'USA',
     );
     expect(doubtfulValue.licenseNumber?.confidence).toBe(0.4);
-    // A separator inside a date counts: a misread digit can read as one.
-    expect(doubtfulValue.dob?.confidence).toBe(0.4);
+    // The separators of a full-width date do not count: which one was seen changes nothing.
+    expect(doubtfulValue.dob).toMatchObject({ value: '2006-08-11', confidence: 0.99 });
+    const doubtfulDigit = readFrontFields([withCharacters('DOB 08/11/2006', '1', 380, 6)], 'USA');
+    expect(doubtfulDigit.dob?.confidence).toBe(0.4);
+    // In a shorter form they do: a digit read as a separator can still parse (`12/1//1990`).
+    const doubtfulShort = readFrontFields(
+      [line('DOB', 380, 6), withCharacters('12/1//1990', '//', 460, 6)],
+      'USA',
+    );
+    expect(doubtfulShort.dob).toMatchObject({ value: '1990-12-01', confidence: 0.4 });
     // LAST, of a LAST, GIVEN line is not the line's tail: the line's confidence.
     const name = readFrontFields(
       [line('NAME/NOM', 380, 5), withCharacters('VANDERBILT, MARVIN K', 'K', 380, 6)],
