@@ -25,6 +25,7 @@ import {
   type FieldName,
   DECISIVE_FIELDS,
   MISMATCH_MIN_CONFIDENCE,
+  birthDateBound,
   compareFront,
   decisiveMismatches,
   isUnreadable,
@@ -110,7 +111,14 @@ function tamperNumber(number: string, random: () => number): string {
   return chars.join('');
 }
 
-type Case = { kind: Kind; printed: FrontData; barcode: BarcodeFields; country: 'USA' | 'CAN' };
+type Case = {
+  kind: Kind;
+  printed: FrontData;
+  barcode: BarcodeFields;
+  country: 'USA' | 'CAN';
+  /** From the barcode's issue date, as the service's check derives it. */
+  bornBefore: string | undefined;
+};
 
 function casesFor(records: Usable[], condition: CardCondition): Case[] {
   const random = seededRandom(seedOf(`${DRAW}|cases|${condition}`));
@@ -138,7 +146,13 @@ function casesFor(records: Usable[], condition: CardCondition): Case[] {
           jurisdiction: printed.jurisdiction,
         });
       }
-      cases.push({ kind, printed, barcode, country: r.expected.country });
+      cases.push({
+        kind,
+        printed,
+        barcode,
+        country: r.expected.country,
+        bornBefore: birthDateBound(r.expected.issue_date),
+      });
     }
   };
   add('genuine', GENUINE);
@@ -176,7 +190,7 @@ async function evaluate(c: Case, condition: CardCondition, index: number): Promi
   const cpuBefore = process.cpuUsage();
   const read = await runOcrTask({ kind: 'read', image, country: c.country });
   if (!read.ok) throw new Error(`front reading failed: ${read.error}`);
-  const fields = readFrontFields(read.lines, c.country);
+  const fields = readFrontFields(read.lines, c.country, c.bornBefore ? { bornBefore: c.bornBefore } : {});
   const comparison = compareFront(fields, c.barcode);
   const cpu = process.cpuUsage(cpuBefore);
   const asPrinted = compareFront(fields, printedAsBarcode(c.printed));

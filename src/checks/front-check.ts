@@ -2,6 +2,7 @@ import type { FrontCheckDetail } from '../core/checks.js';
 import type { DocumentCheckRun } from '../core/documents/check-document.js';
 import {
   MISMATCH_MIN_CONFIDENCE,
+  birthDateBound,
   compareFront,
   decisiveMismatches,
   isUnreadable,
@@ -37,7 +38,8 @@ export async function checkFront(
   if (read.status === 'invalid_image')
     return { reasons: [], detail: { status: 'unreadable', reason: `image not decodable: ${read.error}` } };
 
-  const fields = readFrontFields(read.lines, detail.document.country);
+  const bornBefore = birthDateBound(detail.document.issueDate);
+  const fields = readFrontFields(read.lines, detail.document.country, bornBefore ? { bornBefore } : {});
   const comparison = compareFront(fields, {
     lastName: detail.identity.lastName,
     firstName: detail.identity.firstName,

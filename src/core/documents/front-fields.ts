@@ -368,7 +368,22 @@ export type ReadFieldsOptions = {
    * further down could still change.
    */
   datesByOrder?: boolean;
+  /**
+   * A lone unlabelled date, its label and every other date unread (small print blurs first), is the
+   * date of birth when it lies before this ISO date (`birthDateBound`: the barcode's issue date less
+   * the youngest licence holder's age), where no issue, expiry or card revision date can lie.
+   */
+  bornBefore?: string;
 };
+
+/** The youngest age at which any covered jurisdiction issues a licence (a learner's permit, South Dakota). */
+const YOUNGEST_HOLDER_YEARS = 14;
+
+/** `ReadFieldsOptions.bornBefore` for a card issued on `issueDate` (ISO), or undefined without one. */
+export function birthDateBound(issueDate: string | null): string | undefined {
+  if (!issueDate || !/^\d{4}-\d{2}-\d{2}$/.test(issueDate)) return undefined;
+  return `${Number(issueDate.slice(0, 4)) - YOUNGEST_HOLDER_YEARS}${issueDate.slice(4)}`;
+}
 
 /**
  * The fields of a front from its lines; `country` (from the barcode's IIN) decides the order of a
@@ -426,7 +441,10 @@ export function readFrontFields(
     .sort((a, b) => a.parsed.value.localeCompare(b.parsed.value));
   const earliest = dates[0];
   const latest = dates.at(-1);
-  if (!fields.dob && earliest && dates.length >= 2) set('dob', earliest.parsed, earliest.line);
+  const loneBirthDate =
+    dates.length === 1 && options.bornBefore !== undefined && earliest!.parsed.value < options.bornBefore;
+  if (!fields.dob && earliest && (dates.length >= 2 || loneBirthDate))
+    set('dob', earliest.parsed, earliest.line);
   if (!fields.expiry && latest && latest !== earliest) set('expiry', latest.parsed, latest.line);
   if (!fields.licenseNumber) fillNumberByShape(fields, ordered, used, country);
   return fields;

@@ -3,6 +3,7 @@ import { frontDetailSchema } from '../../../src/checks/check-results.js';
 import { checkFront } from '../../../src/checks/front-check.js';
 import { checkDocument } from '../../../src/core/documents/check-document.js';
 import {
+  birthDateBound,
   compareFront,
   decisiveMismatches,
   frontComplete,
@@ -209,6 +210,18 @@ describe('front fields by layout', () => {
       'CAN',
     );
     expect(name.lastName?.confidence).toBe(0.4);
+  });
+
+  it('takes a lone unlabelled date for the birth date only when it lies before the bound the issue date sets', () => {
+    // Blurred: the DOB label and the expiry are lost, the birth date itself read at 0.98.
+    const lines = [line('DL NO. W40213759007', 380, 3), line('HILL', 440, 4), line('07-07-1956', 460, 6)];
+    expect(birthDateBound('2024-03-15')).toBe('2010-03-15');
+    expect(birthDateBound(null)).toBeUndefined();
+    expect(readFrontFields(lines, 'USA').dob).toBeNull();
+    expect(readFrontFields(lines, 'USA', { bornBefore: '2010-03-15' }).dob?.value).toBe('1956-07-07');
+    // A lone date after the bound may be the issue, expiry or revision date: left unplaced.
+    const expiryOnly = [...lines.slice(0, 2), line('03-15-2032', 460, 7)];
+    expect(readFrontFields(expiryOnly, 'USA', { bornBefore: '2010-03-15' }).dob).toBeNull();
   });
 
   it('a reader that stops once every field is found asks without the dates-by-order fallback', () => {
