@@ -14,9 +14,10 @@ import {
 import type { RequireMember } from '../member-session.js';
 import { errorSchema, validationErrorSchema } from '../schemas.js';
 import {
+  deliveryPageQuery,
+  deliveryPageSchema,
   deliverySchema,
   endpointSchema,
-  ID_PATTERN,
   parseId,
   toDeliveryPage,
   toPublicDelivery,
@@ -129,19 +130,9 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
           "An account endpoint's recent deliveries with every attempt, newest first (admin); page with starting_after=<next_cursor>",
         security,
         params: endpointParams,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          starting_after: z
-            .string()
-            .regex(ID_PATTERN, 'must be the next_cursor of a previous page')
-            .optional(),
-        }),
+        querystring: deliveryPageQuery,
         response: {
-          200: z.object({
-            data: z.array(deliverySchema),
-            has_more: z.boolean(),
-            next_cursor: z.string().nullable(),
-          }),
+          200: deliveryPageSchema,
           ...memberErrors,
           404: errorSchema,
         },

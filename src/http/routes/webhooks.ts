@@ -92,6 +92,18 @@ export function toPublicDelivery(row: DeliveryWithAttempts): z.infer<typeof deli
 
 export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
+/** A page of an endpoint's deliveries asked for: its size and the cursor of the page before. */
+export const deliveryPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  starting_after: z.string().regex(ID_PATTERN, 'must be the next_cursor of a previous page').optional(),
+});
+
+export const deliveryPageSchema = z.object({
+  data: z.array(deliverySchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+
 /** A malformed id names nothing the caller owns, so it is the same 404 as a foreign one. */
 export function parseId(raw: string, notFound: 'webhook_not_found' | 'delivery_not_found'): number {
   const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
@@ -143,11 +155,6 @@ export const webhookRoutes: FastifyPluginAsync<{
 
   const endpointParams = z.object({ endpoint_id: z.string() });
   const deliveryParams = z.object({ delivery_id: z.string() });
-  const listQuery = z.object({
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    starting_after: z.string().regex(ID_PATTERN, 'must be the next_cursor of a previous page').optional(),
-  });
-
   app.post(
     '/v1/webhooks',
     {
@@ -221,13 +228,9 @@ export const webhookRoutes: FastifyPluginAsync<{
           "An endpoint's deliveries with every attempt, newest first; page with starting_after=<next_cursor>",
         security: [{ apiKey: [] }],
         params: endpointParams,
-        querystring: listQuery,
+        querystring: deliveryPageQuery,
         response: {
-          200: z.object({
-            data: z.array(deliverySchema),
-            has_more: z.boolean(),
-            next_cursor: z.string().nullable(),
-          }),
+          200: deliveryPageSchema,
           ...keyedErrors,
           404: errorSchema,
         },
