@@ -172,7 +172,9 @@ describe('decide()', () => {
     });
     // With another failing component it declines on score.
     expect(
-      doc(['document_front_back_mismatch'], { faceMatch: { status: 'ok', similarity: 0.2, detail: NO_DETAIL } }),
+      doc(['document_front_back_mismatch'], {
+        faceMatch: { status: 'ok', similarity: 0.2, detail: NO_DETAIL },
+      }),
     ).toMatchObject({ decision: 'decline', score: 40 });
     expect(doc(['document_front_unavailable'])).toEqual({
       decision: 'review',
