@@ -29,7 +29,16 @@ export type OcrLine = {
   height: number;
 };
 
-export type FrontField = { value: string; text: string; confidence: number };
+export type FrontField = {
+  value: string;
+  text: string;
+  confidence: number;
+  /**
+   * A licence number's letters and digits, each with its probability, when the reader gave them for
+   * the value: a disagreement's confidence is that of the characters that differ (compareFront).
+   */
+  characters?: { character: string; confidence: number }[];
+};
 
 export type FrontFields = {
   lastName: FrontField | null;
@@ -192,7 +201,8 @@ function splitLabel(text: string): { label: Label; rest: string } | null {
     for (let take = Math.min(4, tokens.length); take >= 1; take--) {
       const head = tokens.slice(0, take).join(' ');
       for (const { label, words } of LABELS) {
-        if (words.some((w) => labelMatches(head, w, fuzzy))) return { label, rest: rawRest(text, take) };
+        if (words.some((w) => labelMatches(head, w, fuzzy)))
+          return { label, rest: withoutGluedLabelWord(rawRest(text, take), head, words) };
       }
       // The OCR often drops the space between a label and its value or its number (`3DOB`, `DLNO.`).
       if (take !== 1) continue;
@@ -203,6 +213,20 @@ function splitLabel(text: string): { label: Label; rest: string } | null {
     }
   }
   return null;
+}
+
+/**
+ * The rest of a line whose label matched as `head` with the label's next word run into the value
+ * (`4d DLNM460719827080`: `4D` of `4D DLN`, then `DLNM460719827080`): that word dropped.
+ */
+function withoutGluedLabelWord(rest: string, head: string, words: readonly string[]): string {
+  const next = labelForm(rest).split(' ')[0] ?? '';
+  for (const word of words) {
+    if (!word.startsWith(`${head} `)) continue;
+    const glued = word.slice(head.length + 1).split(' ')[0]!;
+    if (next.length > glued.length && next.startsWith(glued)) return rest.slice(glued.length).trim();
+  }
+  return rest;
 }
 
 /** The original text after its first `tokens` label words. */
@@ -264,16 +288,50 @@ function iso(year: string, month: string | number, day: string | number): string
  * digit still differs, as does a number of another length.
  */
 export function licenseNumbersAgree(read: string, barcode: string): boolean {
-  const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const [a, b] = [compact(read), compact(barcode)];
-  if (a.length !== b.length) return false;
+  return licenseNumberDifferences(read, barcode)?.length === 0;
+}
+
+/** The letters and digits of a licence number, upper case: what its comparison looks at. */
+const numberCharacters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * The positions (among the letters and digits) where a read licence number and the barcode's differ
+ * under `licenseNumbersAgree`'s rules, or null when their lengths differ.
+ */
+function licenseNumberDifferences(read: string, barcode: string): number[] | null {
+  const [a, b] = [numberCharacters(read), numberCharacters(barcode)];
+  if (a.length !== b.length) return null;
   const asDigit = (ch: string) => AS_DIGIT[ch] ?? ch;
   const isDigit = (ch: string) => ch >= '0' && ch <= '9';
+  const differences: number[] = [];
   for (let i = 0; i < a.length; i++) {
     if (asDigit(a[i]!) === asDigit(b[i]!) || isDigit(a[i]!) !== isDigit(b[i]!)) continue;
-    return false;
+    differences.push(i);
   }
-  return true;
+  return differences;
+}
+
+/**
+ * How sure a licence number read in disagreement with the barcode is to disagree: the least sure of
+ * the characters that differ and of the digits read where the barcode has a digit. A doubt where a
+ * letter is involved is mostly between the letter and its look-alike digit, which the comparison
+ * forgives either way (a leading `Z` at 0.62 beside a changed digit read at 1.00); a doubtful digit
+ * beside a sure different one says the print there was blurred, where sure misreads happen (`4` read
+ * `5` at 0.95 beside a `0` at 0.54 on a genuine front). Of another length, the alignment itself is in
+ * doubt: the whole value's least sure character.
+ */
+function numberDisagreementConfidence(field: FrontField, barcode: string): number {
+  const differences = licenseNumberDifferences(field.value, barcode);
+  const characters = field.characters;
+  if (!differences || differences.length === 0 || !characters) return field.confidence;
+  if (characters.map((c) => c.character).join('') !== numberCharacters(field.value)) return field.confidence;
+  const printed = numberCharacters(barcode);
+  const isDigit = (ch: string) => ch >= '0' && ch <= '9';
+  return Math.min(
+    ...characters
+      .filter((c, i) => differences.includes(i) || (isDigit(c.character) && isDigit(printed[i]!)))
+      .map((c) => c.confidence),
+  );
 }
 
 function looksLikeNumber(text: string): boolean {
@@ -302,7 +360,7 @@ function valueCandidates(label: OcrLine, lines: readonly OcrLine[], rowsBelow = 
   return [...sameRow.slice(0, 1), ...below.slice(0, 2)];
 }
 
-type Parsed = { value: string; text: string; confidence: number };
+type Parsed = FrontField;
 
 /** Characters that separate a label from its value or parts of a value (rawRest and asField drop them). */
 const SEPARATOR = /[\s/.:,;]/;
@@ -321,11 +379,26 @@ const FULL_WIDTH_DATE = /^(\d{2}[-/.\s]\d{2}[-/.\s]\d{4}|\d{4}[-/.\s]\d{2}[-/.\s
  * value is not the line's tail (`LAST,` of `LAST, GIVEN`), the line's.
  */
 function valueConfidence(line: OcrLine, value: string, isDate: boolean): number {
+  const span = valueSpan(line, value);
+  if (!span) return line.confidence;
+  let confidence = 1;
+  const fullWidthDate = isDate && FULL_WIDTH_DATE.test(value);
+  const counts = (ch: string) => (fullWidthDate ? /\d/.test(ch) : !/\s/.test(ch));
+  for (let i = span.start; i < span.end; i++)
+    if (counts(line.text[i]!)) confidence = Math.min(confidence, line.characterConfidences![i]!);
+  return confidence;
+}
+
+/**
+ * Where `value` lies in `line.text` as its tail (separators aside), when the line has per-character
+ * confidences; null otherwise.
+ */
+function valueSpan(line: OcrLine, value: string): { start: number; end: number } | null {
   const chars = line.characterConfidences;
   const text = line.text;
-  if (!chars || chars.length !== text.length) return line.confidence;
+  if (!chars || chars.length !== text.length) return null;
   const solid = value.split('').filter((ch) => !SEPARATOR.test(ch));
-  if (solid.length === 0) return line.confidence;
+  if (solid.length === 0) return null;
   let end = text.length;
   while (end > 0 && SEPARATOR.test(text[end - 1]!)) end--;
   let start = end;
@@ -334,12 +407,20 @@ function valueConfidence(line: OcrLine, value: string, isDate: boolean): number 
     start--;
     if (!SEPARATOR.test(text[start]!)) tail.unshift(text[start]!);
   }
-  if (tail.join('') !== solid.join('')) return line.confidence;
-  let confidence = 1;
-  const fullWidthDate = isDate && FULL_WIDTH_DATE.test(value);
-  const counts = (ch: string) => (fullWidthDate ? /\d/.test(ch) : !/\s/.test(ch));
-  for (let i = start; i < end; i++) if (counts(text[i]!)) confidence = Math.min(confidence, chars[i]!);
-  return confidence;
+  return tail.join('') === solid.join('') ? { start, end } : null;
+}
+
+/** The letters and digits of a value read at the end of `line`, each with its probability. */
+function valueCharacters(line: OcrLine, value: string): FrontField['characters'] {
+  const span = valueSpan(line, value);
+  if (!span) return undefined;
+  const characters: NonNullable<FrontField['characters']> = [];
+  for (let i = span.start; i < span.end; i++) {
+    const character = line.text[i]!.toUpperCase();
+    if (/^[A-Z0-9]$/.test(character))
+      characters.push({ character, confidence: line.characterConfidences![i]! });
+  }
+  return characters;
 }
 
 function asField(label: FieldName, text: string, line: OcrLine, country: string | null): Parsed | null {
@@ -352,9 +433,14 @@ function asField(label: FieldName, text: string, line: OcrLine, country: string 
     return date ? { value: date, text: trimmed, confidence } : null;
   }
   if (label === 'licenseNumber') {
-    return looksLikeNumber(trimmed)
-      ? { value: trimmed.toUpperCase().replace(/\s+/g, ''), text: trimmed, confidence }
-      : null;
+    if (!looksLikeNumber(trimmed)) return null;
+    const characters = valueCharacters(line, trimmed);
+    return {
+      value: trimmed.toUpperCase().replace(/\s+/g, ''),
+      text: trimmed,
+      confidence,
+      ...(characters ? { characters } : {}),
+    };
   }
   return looksLikeName(trimmed)
     ? { value: trimmed.toUpperCase().replace(/\s+/g, ' '), text: trimmed, confidence }
@@ -453,8 +539,9 @@ export function readFrontFields(
 /**
  * A licence number whose label was lost (small label print blurs first: `4d DLN` read `43DLNN`,
  * `DL NO.` read `DMO.` beside a number read at 0.99): the one unlabelled line above the card's dates
- * that has a number's shape and is no date. Two such lines, or none, leave the number unread: the
- * fallback never chooses between candidates.
+ * that has a number's shape and is no date, or of several such lines the topmost when it alone is
+ * read at the mismatch confidence. Otherwise the number stays unread: the fallback never guesses
+ * between lines read alike.
  */
 function fillNumberByShape(
   fields: FrontFields,
@@ -473,8 +560,15 @@ function fillNumberByShape(
       !TITLE_WORDS.test(labelForm(l.text)) &&
       asField('licenseNumber', l.text, l, country) !== null,
   );
-  if (candidates.length !== 1) return;
-  const line = candidates[0]!;
+  // A date garbled past parsing (`02/29/1996` read `0212911996`) can have a number's shape, but it is
+  // garbled because it was doubtful: the topmost line, printed where the number is, is the number when
+  // it alone is read surely. A sure line below a doubtful topmost one may be such a date: none is taken.
+  const sure = candidates.filter(
+    (l) => asField('licenseNumber', l.text, l, country)!.confidence >= MISMATCH_MIN_CONFIDENCE,
+  );
+  const line =
+    candidates.length === 1 || (sure.length === 1 && sure[0] === candidates[0]) ? candidates[0] : undefined;
+  if (!line) return;
   fields.licenseNumber = asField('licenseNumber', line.text, line, country);
   used.add(line);
 }
@@ -545,6 +639,10 @@ export type FieldComparison = {
   barcode: string | null;
   /** null when either side is missing. */
   agrees: boolean | null;
+  /**
+   * The read value's least sure character; for a licence number in disagreement of the barcode's
+   * length, that of its differing characters and digits (numberDisagreementConfidence).
+   */
   confidence: number | null;
 };
 
@@ -571,12 +669,18 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
     field: FrontField | null,
     barcodeValue: string | null,
     agree: (read: string, barcode: string) => boolean,
-  ): FieldComparison => ({
-    read: field?.value ?? null,
-    barcode: barcodeValue,
-    agrees: field && barcodeValue ? agree(field.value, barcodeValue) : null,
-    confidence: field ? Math.round(field.confidence * 1000) / 1000 : null,
-  });
+    disagreementConfidence: (field: FrontField, barcode: string) => number = (f) => f.confidence,
+  ): FieldComparison => {
+    const agrees = field && barcodeValue ? agree(field.value, barcodeValue) : null;
+    const confidence =
+      agrees === false ? disagreementConfidence(field!, barcodeValue!) : (field?.confidence ?? null);
+    return {
+      read: field?.value ?? null,
+      barcode: barcodeValue,
+      agrees,
+      confidence: confidence === null ? null : Math.round(confidence * 1000) / 1000,
+    };
+  };
   const given = [barcode.firstName, barcode.middleName].filter(Boolean).join(' ') || null;
   return {
     lastName: entry(fields.lastName, barcode.lastName, namesAgree),
@@ -589,7 +693,12 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
           (namesAgree(read, barcode.firstName) || namesAgree(read.split(/\s+/)[0] ?? '', barcode.firstName))),
     ),
     dob: entry(fields.dob, barcode.dob, (a, b) => a === b),
-    licenseNumber: entry(fields.licenseNumber, barcode.licenseNumber, licenseNumbersAgree),
+    licenseNumber: entry(
+      fields.licenseNumber,
+      barcode.licenseNumber,
+      licenseNumbersAgree,
+      numberDisagreementConfidence,
+    ),
     expiry: entry(fields.expiry, barcode.expiry, (a, b) => a === b),
   };
 }

@@ -102,6 +102,13 @@ describe('front fields by layout', () => {
     expect(values(lines, 'USA')).toEqual(expected);
   });
 
+  it("a label's last word run into its value is not part of the value", () => {
+    expect(readFrontFields([line('4d DLNM460719827080', 380, 3)], 'USA').licenseNumber?.value).toBe(
+      'M460719827080',
+    );
+    expect(readFrontFields([line('DL NOE777684', 380, 3)], 'USA').licenseNumber?.value).toBe('E777684');
+  });
+
   it('names whose labels were misread or lost are taken by position', () => {
     const lines = [
       line('WI DRIVER LICENSE', 50, 1),
@@ -167,9 +174,20 @@ describe('front fields by layout', () => {
       line('01/23/2024', 500, 8),
     ];
     expect(values(lines, 'USA')).toEqual(expected);
-    // Two candidates: the fallback does not choose.
+    // Two candidates read alike: the fallback does not choose.
     const two = [...lines.slice(0, 3), line('A2024551', 380, 3.6), ...lines.slice(3)];
     expect(readFrontFields(two, 'USA').licenseNumber).toBeNull();
+    // Beside a doubtful one (a date garbled past parsing), the one read surely is the number.
+    const garbled = [...lines.slice(0, 3), line('0212911996', 380, 3.6, 0.23), ...lines.slice(3)];
+    expect(readFrontFields(garbled, 'USA').licenseNumber?.value).toBe('E77768494');
+    // A sure line below a doubtful topmost one may be a garbled date itself: neither is taken.
+    const doubtfulTop = [
+      ...lines.slice(0, 2),
+      line('E77768494', 520, 3, 0.65),
+      ...lines.slice(3),
+      line('204430', 380, 3.6, 0.82),
+    ];
+    expect(readFrontFields(doubtfulTop, 'USA').licenseNumber).toBeNull();
     // A number-shaped line below the first date is a misread date or label, not the number.
     const below = [...lines.slice(0, 2), ...lines.slice(3), line('12052181', 500, 8)];
     expect(readFrontFields(below, 'USA').licenseNumber).toBeNull();
@@ -288,6 +306,35 @@ describe('front against barcode', () => {
     });
     expect(comparison.licenseNumber.agrees).toBe(false);
     expect(decisiveMismatches(comparison)).toEqual(['dob']);
+  });
+
+  it("a number's disagreement is as sure as its differing characters and digits, a letter's doubt forgiven", () => {
+    const numberLine = (text: string, confidences: Record<number, number>): OcrLine => {
+      const characterConfidences = text.split('').map((_, i) => confidences[i] ?? 0.99);
+      return {
+        ...line(text, 380, 3),
+        confidence: Math.min(...characterConfidences),
+        characterConfidences,
+      };
+    };
+    const compared = (text: string, confidences: Record<number, number>) =>
+      compareFront(readFrontFields([numberLine(text, confidences)], 'USA'), barcode).licenseNumber;
+    // `DL NO. E77768495`: the `E` (index 7) doubtful, the changed last digit (index 15) sure.
+    const changedDigit = compared('DL NO. E77768495', { 7: 0.48 });
+    expect(changedDigit).toMatchObject({ agrees: false, confidence: 0.99 });
+    expect(decisiveMismatches({ ...compareFront(read, barcode), licenseNumber: changedDigit })).toEqual([
+      'licenseNumber',
+    ]);
+    // The differing digit itself doubtful: the disagreement is doubtful, whatever the rest.
+    expect(compared('DL NO. E77768495', { 15: 0.55 })).toMatchObject({ agrees: false, confidence: 0.55 });
+    // A doubtful digit beside a sure difference: the print there is blurred, the disagreement doubtful.
+    expect(compared('DL NO. E77768495', { 14: 0.54 })).toMatchObject({ agrees: false, confidence: 0.54 });
+    // Two differences: the least sure of them.
+    expect(compared('DL NO. E17768495', { 8: 0.8, 15: 0.65 })).toMatchObject({ confidence: 0.65 });
+    // Another length: which characters differ is itself in doubt, so the whole value's least sure one.
+    expect(compared('DL NO. E777684951', { 7: 0.48 })).toMatchObject({ agrees: false, confidence: 0.48 });
+    // An agreeing number keeps its least sure character.
+    expect(compared('DL NO. E77768494', { 7: 0.48 })).toMatchObject({ agrees: true, confidence: 0.48 });
   });
 
   it('another name is a disagreement', () => {
