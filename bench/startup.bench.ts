@@ -104,7 +104,7 @@ function servicePid(npmPid: number): number {
     const args = fs.existsSync(`/proc/${pid}/cmdline`)
       ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
       : [];
-    if (path.basename(args[0] ?? '') === 'node' && args[1] === 'scripts/start.js') return pid;
+    if (path.basename(args[0] ?? '') === 'node' && args.includes('scripts/start.js')) return pid;
     queue.push(...children(pid));
   }
   throw new Error('service process not found');

@@ -8,12 +8,18 @@ import { pathToFileURL } from 'node:url';
  * worker thread does not get from a vitest fork. tsx is a dev dependency, so it is resolved only then.
  */
 export function workerScript(moduleUrl: string, name: string): { filename: string; execArgv: string[] } {
-  if (!moduleUrl.endsWith('.ts'))
-    return { filename: new URL(`./${name}.js`, moduleUrl).href, execArgv: process.execArgv };
-  const hasTsx = process.execArgv.some((argument) => argument.includes('tsx'));
+  const execArgv = process.execArgv.filter((argument) => !PROCESS_WIDE_HEAP_FLAG.test(argument));
+  if (!moduleUrl.endsWith('.ts')) return { filename: new URL(`./${name}.js`, moduleUrl).href, execArgv };
+  const hasTsx = execArgv.some((argument) => argument.includes('tsx'));
   const tsxLoader = () => pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href;
   return {
     filename: new URL(`./${name}.ts`, moduleUrl).href,
-    execArgv: hasTsx ? process.execArgv : [...process.execArgv, '--import', tsxLoader()],
+    execArgv: hasTsx ? execArgv : [...execArgv, '--import', tsxLoader()],
   };
 }
+
+/**
+ * V8 heap limits a worker thread refuses in its execArgv (`npm start` passes `--max-old-space-size`);
+ * given on the process's command line, they already apply to its worker threads' heaps.
+ */
+const PROCESS_WIDE_HEAP_FLAG = /^--max-(old|semi)-space-size(=|$)/;
