@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The production install, as the Dockerfile's runtime stage does it: the built tree (dist/, bin/,
 # scripts/start.js, package files) copied to a scratch folder, `npm ci --omit=dev`, then the service
-# started with the container's command (`node scripts/start.js`, what `npm start` runs) on embedded
+# started with the container's command and memory setting (`MALLOC_ARENA_MAX=2 node --max-old-space-size=512
+# scripts/start.js`, what `npm start` runs) on embedded
 # PGlite with the face models loaded, and scripts/smoke.js run against it (create, submit in test
 # mode, decided, webhook delivered and signed). About a minute: 27 s of it the install (npm's cache
 # warm), the rest the models loading on a shared 2-core machine.
@@ -39,8 +40,8 @@ DATA_DIR="$work/data" node bin/idv.js migrate
 NODE_ENV=production PORT=0 DATA_DIR="$work/data" WEBHOOK_ALLOW_INSECURE=1 \
   DATA_ENCRYPTION_KEY="$(openssl rand -hex 32)" WEBHOOK_SECRET_KEY="$(openssl rand -hex 32)" \
   MEDIA_SIGNING_KEY="$(openssl rand -hex 32)" METRICS_TOKEN="smoke-operations-token-0123456789abcdef" \
-  SANCTIONS_LIST=/nonexistent/no-list-in-the-smoke-test \
-  node scripts/start.js >"$work/service.log" 2>&1 &
+  SANCTIONS_LIST=/nonexistent/no-list-in-the-smoke-test MALLOC_ARENA_MAX=2 \
+  node --max-old-space-size=512 scripts/start.js >"$work/service.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 600); do
   grep -q '"msg":"listening"' "$work/service.log" && break

@@ -28,16 +28,17 @@ export type ServiceProcess = {
  * test projects' global setup rebuilds dist/ when a source is newer; a start through tsx cost twice
  * the CPU): resolves once it listens (or, for ROLE=worker, once its worker started). `entry` and
  * `startedLine` run another script of the repository (a test's child process, through tsx when it is
- * TypeScript).
+ * TypeScript); `nodeFlags` go on Node's command line before it (the container's own).
  */
 export async function startService(
   env: Record<string, string>,
   entry = 'dist/src/main.js',
   startedLine = /"msg":"(listening|worker started)"/,
+  nodeFlags: readonly string[] = [],
 ): Promise<ServiceProcess> {
   // A .js entry (scripts/start.js, the built service) runs on plain Node, as in production.
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, path.resolve(repoRoot, entry)], {
+  const child = spawn(process.execPath, [...nodeFlags, ...loader, path.resolve(repoRoot, entry)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...CHILD_DEFAULTS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -37,7 +37,10 @@ describe.runIf(process.env.DATABASE_URL)(
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      expect(containerCommand()).toEqual(['node', 'scripts/start.js']);
+      expect(containerCommand()).toEqual(['node', '--max-old-space-size=512', 'scripts/start.js']);
+      // The container starts the service as `npm start` does.
+      const npmStart = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start;
+      expect(npmStart).toContain(containerCommand().join(' '));
       expect(composeRoles()).toEqual(['api', 'worker']);
       // The processes start together: build dist/ once first if it is missing or stale.
       const build = spawnSync(process.execPath, ['scripts/start.js', '--build-only'], {
@@ -70,11 +73,13 @@ describe.runIf(process.env.DATABASE_URL)(
     it('create, submit in test mode, decided by a worker, webhook delivered; SIGTERM stops every process cleanly', async () => {
       const [command, ...args] = containerCommand();
       expect(command).toBe('node');
-      const entry = args[0]!;
-      const api = await startService({ ...env, ROLE: 'api' }, entry);
+      const entry = args.at(-1)!;
+      const start = (role: string) =>
+        startService({ ...env, ROLE: role }, entry, undefined, args.slice(0, -1));
+      const api = await start('api');
       processes.push(api);
       const rootKey = (await api.waitForLine(/^\s+svc_[A-Za-z0-9_-]{43}$/)).trim();
-      const workers = await Promise.all([1, 2].map(() => startService({ ...env, ROLE: 'worker' }, entry)));
+      const workers = await Promise.all([1, 2].map(() => start('worker')));
       processes.push(...workers);
       for (const worker of workers)
         expect(worker.lines.some((l) => /svc_[A-Za-z0-9_-]{43}/.test(l))).toBe(false);
