@@ -38,6 +38,6 @@ EXPOSE 8080
 # ROLE=worker serves no HTTP: compose.yaml turns this off for workers.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# --max-old-space-size: the JavaScript heap's ceiling, which also makes V8 collect sooner (about 100 MB
+# --max-old-space-size: the JavaScript heap's ceiling, which also makes V8 collect sooner (about 80 MB
 # less resident memory, same CPU; docs/self-hosting.md, `--max-old-space-size=512`).
 CMD ["node", "--max-old-space-size=512", "scripts/start.js"]

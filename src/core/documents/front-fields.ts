@@ -35,7 +35,7 @@ export type FrontField = {
   confidence: number;
   /**
    * A licence number's letters and digits, each with its probability, when the reader gave them for
-   * the value: a disagreement's confidence is that of the characters that differ (compareFront).
+   * the value: how sure a disagreement with the barcode is (numberDisagreementConfidence).
    */
   characters?: { character: string; confidence: number }[];
 };
@@ -291,6 +291,8 @@ export function licenseNumbersAgree(read: string, barcode: string): boolean {
   return licenseNumberDifferences(read, barcode)?.length === 0;
 }
 
+const isDigit = (ch: string) => ch >= '0' && ch <= '9';
+
 /** The letters and digits of a licence number, upper case: what its comparison looks at. */
 const numberCharacters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
@@ -302,7 +304,6 @@ function licenseNumberDifferences(read: string, barcode: string): number[] | nul
   const [a, b] = [numberCharacters(read), numberCharacters(barcode)];
   if (a.length !== b.length) return null;
   const asDigit = (ch: string) => AS_DIGIT[ch] ?? ch;
-  const isDigit = (ch: string) => ch >= '0' && ch <= '9';
   const differences: number[] = [];
   for (let i = 0; i < a.length; i++) {
     if (asDigit(a[i]!) === asDigit(b[i]!) || isDigit(a[i]!) !== isDigit(b[i]!)) continue;
@@ -326,7 +327,6 @@ function numberDisagreementConfidence(field: FrontField, barcode: string): numbe
   if (!differences || differences.length === 0 || !characters) return field.confidence;
   if (characters.map((c) => c.character).join('') !== numberCharacters(field.value)) return field.confidence;
   const printed = numberCharacters(barcode);
-  const isDigit = (ch: string) => ch >= '0' && ch <= '9';
   return Math.min(
     ...characters
       .filter((c, i) => differences.includes(i) || (isDigit(c.character) && isDigit(printed[i]!)))
@@ -359,8 +359,6 @@ function valueCandidates(label: OcrLine, lines: readonly OcrLine[], rowsBelow = 
     .sort((a, b) => a.cy - b.cy);
   return [...sameRow.slice(0, 1), ...below.slice(0, 2)];
 }
-
-type Parsed = FrontField;
 
 /** Characters that separate a label from its value or parts of a value (rawRest and asField drop them). */
 const SEPARATOR = /[\s/.:,;]/;
@@ -423,7 +421,7 @@ function valueCharacters(line: OcrLine, value: string): FrontField['characters']
   return characters;
 }
 
-function asField(label: FieldName, text: string, line: OcrLine, country: string | null): Parsed | null {
+function asField(label: FieldName, text: string, line: OcrLine, country: string | null): FrontField | null {
   const trimmed = text.trim().replace(/^[,.:;\s]+|[,.:;\s]+$/g, '');
   if (trimmed === '' || splitLabel(trimmed)) return null;
   const isDate = label === 'dob' || label === 'expiry';
@@ -488,7 +486,7 @@ export function readFrontFields(
     expiry: null,
   };
   const used = new Set<OcrLine>();
-  const set = (name: FieldName, parsed: Parsed | null, line: OcrLine) => {
+  const set = (name: FieldName, parsed: FrontField | null, line: OcrLine) => {
     if (!parsed || fields[name]) return false;
     fields[name] = parsed;
     used.add(line);
@@ -523,7 +521,7 @@ export function readFrontFields(
   const dates = ordered
     .filter((l) => options.datesByOrder !== false && !used.has(l))
     .map((l) => ({ line: l, parsed: asField('dob', splitLabel(l.text)?.rest ?? l.text, l, country) }))
-    .filter((d): d is { line: OcrLine; parsed: Parsed } => d.parsed !== null)
+    .filter((d): d is { line: OcrLine; parsed: FrontField } => d.parsed !== null)
     .sort((a, b) => a.parsed.value.localeCompare(b.parsed.value));
   const earliest = dates[0];
   const latest = dates.at(-1);
@@ -552,25 +550,21 @@ function fillNumberByShape(
   // A label read as digits on the first date's row (`3 DOB` as `3008`) is not above it.
   const firstDate = ordered.find((l) => parsePrintedDate(splitLabel(l.text)?.rest ?? l.text, country));
   const above = firstDate ? firstDate.cy - 0.5 * firstDate.height : Number.POSITIVE_INFINITY;
-  const candidates = ordered.filter(
-    (l) =>
-      !used.has(l) &&
-      l.cy < above &&
-      !splitLabel(l.text) &&
-      !TITLE_WORDS.test(labelForm(l.text)) &&
-      asField('licenseNumber', l.text, l, country) !== null,
-  );
+  const candidates = ordered
+    .filter(
+      (l) => !used.has(l) && l.cy < above && !splitLabel(l.text) && !TITLE_WORDS.test(labelForm(l.text)),
+    )
+    .map((line) => ({ line, number: asField('licenseNumber', line.text, line, country) }))
+    .filter((c): c is { line: OcrLine; number: FrontField } => c.number !== null);
   // A date garbled past parsing (`02/29/1996` read `0212911996`) can have a number's shape, but it is
   // garbled because it was doubtful: the topmost line, printed where the number is, is the number when
   // it alone is read surely. A sure line below a doubtful topmost one may be such a date: none is taken.
-  const sure = candidates.filter(
-    (l) => asField('licenseNumber', l.text, l, country)!.confidence >= MISMATCH_MIN_CONFIDENCE,
-  );
-  const line =
+  const sure = candidates.filter((c) => c.number.confidence >= MISMATCH_MIN_CONFIDENCE);
+  const chosen =
     candidates.length === 1 || (sure.length === 1 && sure[0] === candidates[0]) ? candidates[0] : undefined;
-  if (!line) return;
-  fields.licenseNumber = asField('licenseNumber', line.text, line, country);
-  used.add(line);
+  if (!chosen) return;
+  fields.licenseNumber = chosen.number;
+  used.add(chosen.line);
 }
 
 /** Words of a card's title, which is never a name. */
