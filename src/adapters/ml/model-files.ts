@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The vendored models (models/README.md: sources, licences, checksums). */
 export const MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
-export const DETECTOR_FILE = 'face_detection_yunet_2023mar.onnx';
+export const DETECTOR_FILE = 'yunet_s_dynamic.onnx';
 export const DEFAULT_RECOGNIZER_FILE = 'mobilefacenet_arcface_v1.onnx';
 /** MediaPipe's 468-point face landmark model, run on the frames a challenge reads face movements from. */
 export const MESH_FILE = 'mediapipe_face_landmark_468.onnx';

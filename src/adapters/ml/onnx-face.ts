@@ -20,8 +20,14 @@ export type YunetFace = {
   points: [number, number][];
 };
 
-/** YuNet 2023mar has a fixed 640×640 input; smaller images are letterboxed, larger ones shrunk. */
+/**
+ * The longest side YuNet is given: larger images are shrunk to it, smaller ones are not enlarged. The
+ * model takes any input whose sides are multiples of 32 (its coarsest stride), so an image is padded
+ * only up to the next multiple, not letterboxed into a square: a 640×480 selfie frame costs three
+ * quarters of a 640×640 input, a 240×300 ID photo a fifth.
+ */
 export const YUNET_SIDE_PX = 640;
+const YUNET_SIDE_STEP = 32;
 const YUNET_STRIDES = [8, 16, 32] as const;
 
 /**
@@ -75,12 +81,14 @@ function iou(a: YunetFace['box'], b: YunetFace['box']): number {
   return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
-/** The detector's input of the last call, reused by the next (see detectFaces). */
+/** The detector's input buffer of the last call, reused by the next (see detectFaces). */
 let spareDetectorInput: Float32Array | null = null;
+
+const paddedSide = (side: number) => Math.max(1, Math.ceil(side / YUNET_SIDE_STEP)) * YUNET_SIDE_STEP;
 
 /**
  * YuNet on an image: shrunk to fit 640×640 when larger (never enlarged), padded at the right and
- * bottom, fed as BGR 0..255. Boxes and points come back in the given image's pixels.
+ * bottom to multiples of 32, fed as BGR 0..255. Boxes and points come back in the given image's pixels.
  */
 export async function detectFaces(
   session: ort.InferenceSession,
@@ -102,16 +110,19 @@ export async function detectFaces(
       .toBuffer({ resolveWithObject: true });
     pixels = { data, width: info.width, height: info.height };
   }
-  const side = YUNET_SIDE_PX;
-  const plane = side * side;
+  const width = paddedSide(pixels.width);
+  const height = paddedSide(pixels.height);
+  const plane = width * height;
   // A fresh 4.9 MB input per call cost more than filling it (the pages are mapped and zeroed anew):
-  // one is kept for the next call, and a call made while it is in use allocates its own.
-  const input = spareDetectorInput ?? new Float32Array(3 * plane);
+  // one buffer of the largest input is kept for the next call, and a call made while it is in use
+  // allocates its own.
+  const buffer = spareDetectorInput ?? new Float32Array(3 * YUNET_SIDE_PX * YUNET_SIDE_PX);
   spareDetectorInput = null;
+  const input = buffer.subarray(0, 3 * plane);
   // BGR planes, row by row with running offsets, the padding right of and below the image zeroed.
   const source = pixels.data;
-  for (let y = 0; y < side; y++) {
-    const rowStart = y * side;
+  for (let y = 0; y < height; y++) {
+    const rowStart = y * width;
     const end = y < pixels.height ? rowStart + pixels.width : rowStart;
     let from = y * pixels.width * 3;
     for (let to = rowStart; to < end; to++, from += 3) {
@@ -119,14 +130,14 @@ export async function detectFaces(
       input[plane + to] = source[from + 1]!;
       input[2 * plane + to] = source[from]!;
     }
-    if (end < rowStart + side)
-      for (const offset of [0, plane, 2 * plane]) input.fill(0, offset + end, offset + rowStart + side);
+    if (end < rowStart + width)
+      for (const offset of [0, plane, 2 * plane]) input.fill(0, offset + end, offset + rowStart + width);
   }
   let outputs: ort.InferenceSession.OnnxValueMapType;
   try {
-    outputs = await session.run({ input: new ort.Tensor('float32', input, [1, 3, side, side]) });
+    outputs = await session.run({ input: new ort.Tensor('float32', input, [1, 3, height, width]) });
   } finally {
-    spareDetectorInput = input;
+    spareDetectorInput = buffer;
   }
   const sx = image.width / pixels.width;
   const sy = image.height / pixels.height;
@@ -136,7 +147,7 @@ export async function detectFaces(
     const obj = outputs[`obj_${stride}`]!.data as Float32Array;
     const bbox = outputs[`bbox_${stride}`]!.data as Float32Array;
     const kps = outputs[`kps_${stride}`]!.data as Float32Array;
-    const cols = side / stride;
+    const cols = width / stride;
     for (let i = 0; i < cls.length; i++) {
       const score = Math.sqrt(Math.min(1, Math.max(0, cls[i]!)) * Math.min(1, Math.max(0, obj[i]!)));
       if (score < MIN_FACE_SCORE) continue;
@@ -198,18 +209,7 @@ export function alignFace(image: RawImage, points: readonly Point[]): RawImage {
     const width = Math.floor((right - left) / shrink);
     const height = Math.floor((bottom - top) / shrink);
     if (width >= 2 && height >= 2) {
-      const data = Buffer.alloc(width * height * 3);
-      const area = shrink * shrink;
-      for (let y = 0; y < height; y++)
-        for (let x = 0; x < width; x++)
-          for (let c = 0; c < 3; c++) {
-            let sum = 0;
-            for (let dy = 0; dy < shrink; dy++) {
-              let i = ((top + y * shrink + dy) * image.width + left + x * shrink) * 3 + c;
-              for (let dx = 0; dx < shrink; dx++, i += 3) sum += image.data[i]!;
-            }
-            data[(y * width + x) * 3 + c] = Math.round(sum / area);
-          }
+      const data = boxAverage(image, left, top, width, height, shrink);
       source = { data, width, height };
       offsetX = left;
       offsetY = top;
@@ -229,15 +229,17 @@ export function alignFace(image: RawImage, points: readonly Point[]): RawImage {
 export function warpSimilarity(image: RawImage, back: Similarity, side: number): RawImage {
   const out = Buffer.alloc(side * side * 3);
   const { width, height, data } = image;
-  for (let v = 0; v < side; v++)
-    for (let u = 0; u < side; u++) {
-      const x = back.a * (u + 0.5) - back.b * (v + 0.5) + back.tx - 0.5;
-      const y = back.b * (u + 0.5) + back.a * (v + 0.5) + back.ty - 0.5;
+  const stride = width * 3;
+  for (let v = 0; v < side; v++) {
+    const rowX = back.b * (v + 0.5);
+    const rowY = back.a * (v + 0.5);
+    for (let u = 0, o = v * side * 3; u < side; u++, o += 3) {
+      const x = back.a * (u + 0.5) - rowX + back.tx - 0.5;
+      const y = back.b * (u + 0.5) + rowY + back.ty - 0.5;
       const x0 = Math.floor(x);
       const y0 = Math.floor(y);
       const fx = x - x0;
       const fy = y - y0;
-      const o = (v * side + u) * 3;
       if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) {
         for (let c = 0; c < 3; c++) {
           const at = (xx: number, yy: number) =>
@@ -249,20 +251,63 @@ export function warpSimilarity(image: RawImage, back: Similarity, side: number):
         }
         continue;
       }
-      const i00 = (y0 * width + x0) * 3;
-      const i10 = i00 + 3;
-      const i01 = i00 + width * 3;
-      const i11 = i01 + 3;
+      const i00 = y0 * stride + x0 * 3;
+      const i01 = i00 + stride;
       const w00 = (1 - fx) * (1 - fy);
       const w10 = fx * (1 - fy);
       const w01 = (1 - fx) * fy;
       const w11 = fx * fy;
-      for (let c = 0; c < 3; c++)
-        out[o + c] = Math.round(
-          data[i00 + c]! * w00 + data[i10 + c]! * w10 + data[i01 + c]! * w01 + data[i11 + c]! * w11,
-        );
+      // The weights sum to 1, so each value is within 0..255 and adding 0.5 then truncating rounds it.
+      out[o] = data[i00]! * w00 + data[i00 + 3]! * w10 + data[i01]! * w01 + data[i01 + 3]! * w11 + 0.5;
+      out[o + 1] =
+        data[i00 + 1]! * w00 + data[i00 + 4]! * w10 + data[i01 + 1]! * w01 + data[i01 + 4]! * w11 + 0.5;
+      out[o + 2] =
+        data[i00 + 2]! * w00 + data[i00 + 5]! * w10 + data[i01 + 2]! * w01 + data[i01 + 5]! * w11 + 0.5;
     }
+  }
   return { data: out, width: side, height: side };
+}
+
+/**
+ * The `width`×`height` RGB image whose pixel is the mean of the `shrink`×`shrink` block of `image`
+ * starting at (left + x × shrink, top + y × shrink), rounded. Rows are summed in a running total
+ * per output value, so the source is read once, in order.
+ */
+function boxAverage(
+  image: RawImage,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+  shrink: number,
+): Buffer {
+  const data = Buffer.alloc(width * height * 3);
+  const sums = new Uint32Array(width * 3);
+  const source = image.data;
+  const half = (shrink * shrink) >> 1;
+  const area = shrink * shrink;
+  for (let y = 0; y < height; y++) {
+    sums.fill(0);
+    for (let dy = 0; dy < shrink; dy++) {
+      let i = ((top + y * shrink + dy) * image.width + left) * 3;
+      for (let x = 0; x < width; x++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let dx = 0; dx < shrink; dx++, i += 3) {
+          r += source[i]!;
+          g += source[i + 1]!;
+          b += source[i + 2]!;
+        }
+        sums[x * 3] = sums[x * 3]! + r;
+        sums[x * 3 + 1] = sums[x * 3 + 1]! + g;
+        sums[x * 3 + 2] = sums[x * 3 + 2]! + b;
+      }
+    }
+    for (let k = 0, o = y * width * 3; k < width * 3; k++, o++)
+      data[o] = Math.floor((sums[k]! + half) / area);
+  }
+  return data;
 }
 
 /** Variance of the Laplacian of the aligned crop's grey levels (0–255): low = blurred. */

@@ -29,11 +29,11 @@ describe('face engine (YuNet, MobileFaceNet and the face mesh on onnxruntime-nod
     expect(status.ok).toBe(true);
     if (!status.ok) return;
     expect(status.models.map((m) => m.name)).toEqual([
-      'onnx/face_detection_yunet_2023mar',
+      'onnx/yunet_s_dynamic',
       'onnx/mobilefacenet_arcface_v1',
       'onnx/mediapipe_face_landmark_468',
     ]);
-    expect(status.models[0]!.version).toBe('onnxruntime-node 1.30.0+sha256.8f2383e4dd3c');
+    expect(status.models[0]!.version).toBe('onnxruntime-node 1.30.0+sha256.daede24002cc');
     expect(status.models[1]!.version).toBe('onnxruntime-node 1.30.0+sha256.b7120c095d60');
     expect(status.models[2]!.version).toBe('onnxruntime-node 1.30.0+sha256.ed487104519b');
   });

@@ -13,7 +13,7 @@ import { BUNDLED_TEMPLATE_ENGINE } from '../../../src/core/faces/face-dedupe.js'
 
 /** The publishers' files' checksums (models/README.md). */
 const SHA256: Record<string, string> = {
-  [DETECTOR_FILE]: '8f2383e4dd3cfbb4553ea8718107fc0423210dc964f9f4280604804ed2552fa4',
+  [DETECTOR_FILE]: 'daede24002cc8590f457998cc5e6c9e8b82f45f6bd969506a8913cd4ed10a2d3',
   [DEFAULT_RECOGNIZER_FILE]: 'b7120c095d60094f28a4a54ba6a8bf51b297a6273fb40ef6350dfec1f63d9507',
   [MESH_FILE]: 'ed487104519b0a88cb2cb2ec3678e183f447fb9dd63560998e960ffbaa8fb335',
 };
@@ -28,7 +28,7 @@ describe('vendored face models', () => {
     const files = fs.readdirSync(MODELS_DIR);
     expect(files).toEqual(
       expect.arrayContaining([
-        'LICENSE.yunet-MIT.txt',
+        'LICENSE.yunet-libfacedetection-train-Apache-2.0.txt',
         'LICENSE.mobilefacenet-Apache-2.0.txt',
         'LICENSE.mediapipe-face-landmark-Apache-2.0.txt',
         'README.md',
@@ -44,7 +44,7 @@ describe('vendored face models', () => {
   it("names the bundled recognizer's templates as the stores expect, and another recognizer differently", () => {
     expect(templateEngineOf(undefined)).toBe(BUNDLED_TEMPLATE_ENGINE);
     expect(templateEngineOf(path.join(MODELS_DIR, DETECTOR_FILE))).toBe(
-      'onnx/face_detection_yunet_2023mar+sha256.8f2383e4dd3c',
+      'onnx/yunet_s_dynamic+sha256.daede24002cc',
     );
   });
 });
