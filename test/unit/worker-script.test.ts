@@ -1,7 +1,12 @@
 import { once } from 'node:events';
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workerScript } from '../../src/adapters/worker-script.js';
+
+const niceOfThisThread = () =>
+  Number(fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16]);
 
 describe('worker threads started from the process flags', () => {
   const saved = [...process.execArgv];
@@ -22,5 +27,16 @@ describe('worker threads started from the process flags', () => {
     expect(
       () => new Worker('0', { eval: true, execArgv: [...execArgv, '--max-old-space-size=512'] }),
     ).toThrow(/invalid execArgv/);
+  });
+
+  it('run model work below the main thread, which keeps its own priority', async () => {
+    const mainBefore = niceOfThisThread();
+    const { filename, execArgv } = workerScript(import.meta.url, 'worker-threads/nice-worker');
+    const pool = new Piscina<void, { before: number; after: number }>({ filename, execArgv, maxThreads: 1 });
+    const reported = await pool.run();
+    await pool.destroy();
+    expect(reported.before).toBe(mainBefore);
+    expect(reported.after).toBe(Math.min(19, mainBefore + 10));
+    expect(niceOfThisThread()).toBe(mainBefore);
   });
 });

@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import { runBelowMainThread } from '../worker-script.js';
 import type { AnalyzedFace, DetectedFace, ModelInfo, PortraitProblem } from '../../core/faces/face-engine.js';
 import { loadFaceModels, type FaceModelFiles, type LoadedFaceModels } from './face-models.js';
 
@@ -29,6 +30,8 @@ export type FaceWorkerResult =
     };
 
 type Loading = { ok: true; models: LoadedFaceModels } | { ok: false; error: string };
+
+runBelowMainThread();
 
 const options = (workerData ?? {}) as FaceWorkerData;
 

@@ -1,4 +1,5 @@
 import { workerData } from 'node:worker_threads';
+import { runBelowMainThread } from '../worker-script.js';
 import { type OcrLine, frontComplete, readFrontFields } from '../../core/documents/front-fields.js';
 import type { ModelInfo } from '../../core/faces/face-engine.js';
 import { openImage } from '../media/image-decode.js';
@@ -26,6 +27,8 @@ const READ_SIDE_PX = 1280;
 const DETECTOR_SIDE_PX = 640;
 
 type Loading = { ok: true; models: OcrModels } | { ok: false; error: string };
+
+runBelowMainThread();
 
 const options = (workerData ?? {}) as OcrWorkerData;
 
