@@ -240,7 +240,7 @@ export const environmentSchema = z.object({
   CHECK_QUEUE_MAX_WAIT_MS: positiveInt(10_000).describe(
     'Longest expected wait in the check queue before a submit answers 503 with Retry-After.',
   ),
-  CHECK_WORKER_CONCURRENCY: positiveInt(1).describe('Check jobs one worker process runs at once.'),
+  CHECK_WORKER_CONCURRENCY: positiveInt(2).describe('Check jobs one worker process runs at once.'),
   S3_KEY_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9!_.*'()/-]*$/, 'may hold only S3 safe key characters')
