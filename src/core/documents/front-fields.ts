@@ -282,7 +282,7 @@ function iso(year: string, month: string | number, day: string | number): string
 /**
  * Whether the licence number read on the front agrees with the barcode's, separators and case
  * aside. Position by position the characters must be the same, or look-alikes OCR confuses (`O Q D`
- * and `0`, `I L J` and `1`, `Z` and `2`, `S` and `5`, `G` and `6`, `B` and `8`), or a letter on one
+ * and `0`, `I L J` and `1`, `Z` and `2`, `S` and `5`, `G` and `6`, `B` and `8`, `W` and `M`), or a letter on one
  * side where the other has a digit: the recognizer reads a printed `Z` as `7` and a `J` as `1` at
  * 0.95 and more on genuine cards, while a forger changes digits, and a digit changed into another
  * digit still differs, as does a number of another length.
@@ -292,6 +292,15 @@ export function licenseNumbersAgree(read: string, barcode: string): boolean {
 }
 
 const isDigit = (ch: string) => ch >= '0' && ch <= '9';
+
+/**
+ * Letters the recognizer takes for one another on a blurred photo: a printed `M` read `W` at 0.96 and
+ * 0.98 on two genuine fronts of 2,400 blurred ones measured, where nothing else disagreed.
+ */
+const AS_LETTER: Record<string, string> = { W: 'M' };
+
+/** A licence-number character as its comparison sees it: a look-alike as the digit or letter it passes for. */
+const comparable = (ch: string) => AS_DIGIT[ch] ?? AS_LETTER[ch] ?? ch;
 
 /** The letters and digits of a licence number, upper case: what its comparison looks at. */
 const numberCharacters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -303,10 +312,9 @@ const numberCharacters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]
 function licenseNumberDifferences(read: string, barcode: string): number[] | null {
   const [a, b] = [numberCharacters(read), numberCharacters(barcode)];
   if (a.length !== b.length) return null;
-  const asDigit = (ch: string) => AS_DIGIT[ch] ?? ch;
   const differences: number[] = [];
   for (let i = 0; i < a.length; i++) {
-    if (asDigit(a[i]!) === asDigit(b[i]!) || isDigit(a[i]!) !== isDigit(b[i]!)) continue;
+    if (comparable(a[i]!) === comparable(b[i]!) || isDigit(a[i]!) !== isDigit(b[i]!)) continue;
     differences.push(i);
   }
   return differences;
@@ -458,6 +466,12 @@ export type ReadFieldsOptions = {
    * the youngest licence holder's age), where no issue, expiry or card revision date can lie.
    */
   bornBefore?: string;
+  /**
+   * The barcode's issue date (ISO). A line printing it is never the date of birth: a birth date's
+   * label whose own value is unreadable would otherwise take the issue date printed below it (seen
+   * once in 2,100 blurred genuine fronts, `2021-11-02` against a birth date in 1970).
+   */
+  issuedOn?: string;
 };
 
 /** The youngest age at which any covered jurisdiction issues a licence (a learner's permit, South Dakota). */
@@ -488,6 +502,7 @@ export function readFrontFields(
   const used = new Set<OcrLine>();
   const set = (name: FieldName, parsed: FrontField | null, line: OcrLine) => {
     if (!parsed || fields[name]) return false;
+    if (name === 'dob' && parsed.value === options.issuedOn) return false;
     fields[name] = parsed;
     used.add(line);
     return true;

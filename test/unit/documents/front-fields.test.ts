@@ -47,10 +47,14 @@ describe('printed dates', () => {
     // A printed letter read as a digit (seen on genuine fronts at 0.95 and more).
     expect(licenseNumbersAgree('13997140', 'J3997140')).toBe(true);
     expect(licenseNumbersAgree('789063991', 'Z89063991')).toBe(true);
+    // A blurred M read as W, either way round (two genuine fronts at 0.96 and 0.98).
+    expect(licenseNumbersAgree('WD5256374', 'MD5256374')).toBe(true);
+    expect(licenseNumbersAgree('M424160560010', 'W424160560010')).toBe(true);
     // A digit changed into another digit, a changed letter, or a number of another length, differs.
     expect(licenseNumbersAgree('A104', 'A103')).toBe(false);
     expect(licenseNumbersAgree('Z89063991', 'Z89063997')).toBe(false);
     expect(licenseNumbersAgree('K103', 'A103')).toBe(false);
+    expect(licenseNumbersAgree('WD5256375', 'MD5256374')).toBe(false);
     expect(licenseNumbersAgree('A1033', 'A103')).toBe(false);
   });
 });
@@ -240,6 +244,17 @@ describe('front fields by layout', () => {
     // A lone date after the bound may be the issue, expiry or revision date: left unplaced.
     const expiryOnly = [...lines.slice(0, 2), line('03-15-2032', 460, 7)];
     expect(readFrontFields(expiryOnly, 'USA', { bornBefore: '2010-03-15' }).dob).toBeNull();
+  });
+
+  it('never takes the issue date for the birth date when the birth date itself is unreadable', () => {
+    // Blurred: the birth date under its label garbled past parsing, the issue date read below it.
+    const lines = [line('3 DOB', 380, 6), line('T8-25-19559', 380, 7), line('11-02-2021', 380, 8)];
+    expect(readFrontFields(lines, 'USA').dob?.value).toBe('2021-11-02');
+    const withIssueDate = readFrontFields(lines, 'USA', { bornBefore: '2007-11-02', issuedOn: '2021-11-02' });
+    expect(withIssueDate.dob).toBeNull();
+    // A birth date read where it is printed is still taken.
+    const readable = [line('3 DOB', 380, 6), line('08-25-1955', 380, 7), line('11-02-2021', 380, 8)];
+    expect(readFrontFields(readable, 'USA', { issuedOn: '2021-11-02' }).dob?.value).toBe('1955-08-25');
   });
 
   it('a reader that stops once every field is found asks without the dates-by-order fallback', () => {
