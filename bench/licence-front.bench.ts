@@ -118,6 +118,7 @@ type Case = {
   country: 'USA' | 'CAN';
   /** From the barcode's issue date, as the service's check derives it. */
   bornBefore: string | undefined;
+  issuedOn: string | undefined;
 };
 
 function casesFor(records: Usable[], condition: CardCondition): Case[] {
@@ -152,6 +153,7 @@ function casesFor(records: Usable[], condition: CardCondition): Case[] {
         barcode,
         country: r.expected.country,
         bornBefore: birthDateBound(r.expected.issue_date),
+        issuedOn: r.expected.issue_date ?? undefined,
       });
     }
   };
@@ -190,7 +192,10 @@ async function evaluate(c: Case, condition: CardCondition, index: number): Promi
   const cpuBefore = process.cpuUsage();
   const read = await runOcrTask({ kind: 'read', image, country: c.country });
   if (!read.ok) throw new Error(`front reading failed: ${read.error}`);
-  const fields = readFrontFields(read.lines, c.country, c.bornBefore ? { bornBefore: c.bornBefore } : {});
+  const fields = readFrontFields(read.lines, c.country, {
+    ...(c.bornBefore ? { bornBefore: c.bornBefore } : {}),
+    ...(c.issuedOn ? { issuedOn: c.issuedOn } : {}),
+  });
   const comparison = compareFront(fields, c.barcode);
   const cpu = process.cpuUsage(cpuBefore);
   const asPrinted = compareFront(fields, printedAsBarcode(c.printed));

@@ -38,8 +38,12 @@ export async function checkFront(
   if (read.status === 'invalid_image')
     return { reasons: [], detail: { status: 'unreadable', reason: `image not decodable: ${read.error}` } };
 
-  const bornBefore = birthDateBound(detail.document.issueDate);
-  const fields = readFrontFields(read.lines, detail.document.country, bornBefore ? { bornBefore } : {});
+  const { issueDate } = detail.document;
+  const bornBefore = birthDateBound(issueDate);
+  const fields = readFrontFields(read.lines, detail.document.country, {
+    ...(bornBefore ? { bornBefore } : {}),
+    ...(issueDate ? { issuedOn: issueDate } : {}),
+  });
   const comparison = compareFront(fields, {
     lastName: detail.identity.lastName,
     firstName: detail.identity.firstName,
