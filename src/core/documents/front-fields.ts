@@ -251,7 +251,8 @@ export function parsePrintedDate(text: string, country: string | null): string |
     return a.length === 4 ? iso(a, month, c) : iso(c, month, a);
   }
   const digits = cleaned.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
-  const parts = digits.split(/[-/]/).filter(Boolean);
+  const slashesAsOnes = SLASHES_READ_AS_ONES.exec(digits);
+  const parts = slashesAsOnes ? slashesAsOnes.slice(1) : digits.split(/[-/]/).filter(Boolean);
   if (parts.length === 1 && /^\d{8}$/.test(parts[0]!)) {
     const d = parts[0]!;
     // Separators lost: a leading 19xx/20xx is a year, otherwise the country's order.
@@ -371,6 +372,13 @@ function valueCandidates(label: OcrLine, lines: readonly OcrLine[], rowsBelow = 
 /** Characters that separate a label from its value or parts of a value (rawRest and asField drop them). */
 const SEPARATOR = /[\s/.:,;]/;
 
+/**
+ * A full-width date whose two slashes the recognizer read as `1` (`02/05/1997` as `0210511997`, the
+ * commonest way a blurred US date failed to parse: three of four unread birth dates in one draw of 20
+ * blurred fronts). A separator cannot be a digit there: the month or day would have three digits.
+ */
+const SLASHES_READ_AS_ONES = /^(\d{2})1(\d{2})1(\d{4})$/;
+
 /** A date as cards print it, every part at its full width (a label's rest has spaces for separators). */
 const FULL_WIDTH_DATE = /^(\d{2}[-/.\s]\d{2}[-/.\s]\d{4}|\d{4}[-/.\s]\d{2}[-/.\s]\d{2})$/;
 
@@ -389,9 +397,12 @@ function valueConfidence(line: OcrLine, value: string, isDate: boolean): number 
   if (!span) return line.confidence;
   let confidence = 1;
   const fullWidthDate = isDate && FULL_WIDTH_DATE.test(value);
-  const counts = (ch: string) => (fullWidthDate ? /\d/.test(ch) : !/\s/.test(ch));
+  // The slashes read as `1`: their doubt is which separator they are, not which digit.
+  const slashes = isDate && SLASHES_READ_AS_ONES.test(value) ? [span.start + 2, span.start + 5] : [];
+  const counts = (ch: string, i: number) =>
+    !slashes.includes(i) && (fullWidthDate ? /\d/.test(ch) : !/\s/.test(ch));
   for (let i = span.start; i < span.end; i++)
-    if (counts(line.text[i]!)) confidence = Math.min(confidence, line.characterConfidences![i]!);
+    if (counts(line.text[i]!, i)) confidence = Math.min(confidence, line.characterConfidences![i]!);
   return confidence;
 }
 

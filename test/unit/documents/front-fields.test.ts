@@ -37,6 +37,11 @@ describe('printed dates', () => {
     expect(parsePrintedDate('08112006', 'USA')).toBe('2006-08-11');
     expect(parsePrintedDate('20060811', 'CAN')).toBe('2006-08-11');
     expect(parsePrintedDate('02/30/2006', 'USA')).toBeNull();
+    // Both slashes read as `1` on a blurred photo.
+    expect(parsePrintedDate('0210511997', 'USA')).toBe('1997-02-05');
+    expect(parsePrintedDate('0210511997', 'CAN')).toBe('1997-05-02');
+    expect(parsePrintedDate('0212511997', 'USA')).toBe('1997-02-25');
+    expect(parsePrintedDate('0220511997', 'USA')).toBeNull();
     expect(parsePrintedDate('MARVIN K', 'USA')).toBeNull();
   });
 
@@ -220,6 +225,15 @@ describe('front fields by layout', () => {
     expect(doubtfulValue.dob).toMatchObject({ value: '2006-08-11', confidence: 0.99 });
     const doubtfulDigit = readFrontFields([withCharacters('DOB 08/11/2006', '1', 380, 6)], 'USA');
     expect(doubtfulDigit.dob?.confidence).toBe(0.4);
+    // Slashes read as `1` are separators: their doubt does not count, a digit's does.
+    const slashesAsOnes = (doubtful: number[]) => {
+      const l = line('0210511997', 460, 6);
+      const characterConfidences = l.text.split('').map((_, i) => (doubtful.includes(i) ? 0.4 : 0.99));
+      return readFrontFields([line('DOB', 380, 6), { ...l, confidence: 0.4, characterConfidences }], 'USA')
+        .dob;
+    };
+    expect(slashesAsOnes([2, 5])).toMatchObject({ value: '1997-02-05', confidence: 0.99 });
+    expect(slashesAsOnes([2, 4])?.confidence).toBe(0.4);
     // In a shorter form they do: a digit read as a separator can still parse (`12/1//1990`).
     const doubtfulShort = readFrontFields(
       [line('DOB', 380, 6), withCharacters('12/1//1990', '//', 460, 6)],
