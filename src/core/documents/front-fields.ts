@@ -306,6 +306,10 @@ const comparable = (ch: string) => AS_DIGIT[ch] ?? AS_LETTER[ch] ?? ch;
 /** The letters and digits of a licence number, upper case: what its comparison looks at. */
 const numberCharacters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
+/** Whether two licence-number characters differ under `licenseNumbersAgree`'s rules. */
+const charactersDiffer = (a: string, b: string) =>
+  comparable(a) !== comparable(b) && isDigit(a) === isDigit(b);
+
 /**
  * The positions (among the letters and digits) where a read licence number and the barcode's differ
  * under `licenseNumbersAgree`'s rules, or null when their lengths differ.
@@ -314,11 +318,40 @@ function licenseNumberDifferences(read: string, barcode: string): number[] | nul
   const [a, b] = [numberCharacters(read), numberCharacters(barcode)];
   if (a.length !== b.length) return null;
   const differences: number[] = [];
-  for (let i = 0; i < a.length; i++) {
-    if (comparable(a[i]!) === comparable(b[i]!) || isDigit(a[i]!) !== isDigit(b[i]!)) continue;
-    differences.push(i);
-  }
+  for (let i = 0; i < a.length; i++) if (charactersDiffer(a[i]!, b[i]!)) differences.push(i);
   return differences;
+}
+
+/**
+ * A read number of another length than the barcode's, aligned with it at the fewest changes (a
+ * character read twice or split in two is one insertion, a changed character one substitution): the
+ * read's characters that stand for a barcode character, with whether they differ.
+ */
+function alignedNumbers(
+  read: string,
+  barcode: string,
+): { read: number; barcode: number; differs: boolean }[] {
+  const cost: number[][] = Array.from({ length: read.length + 1 }, (_, i) =>
+    Array.from({ length: barcode.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= read.length; i++)
+    for (let j = 1; j <= barcode.length; j++)
+      cost[i]![j] = Math.min(
+        cost[i - 1]![j - 1]! + (charactersDiffer(read[i - 1]!, barcode[j - 1]!) ? 1 : 0),
+        cost[i - 1]![j]! + 1,
+        cost[i]![j - 1]! + 1,
+      );
+  const pairs: { read: number; barcode: number; differs: boolean }[] = [];
+  for (let i = read.length, j = barcode.length; i > 0 && j > 0;) {
+    const differs = charactersDiffer(read[i - 1]!, barcode[j - 1]!);
+    if (cost[i]![j] === cost[i - 1]![j - 1]! + (differs ? 1 : 0)) {
+      pairs.unshift({ read: i - 1, barcode: j - 1, differs });
+      i--;
+      j--;
+    } else if (cost[i]![j] === cost[i - 1]![j]! + 1) i--;
+    else j--;
+  }
+  return pairs;
 }
 
 /**
@@ -327,19 +360,25 @@ function licenseNumberDifferences(read: string, barcode: string): number[] | nul
  * letter is involved is mostly between the letter and its look-alike digit, which the comparison
  * forgives either way (a leading `Z` at 0.62 beside a changed digit read at 1.00); a doubtful digit
  * beside a sure different one says the print there was blurred, where sure misreads happen (`4` read
- * `5` at 0.95 beside a `0` at 0.54 on a genuine front). Of another length, the alignment itself is in
- * doubt: the whole value's least sure character.
+ * `5` at 0.95 beside a `0` at 0.54 on a genuine front). Of another length, the same over the read
+ * aligned with the barcode when a digit in it differs (`WA424160564410` against `M424160560010`:
+ * the `A` an extra character, the two `4` read at 0.95 where the barcode has `0`); when only
+ * characters are missing or extra, the whole value's least sure character.
  */
 function numberDisagreementConfidence(field: FrontField, barcode: string): number {
-  const differences = licenseNumberDifferences(field.value, barcode);
   const characters = field.characters;
-  if (!differences || differences.length === 0 || !characters) return field.confidence;
-  if (characters.map((c) => c.character).join('') !== numberCharacters(field.value)) return field.confidence;
+  const read = numberCharacters(field.value);
   const printed = numberCharacters(barcode);
+  if (!characters || characters.map((c) => c.character).join('') !== read) return field.confidence;
+  const pairs =
+    read.length === printed.length
+      ? read.split('').map((ch, i) => ({ read: i, barcode: i, differs: charactersDiffer(ch, printed[i]!) }))
+      : alignedNumbers(read, printed);
+  if (!pairs.some((pair) => pair.differs)) return field.confidence;
   return Math.min(
-    ...characters
-      .filter((c, i) => differences.includes(i) || (isDigit(c.character) && isDigit(printed[i]!)))
-      .map((c) => c.confidence),
+    ...pairs
+      .filter((pair) => pair.differs || (isDigit(read[pair.read]!) && isDigit(printed[pair.barcode]!)))
+      .map((pair) => characters[pair.read]!.confidence),
   );
 }
 
@@ -551,9 +590,13 @@ export function readFrontFields(
     .sort((a, b) => a.parsed.value.localeCompare(b.parsed.value));
   const earliest = dates[0];
   const latest = dates.at(-1);
-  const loneBirthDate =
-    dates.length === 1 && options.bornBefore !== undefined && earliest!.parsed.value < options.bornBefore;
-  if (!fields.dob && earliest && (dates.length >= 2 || loneBirthDate))
+  // No birth date lies after the bound: with the birth date itself unreadable, the earliest of the
+  // others is the issue or a revision date (`03/23/2023` beside an expiry, the birth date garbled).
+  const beforeBound =
+    earliest !== undefined &&
+    (options.bornBefore === undefined || earliest.parsed.value < options.bornBefore);
+  const loneBirthDate = dates.length === 1 && options.bornBefore !== undefined && beforeBound;
+  if (!fields.dob && earliest && ((dates.length >= 2 && beforeBound) || loneBirthDate))
     set('dob', earliest.parsed, earliest.line);
   if (!fields.expiry && latest && latest !== earliest) set('expiry', latest.parsed, latest.line);
   if (!fields.licenseNumber) fillNumberByShape(fields, ordered, used, country);

@@ -260,6 +260,19 @@ describe('front fields by layout', () => {
     expect(readFrontFields(expiryOnly, 'USA', { bornBefore: '2010-03-15' }).dob).toBeNull();
   });
 
+  it('takes the earliest of several unlabelled dates for the birth date only when it lies before the bound', () => {
+    // The birth date garbled past parsing; the expiry and a revision date read.
+    const lines = [
+      line('DL NO. A450579497713', 380, 3),
+      line('05/28/2031', 460, 6),
+      line('03/23/2023', 460, 7),
+    ];
+    expect(readFrontFields(lines, 'USA').dob?.value).toBe('2023-03-23');
+    expect(readFrontFields(lines, 'USA', { bornBefore: '2007-05-28' }).dob).toBeNull();
+    const withBirthDate = [...lines, line('07/31/1949', 460, 8)];
+    expect(readFrontFields(withBirthDate, 'USA', { bornBefore: '2007-05-28' }).dob?.value).toBe('1949-07-31');
+  });
+
   it('never takes the issue date for the birth date when the birth date itself is unreadable', () => {
     // Blurred: the birth date under its label garbled past parsing, the issue date read below it.
     const lines = [line('3 DOB', 380, 6), line('T8-25-19559', 380, 7), line('11-02-2021', 380, 8)];
@@ -360,8 +373,13 @@ describe('front against barcode', () => {
     expect(compared('DL NO. E77768495', { 14: 0.54 })).toMatchObject({ agrees: false, confidence: 0.54 });
     // Two differences: the least sure of them.
     expect(compared('DL NO. E17768495', { 8: 0.8, 15: 0.65 })).toMatchObject({ confidence: 0.65 });
-    // Another length: which characters differ is itself in doubt, so the whole value's least sure one.
-    expect(compared('DL NO. E777684951', { 7: 0.48 })).toMatchObject({ agrees: false, confidence: 0.48 });
+    // Another length, aligned with the barcode: a digit still differs (`5` or `1` where it has `4`),
+    // and the letter's doubt is forgiven as at the same length; a doubtful extra character too.
+    expect(compared('DL NO. E777684951', { 7: 0.48 })).toMatchObject({ agrees: false, confidence: 0.99 });
+    expect(compared('DL NO. EA77768495', { 8: 0.6 })).toMatchObject({ agrees: false, confidence: 0.99 });
+    // Only a character extra or missing: which one is in doubt, so the whole value's least sure one.
+    expect(compared('DL NO. E777684944', { 7: 0.48 })).toMatchObject({ agrees: false, confidence: 0.48 });
+    expect(compared('DL NO. E7776849', { 7: 0.48 })).toMatchObject({ agrees: false, confidence: 0.48 });
     // An agreeing number keeps its least sure character.
     expect(compared('DL NO. E77768494', { 7: 0.48 })).toMatchObject({ agrees: true, confidence: 0.48 });
   });
