@@ -38,7 +38,21 @@ const IMPOSTOR: Case[] = [
   { card: 'derived/idportrait_024.jpg', condition: 'blur', selfie: selfieOf('008') },
 ];
 
-async function capture(c: Case): Promise<{ card: Buffer; frames: Buffer[] }> {
+/**
+ * Rendered once per case and shared by both engines' suites: the renders are deterministic and cost
+ * more CPU than the verifications themselves (six frames are about 2 s).
+ */
+const captures = new Map<Case, Promise<{ card: Buffer; frames: Buffer[] }>>();
+function capture(c: Case): Promise<{ card: Buffer; frames: Buffer[] }> {
+  let rendered = captures.get(c);
+  if (!rendered) {
+    rendered = renderCapture(c);
+    captures.set(c, rendered);
+  }
+  return rendered;
+}
+
+async function renderCapture(c: Case): Promise<{ card: Buffer; frames: Buffer[] }> {
   const card = await renderCardFront(faceImage(c.card), c.condition, seedOf(`api|${c.card}|${c.condition}`));
   const frames = await Promise.all(
     Array.from({ length: 6 }, (_, k) =>

@@ -46,7 +46,9 @@ describe.each(engines)('route security on %s', (engine) => {
   let t: TestContext;
   let f: SecurityFixtures;
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1' } });
+    // Every route is called with unknown keys from one address, so without AUTH_FAILURE_DELAY_MS=0 the
+    // slow-down (throttling.test.ts) would hold the later calls up to 2 s each: most of this file's time.
+    t = await createTestApp(engine, { env: { WEBHOOK_ALLOW_INSECURE: '1', AUTH_FAILURE_DELAY_MS: '0' } });
     f = await createSecurityFixtures(t);
   });
   afterAll(async () => t?.close());

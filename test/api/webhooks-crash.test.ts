@@ -45,7 +45,8 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-describe.each(engines)('webhook delivery survives a killed worker on %s', (engine) => {
+// The engines' suites run side by side: each mostly waits on worker starts and a lease running out.
+describe.concurrent.each(engines)('webhook delivery survives a killed worker on %s', (engine) => {
   const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

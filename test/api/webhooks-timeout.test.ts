@@ -4,7 +4,8 @@ import { insertDecidedEvent } from '../helpers/webhook-events.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
-describe.each(engines)('webhook default per-attempt timeout on %s', (engine) => {
+// The engines' suites run side by side: each mostly waits 10 s for the timeout.
+describe.concurrent.each(engines)('webhook default per-attempt timeout on %s', (engine) => {
   let t: TestContext;
   let stopBackground: () => Promise<void>;
   let receiver: Receiver;

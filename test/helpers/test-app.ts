@@ -63,8 +63,22 @@ export async function createServerDatabase(
   const template = options.migrated ? inject('postgresTemplate') : null;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
+  try {
+    // PostgreSQL copies a template only while no other session is in it, and a copy in progress is
+    // such a session: two files (or two suites of one file) creating theirs at once get 55006
+    // object_in_use, so the later one waits its turn.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
