@@ -39,13 +39,13 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 
 /**
  * `✓ |project| <file> (N tests) <ms>ms` lines of vitest's default reporter (the project is a padded
- * label, ` project `, once colours are stripped); the browser suite has no project.
+ * label, ` project `, once colours are stripped).
  */
 function fileDurations(output: string): { project: string; file: string; seconds: number }[] {
   const line =
     /^\s*[✓×❯]\s+(?:\|([\w-]+)\|\s+|([\w-]+)\s{2,})?(test\/\S+\.test\.ts)\s+\(\d+ tests?(?: \| \d+ \w+)*\)\s+(\d+)ms/gm;
   return [...stripVTControlCharacters(output).matchAll(line)].map((m) => ({
-    project: m[1] ?? m[2] ?? 'e2e',
+    project: m[1] ?? m[2] ?? 'none',
     file: m[3]!,
     seconds: Number(m[4]) / 1000,
   }));
@@ -109,7 +109,7 @@ recordBenchmark(
     '',
     'The static checks (typecheck, lint, layers) run beside the smoke test, so their times overlap it.',
     '',
-    '| test project | files | file-seconds (sum of each file’s wall time; files run two at a time, the browser suite as well) |',
+    '| test project | files | file-seconds (sum of each file’s wall time; all projects share one pool of four workers) |',
     '|---|---|---|',
     ...[...perProject].map(([project, p]) => `| ${project} | ${p.files} | ${p.seconds.toFixed(0)} s |`),
     '',
