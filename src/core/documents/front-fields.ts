@@ -621,7 +621,7 @@ function fillNumberByShape(
     )
     .map((line) => ({ line, number: asField('licenseNumber', line.text, line, country) }))
     .filter((c): c is { line: OcrLine; number: FrontField } => c.number !== null);
-  // A date garbled past parsing (`02/29/1996` read `0212911996`) can have a number's shape, but it is
+  // A date garbled past parsing (read `120512832` at 0.57) can have a number's shape, but it is
   // garbled because it was doubtful: the topmost line, printed where the number is, is the number when
   // it alone is read surely. A sure line below a doubtful topmost one may be such a date: none is taken.
   const sure = candidates.filter((c) => c.number.confidence >= MISMATCH_MIN_CONFIDENCE);

@@ -187,7 +187,7 @@ describe('front fields by layout', () => {
     const two = [...lines.slice(0, 3), line('A2024551', 380, 3.6), ...lines.slice(3)];
     expect(readFrontFields(two, 'USA').licenseNumber).toBeNull();
     // Beside a doubtful one (a date garbled past parsing), the one read surely is the number.
-    const garbled = [...lines.slice(0, 3), line('0212911996', 380, 3.6, 0.23), ...lines.slice(3)];
+    const garbled = [...lines.slice(0, 3), line('120512832', 380, 3.6, 0.23), ...lines.slice(3)];
     expect(readFrontFields(garbled, 'USA').licenseNumber?.value).toBe('E77768494');
     // A sure line below a doubtful topmost one may be a garbled date itself: neither is taken.
     const doubtfulTop = [
