@@ -13,3 +13,17 @@ export const validationErrorSchema = z.object({
 
 /** The error responses a keyed route can give, spread into its `response` schema. */
 export const keyedErrors = { 401: errorSchema, 403: errorSchema } as const;
+
+/** Signed links to a verification's stored images, valid for an hour: the merchant's and the console's media routes. */
+export const mediaLinksSchema = z.object({
+  expires_at: z.string(),
+  items: z.array(
+    z.object({
+      kind: z.string(),
+      index: z.number(),
+      content_type: z.string(),
+      bytes: z.number(),
+      url: z.string(),
+    }),
+  ),
+});

@@ -21,6 +21,20 @@ const toPasskey = (row: {
   transports: row.transports,
 });
 
+/** An invitation as the port returns it, whichever query reads or writes it. */
+const INVITATION_COLUMNS = [
+  'id',
+  'account_id',
+  'email',
+  'role',
+  'token_hash',
+  'invited_by',
+  'created_at',
+  'expires_at',
+  'accepted_at',
+  'operator',
+] as const;
+
 export function createMemberStore(db: Kysely<Database>): MemberStore {
   return {
     async createInvitation(input) {
@@ -36,36 +50,14 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           created_at: input.at,
           expires_at: input.expiresAt,
         })
-        .returning([
-          'id',
-          'account_id',
-          'email',
-          'role',
-          'token_hash',
-          'invited_by',
-          'created_at',
-          'expires_at',
-          'accepted_at',
-          'operator',
-        ])
+        .returning(INVITATION_COLUMNS)
         .executeTakeFirstOrThrow();
     },
 
     async findInvitationByHash(tokenHash) {
       return db
         .selectFrom('member_invitations')
-        .select([
-          'id',
-          'account_id',
-          'email',
-          'role',
-          'token_hash',
-          'invited_by',
-          'created_at',
-          'expires_at',
-          'accepted_at',
-          'operator',
-        ])
+        .select(INVITATION_COLUMNS)
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
     },
@@ -73,18 +65,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
     async listInvitations(accountId) {
       return db
         .selectFrom('member_invitations')
-        .select([
-          'id',
-          'account_id',
-          'email',
-          'role',
-          'token_hash',
-          'invited_by',
-          'created_at',
-          'expires_at',
-          'accepted_at',
-          'operator',
-        ])
+        .select(INVITATION_COLUMNS)
         .where('account_id', '=', accountId)
         .orderBy('id', 'desc')
         .limit(200)

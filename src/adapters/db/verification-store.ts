@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { isoWithoutZone } from '../../core/time.js';
 import { isExpired, OPEN_STATUSES, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { VerificationKeys } from '../../ports/verification-keys.js';
-import type { VerificationStore, VerificationWrites } from '../../ports/verification-store.js';
+import type { ListFilter, VerificationStore, VerificationWrites } from '../../ports/verification-store.js';
 import { createAuditLog } from './audit-log.js';
 import { createOutbox } from './outbox.js';
 import { retireUnclaimedHandoffLinks } from './handoff-store.js';
@@ -74,6 +74,35 @@ async function expire(db: Kysely<Database>, now: Date, verificationId?: string):
  */
 export function createVerificationStore(db: Kysely<Database>, keys?: VerificationKeys): VerificationStore {
   const toVerification = verificationOf(keys);
+
+  /** One page of verifications, newest first, narrowed by the filters every list shares. */
+  async function page(
+    selected: SelectQueryBuilder<Database, 'verifications', Selectable<VerificationsTable>>,
+    filter: ListFilter,
+  ): Promise<Verification[]> {
+    let query = selected;
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.externalRef !== undefined) query = query.where('external_ref', '=', filter.externalRef);
+    if (filter.decision) query = query.where('decision', '=', filter.decision);
+    if (filter.reviewed !== undefined)
+      query = query.where('reviewed_at', filter.reviewed ? 'is not' : 'is', null);
+    if (filter.startingAfter) {
+      const { createdAt, id } = filter.startingAfter;
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', createdAt),
+          eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+        ]),
+      );
+    }
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .execute();
+    return Promise.all(rows.map(toVerification));
+  }
+
   async function fresh<T>(
     now: Date,
     read: () => Promise<T | undefined>,
@@ -155,55 +184,16 @@ export function createVerificationStore(db: Kysely<Database>, keys?: Verificatio
         .where('api_key_id', 'in', (eb) =>
           eb.selectFrom('api_keys').select('api_keys.id').where('api_keys.account_id', '=', accountId),
         );
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.externalRef !== undefined) query = query.where('external_ref', '=', filter.externalRef);
-      if (filter.decision) query = query.where('decision', '=', filter.decision);
-      if (filter.reviewed !== undefined)
-        query = query.where('reviewed_at', filter.reviewed ? 'is not' : 'is', null);
       if (filter.assigned !== undefined)
         query =
           filter.assigned === 'none'
             ? query.where('assigned_member_id', 'is', null)
             : query.where('assigned_member_id', '=', filter.assigned);
-      if (filter.startingAfter) {
-        const { createdAt, id } = filter.startingAfter;
-        query = query.where((eb) =>
-          eb.or([
-            eb('created_at', '<', createdAt),
-            eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-          ]),
-        );
-      }
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(filter.limit)
-        .execute();
-      return Promise.all(rows.map(toVerification));
+      return page(query, filter);
     },
 
     async list(apiKeyId, filter) {
-      let query = db.selectFrom('verifications').selectAll().where('api_key_id', '=', apiKeyId);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.externalRef !== undefined) query = query.where('external_ref', '=', filter.externalRef);
-      if (filter.decision) query = query.where('decision', '=', filter.decision);
-      if (filter.reviewed !== undefined)
-        query = query.where('reviewed_at', filter.reviewed ? 'is not' : 'is', null);
-      if (filter.startingAfter) {
-        const { createdAt, id } = filter.startingAfter;
-        query = query.where((eb) =>
-          eb.or([
-            eb('created_at', '<', createdAt),
-            eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-          ]),
-        );
-      }
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(filter.limit)
-        .execute();
-      return Promise.all(rows.map(toVerification));
+      return page(db.selectFrom('verifications').selectAll().where('api_key_id', '=', apiKeyId), filter);
     },
 
     async findByToken(tokenHash, now) {

@@ -22,7 +22,7 @@ import {
   verificationDetailSchema,
   verificationSummarySchema,
 } from '../presenters/verification.js';
-import { errorSchema } from '../schemas.js';
+import { errorSchema, mediaLinksSchema } from '../schemas.js';
 
 const security = [{ consoleSession: [] }];
 const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
@@ -131,18 +131,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         security,
         params: idParams,
         response: {
-          200: z.object({
-            expires_at: z.string(),
-            items: z.array(
-              z.object({
-                kind: z.string(),
-                index: z.number(),
-                content_type: z.string(),
-                bytes: z.number(),
-                url: z.string(),
-              }),
-            ),
-          }),
+          200: mediaLinksSchema,
           ...memberErrors,
           404: errorSchema,
         },

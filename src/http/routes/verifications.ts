@@ -27,7 +27,7 @@ import {
 import { signedMediaLinks, type MediaLinkDeps } from '../../use-cases/verifications/media-links.js';
 import type { RequireScope } from '../route-context.js';
 import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
-import { errorSchema, validationErrorSchema, keyedErrors } from '../schemas.js';
+import { errorSchema, keyedErrors, mediaLinksSchema, validationErrorSchema } from '../schemas.js';
 
 const createBody = z.object({
   external_ref: z.string().trim().min(1).max(255),
@@ -301,18 +301,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         security: [{ apiKey: [] }],
         params: z.object({ id: z.string() }),
         response: {
-          200: z.object({
-            expires_at: z.string(),
-            items: z.array(
-              z.object({
-                kind: z.string(),
-                index: z.number(),
-                content_type: z.string(),
-                bytes: z.number(),
-                url: z.string(),
-              }),
-            ),
-          }),
+          200: mediaLinksSchema,
           ...keyedErrors,
           404: errorSchema,
         },
