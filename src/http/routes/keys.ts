@@ -15,6 +15,7 @@ import type { ApiKey } from '../../ports/api-key-store.js';
 import type { RequireScope } from '../route-context.js';
 import { unchanging } from '../serializer.js';
 import { errorSchema, keyedErrors } from '../schemas.js';
+import { mintedKeySchema, presentMintedKey } from '../presenters/api-key.js';
 
 const publicKeySchema = z.object({
   id: z.number().int(),
@@ -85,24 +86,16 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
         security: [{ apiKey: [] }],
         body: createKeyBody,
         response: {
-          201: publicKeySchema
-            .pick({ id: true, label: true, scopes: true, created_at: true })
-            // The public object keeps its documented fields; the mode shows here and in the key's prefix.
-            .extend({ mode: z.enum(KEY_MODES), api_key: z.string() }),
+          // The listed key object keeps its documented fields; the mode shows in this answer and in the key's prefix.
+          201: mintedKeySchema,
           ...keyedErrors,
         },
       },
     },
     async (request, reply) => {
-      const { key, plaintext } = await createApiKey(deps, request.apiKey!, request.body);
-      return reply.status(201).send({
-        id: key.id,
-        label: key.label,
-        scopes: key.scopes,
-        mode: key.mode,
-        created_at: isoWithoutZone(key.created_at)!,
-        api_key: plaintext,
-      });
+      return reply
+        .status(201)
+        .send(presentMintedKey(await createApiKey(deps, request.apiKey!, request.body)));
     },
   );
 

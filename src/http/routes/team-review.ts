@@ -23,6 +23,7 @@ import {
   verificationSummarySchema,
 } from '../presenters/verification.js';
 import { errorSchema, mediaLinksSchema } from '../schemas.js';
+import { mintedKeySchema, presentMintedKey } from '../presenters/api-key.js';
 
 const security = [{ consoleSession: [] }];
 const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
@@ -213,29 +214,15 @@ export const teamReviewRoutes: FastifyPluginAsync<{
           mode: z.enum(KEY_MODES).default('live'),
         }),
         response: {
-          201: z.object({
-            id: z.number().int(),
-            label: z.string(),
-            scopes: z.array(z.string()),
-            mode: z.enum(KEY_MODES),
-            created_at: z.string(),
-            api_key: z.string(),
-          }),
+          201: mintedKeySchema,
           ...memberErrors,
         },
       },
     },
     async (request, reply) => {
-      const { key, plaintext } = await createAccountKey(keyDeps, request.member!, request.body);
+      const minted = await createAccountKey(keyDeps, request.member!, request.body);
       reply.header('cache-control', 'no-store');
-      return reply.status(201).send({
-        id: key.id,
-        label: key.label,
-        scopes: key.scopes,
-        mode: key.mode,
-        created_at: isoWithoutZone(key.created_at)!,
-        api_key: plaintext,
-      });
+      return reply.status(201).send(presentMintedKey(minted));
     },
   );
 };
