@@ -1,4 +1,5 @@
 import * as ort from 'onnxruntime-node';
+import { type CtcLattice, LATTICE_SYMBOLS } from '../../core/documents/ctc-lattice.js';
 import type { OcrLine } from '../../core/documents/front-fields.js';
 import type { OcrModels } from './ocr-models.js';
 
@@ -257,6 +258,47 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, a
   return { text, characterConfidences, confidence: text === '' ? 0 : confidence };
 }
 
+/**
+ * Per alphabet, the recognizer's classes that fold to a lattice symbol (accents dropped, upper case,
+ * full-width forms as their ASCII ones), as pairs of class index and lattice column.
+ */
+const latticeClasses = new WeakMap<string[], Int32Array>();
+
+function latticeClassesOf(alphabet: string[]): Int32Array {
+  let pairs = latticeClasses.get(alphabet);
+  if (!pairs) {
+    const found: number[] = [];
+    alphabet.forEach((character, k) => {
+      if (k === 0) return;
+      const folded = character.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase();
+      const column = folded.length === 1 ? LATTICE_SYMBOLS.indexOf(folded) : -1;
+      if (column >= 0) found.push(k, 1 + column);
+    });
+    pairs = Int32Array.from(found);
+    latticeClasses.set(alphabet, pairs);
+  }
+  return pairs;
+}
+
+/** The recognizer's output kept for the symbols dates and numbers are printed with (ctc-lattice.ts). */
+export function latticeOf(
+  probs: Float32Array,
+  steps: number,
+  classes: number,
+  alphabet: string[],
+): CtcLattice {
+  const pairs = latticeClassesOf(alphabet);
+  const width = 1 + LATTICE_SYMBOLS.length;
+  const out = new Float32Array(steps * width);
+  for (let t = 0; t < steps; t++) {
+    const base = t * classes;
+    const row = t * width;
+    out[row] = probs[base]!;
+    for (let i = 0; i < pairs.length; i += 2) out[row + pairs[i + 1]!]! += probs[base + pairs[i]!]!;
+  }
+  return { steps, probs: out };
+}
+
 export type ReadTextOptions = {
   /** Longer side of the detector's input, in pixels. */
   detectorSide: number;
@@ -313,17 +355,14 @@ export async function readTextLines(
     const out = await models.recognizer.run({ [models.recognizer.inputNames[0]!]: input });
     const probs = out[models.recognizer.outputNames[0]!]!;
     const [, steps, classes] = probs.dims as [number, number, number];
-    const { text, characterConfidences, confidence } = ctcDecode(
-      probs.data as Float32Array,
-      steps,
-      classes,
-      models.alphabet,
-    );
+    const data = probs.data as Float32Array;
+    const { text, characterConfidences, confidence } = ctcDecode(data, steps, classes, models.alphabet);
     if (text.trim() === '') continue;
     lines.push({
       text,
       confidence,
       characterConfidences,
+      lattice: latticeOf(data, steps, classes, models.alphabet),
       cx: x,
       cy: y,
       width: 2 * r.halfLength,

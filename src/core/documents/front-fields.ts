@@ -1,4 +1,12 @@
 import { analyzeName, foldText } from '../screening/normalize-name.js';
+import type { CtcLattice } from './ctc-lattice.js';
+import {
+  AS_DIGIT,
+  SLASHES_READ_AS_ONES,
+  latticeDate,
+  latticeDateProbability,
+  parsePrintedDate,
+} from './printed-dates.js';
 
 /**
  * The printed fields of a licence front, from the text lines the OCR read on it. Labels are found by
@@ -22,6 +30,8 @@ export type OcrLine = {
    * a field's confidence is then its value's least sure character, not its label's.
    */
   characterConfidences?: number[];
+  /** What the recognizer saw at each step, when the reader gives it (ctc-lattice.ts). */
+  lattice?: CtcLattice;
   /** Centre, length along the text and height, in image pixels of the level frame. */
   cx: number;
   cy: number;
@@ -38,6 +48,8 @@ export type FrontField = {
    * the value: how sure a disagreement with the barcode is (numberDisagreementConfidence).
    */
   characters?: { character: string; confidence: number }[];
+  /** A date's line as the recognizer saw it, when the reader gave its lattice (dateDisagreementConfidence). */
+  printedDate?: { lattice: CtcLattice; country: string | null };
 };
 
 export type FrontFields = {
@@ -115,42 +127,6 @@ const LABELS: { label: Label; words: string[] }[] = [
   },
 ];
 
-/** OCR's look-alike characters, read as the digit a date or number position expects. */
-const AS_DIGIT: Record<string, string> = {
-  O: '0',
-  Q: '0',
-  D: '0',
-  I: '1',
-  L: '1',
-  J: '1',
-  Z: '2',
-  S: '5',
-  B: '8',
-  G: '6',
-};
-
-const MONTHS: Record<string, number> = {
-  JAN: 1,
-  FEB: 2,
-  FEV: 2,
-  MAR: 3,
-  APR: 4,
-  AVR: 4,
-  MAY: 5,
-  MAI: 5,
-  JUN: 6,
-  JUIN: 6,
-  JUL: 7,
-  JUIL: 7,
-  AUG: 8,
-  AOU: 8,
-  SEP: 9,
-  SEPT: 9,
-  OCT: 10,
-  NOV: 11,
-  DEC: 12,
-};
-
 /** Upper-case ASCII, separators as single spaces: how labels are compared. */
 function labelForm(text: string): string {
   return foldText(text)
@@ -176,15 +152,24 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * Labels of three characters or more survive one misread character (`DOR`, `EXR`, `3D0B`); shorter
- * ones (`LN`, `FN`, `1`) must read exactly. Exact readings are tried first, across every label.
+ * Labels of three characters or more survive one misread character (`DOR`, `EXR`, `3D0B`) when the
+ * reading has three characters too; shorter ones (`LN`, `FN`, `1`) must read exactly, and so must a
+ * two-character reading (`08`, a date's first part, is no `DOB`). Exact readings are tried first,
+ * across every label.
  */
 function labelMatches(candidate: string, word: string, fuzzy: boolean): boolean {
   if (candidate === word) return true;
   // One edit changes the length by one at most: a longer gap cannot match, and needs no distance.
   if (!fuzzy || Math.abs(candidate.length - word.length) > 1) return false;
-  return word.replace(/ /g, '').length >= 3 && editDistance(candidate, word) <= 1;
+  if (word.replace(/ /g, '').length < 3 || candidate.replace(/ /g, '').length < 3) return false;
+  return editDistance(labelLetters(candidate), labelLetters(word)) <= 1;
 }
+
+/**
+ * Digits a label's letters are misread as, as those letters: `3 DOB` read `300B` and `DOB` read
+ * `008` on blurred fronts are one character off their label, not two.
+ */
+const labelLetters = (text: string) => text.replace(/0/g, 'O').replace(/8/g, 'B');
 
 /** The AAMVA design's numbered name fields, often read run into their value (`1MARTINEZ`). */
 const NUMBERED_NAME = /^([12])\s*(\p{L}[\p{L}' ,.-]+)$/u;
@@ -233,51 +218,6 @@ function withoutGluedLabelWord(rest: string, head: string, words: readonly strin
 function rawRest(text: string, tokens: number): string {
   const parts = text.trim().split(/[\s/.:]+/);
   return parts.slice(tokens).join(' ').trim();
-}
-
-/** An ISO date from a printed one, in the order the country prints ambiguous dates, or null. */
-export function parsePrintedDate(text: string, country: string | null): string | null {
-  const cleaned = foldText(text)
-    .toUpperCase()
-    .replace(/\s+/g, '')
-    .replace(/[.,\\|]/g, '/');
-  const asDigits = (part: string) => part.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
-  const named =
-    /^([0-9A-Z]{1,4})[-/]([A-Z]{3,4})[-/]([0-9A-Z]{1,4})$/.exec(cleaned) ??
-    /^(\d{1,4})([A-Z]{3,4})(\d{1,4})$/.exec(cleaned);
-  const month = named && MONTHS[named[2]!];
-  if (named && month) {
-    const [a, c] = [asDigits(named[1]!), asDigits(named[3]!)];
-    return a.length === 4 ? iso(a, month, c) : iso(c, month, a);
-  }
-  const digits = cleaned.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
-  const slashesAsOnes = SLASHES_READ_AS_ONES.exec(digits);
-  const parts = slashesAsOnes ? slashesAsOnes.slice(1) : digits.split(/[-/]/).filter(Boolean);
-  if (parts.length === 1 && /^\d{8}$/.test(parts[0]!)) {
-    const d = parts[0]!;
-    // Separators lost: a leading 19xx/20xx is a year, otherwise the country's order.
-    if (/^(19|20)\d{6}$/.test(d) && country !== 'USA') return iso(d.slice(0, 4), d.slice(4, 6), d.slice(6));
-    return country === 'CAN'
-      ? iso(d.slice(4), d.slice(2, 4), d.slice(0, 2))
-      : iso(d.slice(4), d.slice(0, 2), d.slice(2, 4));
-  }
-  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
-  const [a, b, c] = parts as [string, string, string];
-  if (a.length === 4) return iso(a, b, c);
-  if (c.length !== 4) return null;
-  // Month first in the United States, day first in Canada; the other order where one is impossible.
-  const dayFirst = Number(a) > 12 || (country === 'CAN' && Number(b) <= 12);
-  return dayFirst ? iso(c, b, a) : iso(c, a, b);
-}
-
-function iso(year: string, month: string | number, day: string | number): string | null {
-  const y = Number(year);
-  const m = Number(month);
-  const d = Number(day);
-  if (!Number.isInteger(y) || y < 1900 || y > 2100 || m < 1 || m > 12 || d < 1 || d > 31) return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCMonth() !== m - 1) return null;
-  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -408,11 +348,10 @@ function valueCandidates(label: OcrLine, lines: readonly OcrLine[], rowsBelow = 
 const SEPARATOR = /[\s/.:,;]/;
 
 /**
- * A full-width date whose two slashes the recognizer read as `1` (`02/05/1997` as `0210511997`, the
- * commonest way a blurred US date failed to parse: three of four unread birth dates in one draw of 20
- * blurred fronts). A separator cannot be a digit there: the month or day would have three digits.
+ * A value that may be a date garbled past parsing (`T8-25-19559`): five digits or more, and no longer
+ * than a date with a few stray characters.
  */
-const SLASHES_READ_AS_ONES = /^(\d{2})1(\d{2})1(\d{4})$/;
+const DATE_LIKE = (text: string) => (text.match(/[0-9]/g) ?? []).length >= 5 && text.length <= 16;
 
 /** A date as cards print it, every part at its full width (a label's rest has spaces for separators). */
 const FULL_WIDTH_DATE = /^(\d{2}[-/.\s]\d{2}[-/.\s]\d{4}|\d{4}[-/.\s]\d{2}[-/.\s]\d{2})$/;
@@ -482,7 +421,18 @@ function asField(label: FieldName, text: string, line: OcrLine, country: string 
   const confidence = valueConfidence(line, trimmed, isDate);
   if (isDate) {
     const date = parsePrintedDate(trimmed, country);
-    return date ? { value: date, text: trimmed, confidence } : null;
+    const printedDate = line.lattice ? { lattice: line.lattice, country } : undefined;
+    if (date) return { value: date, text: trimmed, confidence, ...(printedDate ? { printedDate } : {}) };
+    // Garbled past parsing (`T8-25-19559`), a date is still read through what the recognizer saw.
+    const read = printedDate && DATE_LIKE(trimmed) ? latticeDate(printedDate.lattice, country) : null;
+    return read && printedDate
+      ? {
+          value: read,
+          text: trimmed,
+          confidence: latticeDateProbability(printedDate.lattice, read, country),
+          printedDate,
+        }
+      : null;
   }
   if (label === 'licenseNumber') {
     if (!looksLikeNumber(trimmed)) return null;
@@ -707,6 +657,24 @@ export type FieldComparison = {
 
 export type FrontComparison = Record<FieldName, FieldComparison>;
 
+/**
+ * How sure a date read in disagreement with the barcode is to disagree, when the reader gave the
+ * line's lattice: the chance that the line prints some other date than the barcode's, but no surer
+ * than the line's own likeliest reading. A date printed otherwise and read clearly is sure on both
+ * counts; on a blurred line the recognizer spreads its belief over many dates (its likeliest at 0.07
+ * to 0.25 on five genuine fronts whose barcode date it gave under 0.1), which says the print is
+ * unreadable, not that it differs. Without a lattice, the read value's least sure character.
+ */
+function dateDisagreementConfidence(field: FrontField, barcodeDate: string): number {
+  if (!field.printedDate) return field.confidence;
+  const { lattice, country } = field.printedDate;
+  const likeliest = latticeDate(lattice, country) ?? field.value;
+  return Math.min(
+    1 - latticeDateProbability(lattice, barcodeDate, country),
+    latticeDateProbability(lattice, likeliest, country),
+  );
+}
+
 /** A name's letters as the screening normalises them, spaces dropped (the OCR loses and adds spaces). */
 const nameKey = (name: string) => analyzeName(name).tokens.join('');
 
@@ -751,14 +719,14 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
         (barcode.firstName !== null &&
           (namesAgree(read, barcode.firstName) || namesAgree(read.split(/\s+/)[0] ?? '', barcode.firstName))),
     ),
-    dob: entry(fields.dob, barcode.dob, (a, b) => a === b),
+    dob: entry(fields.dob, barcode.dob, (a, b) => a === b, dateDisagreementConfidence),
     licenseNumber: entry(
       fields.licenseNumber,
       barcode.licenseNumber,
       licenseNumbersAgree,
       numberDisagreementConfidence,
     ),
-    expiry: entry(fields.expiry, barcode.expiry, (a, b) => a === b),
+    expiry: entry(fields.expiry, barcode.expiry, (a, b) => a === b, dateDisagreementConfidence),
   };
 }
 

@@ -8,10 +8,10 @@ import {
   decisiveMismatches,
   frontComplete,
   licenseNumbersAgree,
-  parsePrintedDate,
   readFrontFields,
   type OcrLine,
 } from '../../../src/core/documents/front-fields.js';
+import { parsePrintedDate } from '../../../src/core/documents/printed-dates.js';
 import { snakeCaseKeys } from '../../../src/core/snake-case.js';
 import type { FrontTextReader } from '../../../src/ports/check-engines.js';
 import { syntheticRecords } from './aamva-data.js';
