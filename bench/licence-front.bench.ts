@@ -23,7 +23,7 @@ import runOcrTask from '../src/adapters/ml/ocr-worker.js';
 import {
   type BarcodeFields,
   type FieldName,
-  DECISIVE_FIELDS,
+  type FrontComparison,
   MISMATCH_MIN_CONFIDENCE,
   birthDateBound,
   compareFront,
@@ -168,8 +168,8 @@ type Outcome = {
   layout: FrontLayout;
   unreadable: boolean;
   flagged: FieldName[];
-  /** The decisive fields read in disagreement with the barcode, with their confidence (for the threshold sweep). */
-  disagreements: { field: FieldName; confidence: number }[];
+  /** The front against the barcode, for the threshold sweep (null when the front is unreadable). */
+  comparison: FrontComparison | null;
   nameDisagrees: boolean;
   /** Per field: read and equal to what is printed (null: nothing printed to read). */
   correct: Partial<Record<FieldName, boolean>>;
@@ -205,12 +205,7 @@ async function evaluate(c: Case, condition: CardCondition, index: number): Promi
     layout,
     unreadable: isUnreadable(fields),
     flagged: isUnreadable(fields) ? [] : decisiveMismatches(comparison),
-    disagreements: isUnreadable(fields)
-      ? []
-      : DECISIVE_FIELDS.filter((f) => comparison[f].agrees === false).map((f) => ({
-          field: f,
-          confidence: comparison[f].confidence ?? 0,
-        })),
+    comparison: isUnreadable(fields) ? null : comparison,
     nameDisagrees: comparison.lastName.agrees === false,
     correct: Object.fromEntries(
       FIELDS.filter((f) => asPrinted[f].barcode !== null).map((f) => [f, asPrinted[f].agrees === true]),
@@ -274,7 +269,7 @@ async function main(): Promise<void> {
     return `| ${layout} | ${genuine.length} | ${accuracyCells(outcomes).join(' | ')} | ${pct(genuine.filter((o) => o.unreadable).length, genuine.length)} |`;
   });
   const flaggedAt = (o: Outcome, threshold: number, field?: FieldName) =>
-    o.disagreements.some((d) => d.confidence >= threshold && (!field || d.field === field));
+    o.comparison !== null && decisiveMismatches(o.comparison, threshold).some((f) => !field || f === field);
   const sweepRows = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95].map((threshold) => {
     const cells = [...byCondition.values()].map((outcomes) => {
       const of = (kind: Kind) => outcomes.filter((o) => o.kind === kind);

@@ -384,6 +384,18 @@ describe('front against barcode', () => {
     expect(compared('DL NO. E77768494', { 7: 0.48 })).toMatchObject({ agrees: true, confidence: 0.48 });
   });
 
+  it('a number differing only by a letter or one character extra or missing is shown, never decisive', () => {
+    const numberRead = (value: string) =>
+      compareFront({ ...read, licenseNumber: field(value, 0.95) }, barcode);
+    for (const misread of ['F77768494', 'E777684944', 'E7776849']) {
+      const comparison = numberRead(misread);
+      expect(comparison.licenseNumber).toMatchObject({ agrees: false, confidence: 0.95 });
+      expect(decisiveMismatches(comparison)).toEqual([]);
+    }
+    expect(decisiveMismatches(numberRead('E77768497'))).toEqual(['licenseNumber']);
+    expect(decisiveMismatches(numberRead('E177684944'))).toEqual(['licenseNumber']);
+  });
+
   it('another name is a disagreement', () => {
     const comparison = compareFront({ ...read, lastName: field('KOWALSKI') }, barcode);
     expect(comparison.lastName.agrees).toBe(false);
