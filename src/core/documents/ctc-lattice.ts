@@ -6,7 +6,10 @@
  * own date is among them.
  */
 
-/** The symbols a lattice keeps, after the blank; classes folding to one of them (NFKC, upper case) count as it. */
+/**
+ * The symbols a lattice keeps, after the blank; a recognizer class that folds to one of them
+ * (accents dropped, upper case, full-width forms as ASCII) counts as it.
+ */
 export const LATTICE_SYMBOLS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ/-.';
 
 export type CtcLattice = {
