@@ -260,7 +260,9 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, a
 
 /**
  * Per alphabet, the recognizer's classes that fold to a lattice symbol (accents dropped, upper case,
- * full-width forms as their ASCII ones), as pairs of class index and lattice column.
+ * full-width forms as their ASCII ones), as pairs of class index and lattice column. Not the
+ * screening's `foldText`: it romanises Greek and Cyrillic by sound (`З` as Z, `β` as V), while the
+ * recognizer confuses characters by shape.
  */
 const latticeClasses = new WeakMap<string[], Int32Array>();
 
