@@ -104,15 +104,28 @@ type DateShape = (typeof DATE_SHAPES)[number];
 
 const MONTH_NAMES = Object.keys(MONTHS);
 
-/** The slot sequences a shape stands for: one per month name where it has one. */
-function shapeSlots(shape: DateShape): Slots[] {
-  const slots = (monthName: string) =>
-    [...shape].flatMap((ch) => (ch === 'N' ? [DIGITS] : ch === '-' ? [SEPARATORS] : [...monthName]));
-  return shape.includes('M') ? MONTH_NAMES.map(slots) : [slots('')];
+/**
+ * The slot sequences of `shape`, with its part `fixed` (when given) read as `value` and every other
+ * part free: one sequence per month name where a free part is one.
+ */
+function shapeSlots(shape: DateShape, fixed?: { part: number; value: string }): Slots[] {
+  let alternatives: string[][] = [[]];
+  shape.split('-').forEach((part, k) => {
+    const options =
+      k === fixed?.part
+        ? [[...fixed.value]]
+        : part === 'M'
+          ? MONTH_NAMES.map((name) => [...name])
+          : [[...part].map(() => DIGITS)];
+    alternatives = alternatives.flatMap((before) =>
+      options.map((option) => [...before, ...(k === 0 ? [] : [SEPARATORS]), ...option]),
+    );
+  });
+  return alternatives;
 }
 
-/** `date` (ISO) printed in `shape`, as the slot sequences that read back as it (parsePrintedDate). */
-function dateSlots(shape: DateShape, date: string, country: string | null): Slots[] {
+/** `date` (ISO) printed in `shape`, as texts (`-` for a separator) that read back as it (parsePrintedDate). */
+function datePrintings(shape: DateShape, date: string, country: string | null): string[] {
   const [year, month, day] = date.split('-') as [string, string, string];
   const texts = shape.includes('M')
     ? MONTH_NAMES.filter((name) => MONTHS[name] === Number(month)).map((name) =>
@@ -121,10 +134,12 @@ function dateSlots(shape: DateShape, date: string, country: string | null): Slot
     : shape === 'NNNN-NN-NN'
       ? [`${year}-${month}-${day}`]
       : [`${month}-${day}-${year}`, `${day}-${month}-${year}`];
-  return [...new Set(texts)]
-    .filter((text) => parsePrintedDate(text, country) === date)
-    .map((text) => [...text].map((ch) => (ch === '-' ? SEPARATORS : ch)));
+  return [...new Set(texts)].filter((text) => parsePrintedDate(text, country) === date);
 }
+
+/** `date` (ISO) printed in `shape`, as the slot sequences that read back as it. */
+const dateSlots = (shape: DateShape, date: string, country: string | null): Slots[] =>
+  datePrintings(shape, date, country).map((text) => [...text].map((ch) => (ch === '-' ? SEPARATORS : ch)));
 
 const weightOf = (lattice: CtcLattice, alternatives: Slots[]) =>
   alternatives.reduce((sum, slots) => sum + slotsWeight(lattice, slots), 0);
@@ -177,4 +192,30 @@ export function latticeDateProbability(lattice: CtcLattice, date: string, countr
   const likeliest = likeliestShape(lattice);
   if (!likeliest) return 0;
   return Math.min(1, weightOf(lattice, dateSlots(likeliest.shape, date, country)) / likeliest.weight);
+}
+
+/**
+ * How surely the line prints another date than `date` (ISO) by one part alone: of the parts of its
+ * likeliest reading (year, month, day) that no printing of `date` has in their place, the likeliest,
+ * with every other part free. A part read otherwise makes the date another, so this is a lower bound
+ * of the chance that the line disagrees, and unlike the whole date's probability it is not lowered by
+ * doubt elsewhere on the line (`07/16/1962` with its year's last digit blurred still surely prints
+ * day 16, not the barcode's 04). Null when the likeliest reading is no date or agrees part by part.
+ */
+export function latticePartDisagreement(
+  lattice: CtcLattice,
+  date: string,
+  country: string | null,
+): number | null {
+  const likeliest = likeliestShape(lattice);
+  if (!likeliest?.text || !parsePrintedDate(likeliest.text, country)) return null;
+  const { shape, weight, text } = likeliest;
+  const printings = datePrintings(shape, date, country).map((printing) => printing.split('-'));
+  let surest: number | null = null;
+  text.split(/[-/.]/).forEach((value, part) => {
+    if (printings.some((printing) => printing[part] === value)) return;
+    const probability = Math.min(1, weightOf(lattice, shapeSlots(shape, { part, value })) / weight);
+    surest = Math.max(surest ?? 0, probability);
+  });
+  return surest;
 }

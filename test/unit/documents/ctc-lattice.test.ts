@@ -12,7 +12,11 @@ import {
   readFrontFields,
   type OcrLine,
 } from '../../../src/core/documents/front-fields.js';
-import { latticeDate, latticeDateProbability } from '../../../src/core/documents/printed-dates.js';
+import {
+  latticeDate,
+  latticeDateProbability,
+  latticePartDisagreement,
+} from '../../../src/core/documents/printed-dates.js';
 
 const WIDTH = 1 + LATTICE_SYMBOLS.length;
 
@@ -145,6 +149,52 @@ describe('dates read through the lattice', () => {
     expect(comparison.dob).toMatchObject({ read: '1938-08-25', agrees: false });
     expect(comparison.dob.confidence).toBeLessThan(0.2);
     expect(decisiveMismatches(comparison)).toEqual([]);
+  });
+
+  it('a part surely read otherwise decides, though another part of the date is doubtful', () => {
+    // `07/16/1962` with the year's last digit blurred between three readings: the whole date is
+    // doubtful (its likeliest reading under 0.5), its day is not.
+    const blurredYear = lattice([...clear('07/16/196'), { '2': 0.4, '3': 0.3, '8': 0.28 }, {}]);
+    const lines = [line('DOB', 380, 6), line(greedy(blurredYear), 480, 6, blurredYear)];
+    const forgedDay = compareFront(readFrontFields(lines, 'USA'), barcode('1962-07-04'));
+    expect(forgedDay.dob).toMatchObject({ read: '1962-07-16', agrees: false });
+    expect(forgedDay.dob.confidence).toBeGreaterThan(0.9);
+    expect(decisiveMismatches(forgedDay)).toEqual(['dob']);
+    expect(latticePartDisagreement(blurredYear, '1962-07-16', 'USA')).toBeNull();
+    // Only the doubtful digit differs from a barcode of 1963: not decisive.
+    const otherYear = compareFront(readFrontFields(lines, 'USA'), barcode('1963-07-16'));
+    expect(otherYear.dob.agrees).toBe(false);
+    expect(decisiveMismatches(otherYear)).toEqual([]);
+  });
+
+  it('a part read otherwise, but below the part threshold, does not decide alone', () => {
+    const doubtfulDay = lattice([
+      ...clear('07/1'),
+      { '6': 0.8, '4': 0.18 },
+      {},
+      ...clear('/196'),
+      { '2': 0.4, '3': 0.3, '8': 0.28 },
+      {},
+    ]);
+    const lines = [line('DOB', 380, 6), line(greedy(doubtfulDay), 480, 6, doubtfulDay)];
+    const comparison = compareFront(readFrontFields(lines, 'USA'), barcode('1962-07-14'));
+    expect(comparison.dob).toMatchObject({ read: '1962-07-16', agrees: false });
+    expect(latticePartDisagreement(doubtfulDay, '1962-07-14', 'USA')).toBeLessThan(0.9);
+    expect(decisiveMismatches(comparison)).toEqual([]);
+  });
+
+  it('a date read only through the lattice bounds where an unlabelled licence number is looked for', () => {
+    // The second slash read as a `0`: greedy decoding gives `09/1701964`, which does not parse.
+    const date = lattice([...clear('09/17'), { '0': 0.6, '/': 0.4 }, {}, ...clear('1964')]);
+    expect(greedy(date)).toBe('09/1701964');
+    const lines = [
+      { ...line('N2510633648370', 480, 2), confidence: 0.57 },
+      line(greedy(date), 480, 6, date),
+      { ...line('TC2123', 480, 9), confidence: 0.24 },
+    ];
+    const fields = readFrontFields(lines, 'USA', { bornBefore: '2000-01-01' });
+    expect(fields.dob?.value).toBe('1964-09-17');
+    expect(fields.licenseNumber?.value).toBe('N2510633648370');
   });
 
   it('reads a label whose letters were read as digits (`3 DOB` as `300B`), not a date as a label', () => {
