@@ -3,7 +3,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { seriousViolations, type AxeViolation } from './helpers/axe.js';
 import { launchChromium } from './helpers/browser.js';
 import { driveCapture } from './helpers/capture.js';
-import { cardBackFrame, cardFrontFrame, fakeCameraArg, framePhoto } from './helpers/fake-camera.js';
+import sharp from 'sharp';
+import {
+  FRAME_HEIGHT,
+  FRAME_WIDTH,
+  cardBackFrame,
+  cardFrontFrame,
+  fakeCameraArg,
+  framePhoto,
+} from './helpers/fake-camera.js';
 import { startParentServer, type RunningServer } from './helpers/servers.js';
 import { startService, type RunningService } from './helpers/service.js';
 
@@ -159,6 +167,47 @@ describe('a complete capture', () => {
     await page.reload();
     await page.waitForSelector('h1:text("Front of your licence")');
     expect(await page.locator('.progress-label').innerText()).toBe('Step 2 of 4: Licence front');
+  });
+
+  it('a blurred front is called blurred at review, retaking is offered first, and a sharp one is not', async () => {
+    const blocked = await launchChromium([], { grantCamera: false });
+    try {
+      const sharpFront = await cardFrontFrame();
+      const blurredFront = await sharp(sharpFront, {
+        raw: { width: FRAME_WIDTH, height: FRAME_HEIGHT, channels: 3 },
+      })
+        .blur(3)
+        .raw()
+        .toBuffer();
+      const photos = {
+        sharp: await framePhoto('front-sharp', sharpFront, 'jpeg'),
+        blurred: await framePhoto('front-blurred', blurredFront, 'jpeg'),
+      };
+      const { clientToken } = await service.createVerification();
+      const own = await blocked.newPage({ viewport: { width: 390, height: 844 } });
+      await own.goto(`${service.flowUrl}#token=${encodeURIComponent(clientToken)}`);
+      await own.waitForSelector('h1:text("Verify your identity")');
+      await own.check('#consent');
+      await own.click('button:text("Agree and continue")');
+      await own.waitForSelector('text=Camera access is blocked');
+      await own.setInputFiles('input[type="file"]', photos.blurred);
+      await own.waitForSelector('img[alt="Your photo of the front of your licence"]');
+      const notice = own.locator('p.notice');
+      expect(await notice.innerText()).toMatch(/looks blurred/);
+      expect(await notice.getAttribute('class')).toBe('notice');
+      expect(await notice.getAttribute('role')).toBe('status');
+      expect(await own.getAttribute('button:text("Retake")', 'class')).toContain('primary');
+      expect(await own.getAttribute('button:text("Use this photo")', 'class')).toContain('secondary');
+      await own.click('button:text("Retake")');
+      await own.waitForSelector('text=Camera access is blocked');
+      await own.setInputFiles('input[type="file"]', photos.sharp);
+      await own.waitForSelector('img[alt="Your photo of the front of your licence"]');
+      expect(await own.locator('p.notice').innerText()).toMatch(/all four corners/);
+      expect(await own.locator('p.notice').getAttribute('class')).toBe('notice ok');
+      expect(await own.getAttribute('button:text("Use this photo")', 'class')).toContain('primary');
+    } finally {
+      await blocked.close();
+    }
   });
 
   it('without camera permission, photos and a file chosen instead complete every step', async () => {

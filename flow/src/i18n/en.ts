@@ -66,6 +66,8 @@ export const en = {
     'We read the barcode. Check the photo is sharp and shows the whole back of the card.',
   'document.review.back.unread':
     'We could not read the barcode in this photo yet. Retake it with the barcode filling the frame, or send it and we will try again.',
+  'document.review.front.blurred':
+    'This photo looks blurred, so the text on the card may not be readable. Hold the card steady in good light and retake it.',
   'document.review.front':
     'Check that all four corners are visible, the text is readable and there is no glare.',
   'document.front.alt': 'Your photo of the front of your licence',

@@ -68,6 +68,8 @@ export const es: Catalogue = {
     'Leímos el código de barras. Compruebe que la foto esté nítida y muestre todo el reverso de la tarjeta.',
   'document.review.back.unread':
     'Aún no pudimos leer el código de barras en esta foto. Tómela de nuevo con el código llenando el marco, o envíela y lo intentaremos otra vez.',
+  'document.review.front.blurred':
+    'Esta foto se ve borrosa, así que es posible que el texto de la tarjeta no se pueda leer. Sostenga la tarjeta firme con buena luz y tómela de nuevo.',
   'document.review.front':
     'Compruebe que se vean las cuatro esquinas, que el texto se pueda leer y que no haya reflejos.',
   'document.front.alt': 'Su foto del frente de su licencia',

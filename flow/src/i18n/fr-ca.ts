@@ -72,6 +72,8 @@ export const frCA: Catalogue = {
     'Nous avons lu le code-barres. Vérifiez que la photo est nette et montre tout le verso de la carte.',
   'document.review.back.unread':
     'Nous n’avons pas encore pu lire le code-barres sur cette photo. Reprenez-la avec le code-barres qui remplit le cadre, ou envoyez-la et nous réessaierons.',
+  'document.review.front.blurred':
+    'Cette photo semble floue : le texte de la carte pourrait être illisible. Tenez la carte immobile sous un bon éclairage et reprenez-la.',
   'document.review.front':
     'Vérifiez que les quatre coins sont visibles, que le texte est lisible et qu’il n’y a pas de reflet.',
   'document.front.alt': 'Votre photo du recto de votre permis',

@@ -5,6 +5,7 @@
 import { barcodeReader, warmUpBarcodeReader } from '../barcode.js';
 import {
   CameraError,
+  type Region,
   drawToCanvas,
   imageDataOf,
   loadImageFile,
@@ -15,6 +16,7 @@ import {
 import type { FlowContext } from '../context.js';
 import { classify, flowError } from '../errors.js';
 import { t } from '../i18n/index.js';
+import { BLURRED_BELOW, SHARPNESS_WIDTH_PX, lumaOf, sharpness } from '../sharpness.js';
 import { announce, button, filePicker, h, showScreen } from '../ui.js';
 
 // ID-1 card (85.60 × 53.98 mm).
@@ -39,12 +41,20 @@ type Side = 'front' | 'back';
 interface Captured {
   canvas: HTMLCanvasElement;
   barcode: string | null;
+  /** Where the card is: the guide of a camera frame; a chosen photo is taken as the card throughout. */
+  card?: Region;
 }
 
-function guideRegion(width: number, height: number): { x: number; y: number; width: number; height: number } {
+function guideRegion(width: number, height: number): Region {
   const gw = Math.min(width * 0.9, height * 0.9 * CARD_ASPECT);
   const gh = gw / CARD_ASPECT;
   return { x: (width - gw) / 2, y: (height - gh) / 2, width: gw, height: gh };
+}
+
+/** Whether the card in a picture is too blurred for its printed text to be read (sharpness.ts). */
+function looksBlurred(canvas: HTMLCanvasElement, card?: Region): boolean {
+  const small = imageDataOf(drawToCanvas(canvas, canvas.width, canvas.height, SHARPNESS_WIDTH_PX, card));
+  return sharpness(lumaOf(small.data, small.width * small.height), small.width, small.height) < BLURRED_BELOW;
 }
 
 /** The card area of a frame, scaled for decoding: the rest of the frame only costs decode time. */
@@ -166,7 +176,7 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       active = false;
       stopCamera(stream);
       const barcode = isBack ? await barcodeReader.decode(decodeInput(full)) : null;
-      review({ canvas: full, barcode });
+      review({ canvas: full, barcode, card: guideRegion(full.width, full.height) });
     }
   }
 
@@ -205,24 +215,38 @@ export function documentStep(ctx: FlowContext, side: Side): void {
     review({ canvas, barcode });
   }
 
-  function review({ canvas, barcode }: Captured): void {
+  function review({ canvas, barcode, card }: Captured): void {
     const dataUrl = toJpegDataUrl(canvas, JPEG_QUALITY);
+    // The front's printed fields are read on the server and compared with the barcode: a blurred
+    // front is said so here, where it can still be retaken, not blocked (it is then compared as far
+    // as it can be read).
+    const blurred = !isBack && looksBlurred(canvas, card);
     const advice = t(
       isBack
         ? barcode
           ? 'document.review.back.read'
           : 'document.review.back.unread'
-        : 'document.review.front',
+        : blurred
+          ? 'document.review.front.blurred'
+          : 'document.review.front',
     );
-    const use = button(t('document.use'), () => void upload());
-    const retake = button(t('document.retake'), () => showCamera(), 'secondary');
+    // A blurred front makes retaking the suggested action.
+    const use = button(t('document.use'), () => void upload(), blurred ? 'secondary' : 'primary');
+    const retake = button(t('document.retake'), () => showCamera(), blurred ? 'primary' : 'secondary');
     showScreen(t('document.review.title'), [
       h('img', {
         class: 'preview',
         src: dataUrl,
         alt: t(isBack ? 'document.back.alt' : 'document.front.alt'),
       }),
-      h('p', { class: barcode || !isBack ? 'notice ok' : 'notice' }, advice),
+      h(
+        'p',
+        {
+          class: barcode || (!isBack && !blurred) ? 'notice ok' : 'notice',
+          ...(blurred ? { role: 'status' } : {}),
+        },
+        advice,
+      ),
       h('div', { class: 'actions' }, use, retake),
     ]);
 
