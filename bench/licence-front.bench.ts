@@ -6,6 +6,9 @@
  * and compared by core/documents/front-fields.ts. Per condition: genuine fronts, fronts with one
  * field changed (DOB, licence number, last name) and fronts printed from another person's barcode.
  * Reports field read accuracy, mismatch recall and false mismatches, and the CPU time per front.
+ * The fronts are drawn in DejaVu Sans and Liberation Sans (Debian's fonts-dejavu-core and
+ * fonts-liberation, which the chromium package brings): with a font missing, librsvg falls back to
+ * another and the same draw gives other photos.
  * Run: npx tsx bench/licence-front.bench.ts   (LICENCE_FRONT_GENUINE / LICENCE_FRONT_TAMPERED set sizes;
  * LICENCE_FRONT_DRAW another draw of records and photos than the reported one, `licence-front-2`, for tuning)
  */
@@ -285,7 +288,7 @@ async function main(): Promise<void> {
   const genuineAll = all.filter((o) => o.kind === 'genuine');
   const falseAll = genuineAll.filter((o) => o.flagged.length > 0).length;
   const body = [
-    `Records: the ${records.length} synthetic AAMVA records (shared/data/aamva) with a name, DOB and number, printed by \`bench/lib/licence-front/render.ts\` in the two US layouts (AAMVA numbered fields; LN/FN/DOB/EXP) or, for Canadian IINs, the two Canadian ones (bilingual NUMBER/NUMÉRO, NAME/NOM, DOB/DDN with numeric or month-name dates; French NOM/PRÉNOM/DATE DE NAISSANCE), in four fonts, and photographed under the face set's conditions (\`photographCard\`). Per condition ${GENUINE} genuine fronts and ${TAMPERED} of each tampering: DOB changed (year ±1–15 or day), 1–2 digits of the licence number changed, last name replaced, and a front printed from another person's record. Read by the service's OCR task in-process, one front at a time (PP-OCRv4 det at 640 px, rec at 48 px, one intra-op thread). A mismatch is a DOB or number read in disagreement with the barcode at confidence ≥ ${MISMATCH_MIN_CONFIDENCE} (\`document_front_back_mismatch\`): for the DOB, the chance that its line prints another date than the barcode's, no more than its likeliest reading's, from the recognizer's probabilities at every step; for the number, the least sure of its differing characters and digits.`,
+    `Records: the ${records.length} synthetic AAMVA records (shared/data/aamva) with a name, DOB and number, printed by \`bench/lib/licence-front/render.ts\` in the two US layouts (AAMVA numbered fields; LN/FN/DOB/EXP) or, for Canadian IINs, the two Canadian ones (bilingual NUMBER/NUMÉRO, NAME/NOM, DOB/DDN with numeric or month-name dates; French NOM/PRÉNOM/DATE DE NAISSANCE), in four fonts, and photographed under the face set's conditions (\`photographCard\`). Per condition ${GENUINE} genuine fronts and ${TAMPERED} of each tampering: DOB changed (year ±1–15 or day), 1–2 digits of the licence number changed, last name replaced, and a front printed from another person's record. Read by the service's OCR task in-process, one front at a time (PP-OCRv4 det at 640 px, rec at 48 px, one intra-op thread). A mismatch is a DOB or number read in disagreement with the barcode at confidence ≥ ${MISMATCH_MIN_CONFIDENCE} (\`document_front_back_mismatch\`): for the DOB, the probability of one of its parts (year, month, day) read otherwise when that is 0.9 or more, else the chance that its line prints another date than the barcode's, no more than its likeliest reading's, from the recognizer's probabilities at every step; for the number, the least sure of its differing characters and digits.`,
     '',
     `${all.length} fronts in ${seconds.toFixed(0)} s. Load average (1, 5, 15 min) before: ${loadBefore.join(', ')}; after: ${loadAfter.join(', ')} (the machine is shared: CPU time is the figure to compare, and it still rises under contention).`,
     '',
