@@ -9,6 +9,7 @@
  */
 import sharp from 'sharp';
 import { CARD_CONDITIONS, seedOf } from './lib/face-eval/render.js';
+import { frontDataOf, printable } from './lib/licence-front/records.js';
 import { layoutsFor, renderLicenceFront } from './lib/licence-front/render.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 import { BLURRED_BELOW, SHARPNESS_WIDTH_PX, sharpness } from '../flow/src/sharpness.js';
@@ -19,36 +20,15 @@ const DRAW = process.env.FRONT_SHARPNESS_DRAW ?? 'front-sharpness';
 const SWEEP = [1.2, 1.25, 1.3, 1.35, 1.4, 1.45, 1.5];
 
 async function main(): Promise<void> {
-  const records = syntheticRecords().filter(
-    (r) =>
-      r.expected.parse_ok &&
-      r.expected.last_name &&
-      r.expected.first_name &&
-      r.expected.dob &&
-      r.expected.license_number &&
-      (r.expected.country === 'USA' || r.expected.country === 'CAN'),
-  );
+  const records = syntheticRecords().filter(printable);
   const measures = new Map<string, number[]>();
   const measureMs: number[] = [];
   for (const condition of CARD_CONDITIONS) {
     const values: number[] = [];
     for (let i = 0; i < COUNT; i++) {
       const seed = seedOf(`${DRAW}|${condition}|${i}`);
-      const e = records[seed % records.length]!.expected;
-      const country = e.country as 'USA' | 'CAN';
-      const layouts = layoutsFor(country);
-      const front = {
-        lastName: e.last_name!,
-        firstName: e.first_name!,
-        middleName: e.middle_name,
-        dob: e.dob!,
-        expiry: e.expiry,
-        issueDate: e.issue_date,
-        licenseNumber: e.license_number!,
-        jurisdiction: e.jurisdiction ?? 'XX',
-        country,
-        sex: e.sex,
-      };
+      const front = frontDataOf(records[seed % records.length]!);
+      const layouts = layoutsFor(front.country);
       const { image } = await renderLicenceFront(front, layouts[seed % layouts.length]!, condition, seed);
       // A chosen photo is measured whole, as the flow does: the card with its margin of desk.
       const { data, info } = await sharp(image)

@@ -21,6 +21,7 @@ import {
   layoutsFor,
   renderLicenceFront,
 } from './lib/licence-front/render.js';
+import { type PrintableRecord, frontDataOf, printable } from './lib/licence-front/records.js';
 import { percentile, recordBenchmark } from './lib/report.js';
 import runOcrTask from '../src/adapters/ml/ocr-worker.js';
 import {
@@ -34,7 +35,7 @@ import {
   isUnreadable,
   readFrontFields,
 } from '../src/core/documents/front-fields.js';
-import { syntheticRecords, type SyntheticRecord } from '../test/unit/documents/aamva-data.js';
+import { syntheticRecords } from '../test/unit/documents/aamva-data.js';
 import { seededRandom } from '../test/helpers/seeded-random.js';
 
 /** 300 genuine fronts a condition: the fewest on which a false-mismatch rate of 1 % or less can show. */
@@ -46,41 +47,7 @@ const KINDS = ['genuine', 'dob', 'number', 'name', 'other_person'] as const;
 type Kind = (typeof KINDS)[number];
 const FIELDS: FieldName[] = ['lastName', 'givenNames', 'dob', 'licenseNumber', 'expiry'];
 
-type Usable = SyntheticRecord & {
-  expected: SyntheticRecord['expected'] & {
-    last_name: string;
-    first_name: string;
-    dob: string;
-    license_number: string;
-    country: 'USA' | 'CAN';
-  };
-};
-
-const usable = (r: SyntheticRecord): r is Usable =>
-  r.expected.parse_ok &&
-  !!r.expected.last_name &&
-  !!r.expected.first_name &&
-  !!r.expected.dob &&
-  !!r.expected.license_number &&
-  (r.expected.country === 'USA' || r.expected.country === 'CAN');
-
-function frontDataOf(r: Usable): FrontData {
-  const e = r.expected;
-  return {
-    lastName: e.last_name,
-    firstName: e.first_name,
-    middleName: e.middle_name,
-    dob: e.dob,
-    expiry: e.expiry,
-    issueDate: e.issue_date,
-    licenseNumber: e.license_number,
-    jurisdiction: e.jurisdiction ?? 'XX',
-    country: e.country,
-    sex: e.sex,
-  };
-}
-
-function barcodeOf(r: Usable): BarcodeFields {
+function barcodeOf(r: PrintableRecord): BarcodeFields {
   const e = r.expected;
   return {
     lastName: e.last_name,
@@ -125,7 +92,7 @@ type Case = {
   issuedOn: string | undefined;
 };
 
-function casesFor(records: Usable[], condition: CardCondition): Case[] {
+function casesFor(records: PrintableRecord[], condition: CardCondition): Case[] {
   const random = seededRandom(seedOf(`${DRAW}|cases|${condition}`));
   const pick = () => records[Math.floor(random() * records.length)]!;
   const cases: Case[] = [];
@@ -237,7 +204,7 @@ function accuracyCells(outcomes: Outcome[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const records = syntheticRecords().filter(usable);
+  const records = syntheticRecords().filter(printable);
   const status = await runOcrTask({ kind: 'status' });
   if (!status.ok) throw new Error(`OCR models not loaded: ${status.error}`);
   // Warm-up: the first runs pay for allocation and the runtime's graph optimisation.
