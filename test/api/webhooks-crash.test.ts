@@ -39,6 +39,13 @@ function startWorker(env: Record<string, string>): Promise<ChildProcess> {
   });
 }
 
+/**
+ * The test's own waits bound it, not the default 60 s: two worker processes started from TypeScript
+ * (60 s each at most) and two deliveries (30 s each). On a 2-core host busy with the rest of the
+ * suite the PGlite run took over 60 s (the PostgreSQL one 48 s).
+ */
+const ITS_WAITS = { timeout: 180_000 };
+
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
@@ -52,7 +59,7 @@ describe.concurrent.each(engines)('webhook delivery survives a killed worker on 
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it('redelivers an event whose worker was killed with SIGKILL mid-delivery', async () => {
+  it('redelivers an event whose worker was killed with SIGKILL mid-delivery', ITS_WAITS, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-webhook-crash-'));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     const receiver = await startReceiver();
