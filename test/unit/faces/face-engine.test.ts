@@ -150,6 +150,32 @@ describe('face engine failures surface as unavailable, never as a throw or a sco
     }
   });
 
+  it('a deadline passing while the models run answers at once and never stops the thread mid-run (which aborts the process)', async () => {
+    const engine = createFaceEngine({ threads: 1, timeoutMs: 20 });
+    try {
+      // Loading the models takes longer than the deadline; a status answer, once they are loaded, does not.
+      let ready = await engine.ready();
+      for (let attempt = 0; !ready.ok && attempt < 400; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ready = await engine.ready();
+      }
+      expect(ready.ok).toBe(true);
+      const photo = faceImage('london/london_025_neutral.jpg');
+      const startedAt = performance.now();
+      const [running, waiting] = await Promise.all([
+        engine.analyze(photo, { mesh: true }),
+        engine.analyze(photo, { mesh: true }),
+      ]);
+      expect(performance.now() - startedAt).toBeLessThan(1_000);
+      for (const analysis of [running, waiting])
+        expect(analysis).toMatchObject({ ok: false, error: 'face analysis timed out after 20 ms' });
+    } finally {
+      // Waits for the analysis still running on the thread, then stops it: the process carries on.
+      await engine.close();
+    }
+    expect(await engine.ready()).toEqual({ ok: false, error: 'face engine is closed' });
+  });
+
   it('a closed engine answers unavailable', async () => {
     const engine = createFaceEngine({ threads: 1, timeoutMs: 60_000 });
     await engine.close();
