@@ -220,5 +220,6 @@ describe('teams in the review console', () => {
 
     expect([...admin.problems, ...reviewer.problems, ...stranger.problems]).toEqual([]);
     for (const d of [admin, reviewer, stranger]) await d.context.close();
-  });
+    // Three browser contexts through the whole journey: 30–42 s in the full suite on two cores.
+  }, 120_000);
 });
