@@ -47,16 +47,10 @@ const KINDS = ['genuine', 'dob', 'number', 'name', 'other_person'] as const;
 type Kind = (typeof KINDS)[number];
 const FIELDS: FieldName[] = ['lastName', 'givenNames', 'dob', 'licenseNumber', 'expiry'];
 
+/** What the barcode of a record's card holds: the fields its front prints that the comparison reads. */
 function barcodeOf(r: PrintableRecord): BarcodeFields {
-  const e = r.expected;
-  return {
-    lastName: e.last_name,
-    firstName: e.first_name,
-    middleName: e.middle_name,
-    dob: e.dob,
-    licenseNumber: e.license_number,
-    expiry: e.expiry,
-  };
+  const { lastName, firstName, middleName, dob, licenseNumber, expiry } = frontDataOf(r);
+  return { lastName, firstName, middleName, dob, licenseNumber, expiry };
 }
 
 /** A forger's edit: the year moved 1–15 years, or the day changed. */
