@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOcrEngine } from '../../../src/adapters/ml/ocr-engine.js';
 import { faceImage } from '../faces/face-fixtures.js';
+import { untilReady } from '../../helpers/engine-ready.js';
 
 /**
  * The front reader's pool (src/adapters/ml/inference-pool.ts): a deadline that passes while the
@@ -11,13 +12,7 @@ describe('OCR engine on its worker thread', () => {
   it('a deadline passing mid-read answers unavailable at once; close waits for the read and the process carries on', async () => {
     const engine = createOcrEngine({ timeoutMs: 20 });
     try {
-      // Loading the models takes longer than the deadline; a status answer, once they are loaded, does not.
-      let ready = await engine.ready();
-      for (let attempt = 0; !ready.ok && attempt < 400; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        ready = await engine.ready();
-      }
-      expect(ready.ok).toBe(true);
+      expect((await untilReady(() => engine.ready())).ok).toBe(true);
       const startedAt = performance.now();
       const outcome = await engine.readFrontText(faceImage('london/london_025_neutral.jpg'), 'US');
       expect(performance.now() - startedAt).toBeLessThan(1_000);

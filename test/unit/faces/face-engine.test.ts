@@ -9,6 +9,7 @@ import { euclideanDistance } from '../../../src/core/faces/face-similarity.js';
 import { runFaceChecks } from '../../../src/core/faces/run-face-checks.js';
 import { renderCardFront, seedOf } from '../../../bench/lib/face-eval/render.js';
 import { buildSequence, faceImage } from './face-fixtures.js';
+import { untilReady } from '../../helpers/engine-ready.js';
 
 function facesOf(analysis: FaceAnalysis) {
   if (!analysis.ok) throw new Error(`analysis failed: ${analysis.error}`);
@@ -153,13 +154,7 @@ describe('face engine failures surface as unavailable, never as a throw or a sco
   it('a deadline passing while the models run answers at once and never stops the thread mid-run (which aborts the process)', async () => {
     const engine = createFaceEngine({ threads: 1, timeoutMs: 20 });
     try {
-      // Loading the models takes longer than the deadline; a status answer, once they are loaded, does not.
-      let ready = await engine.ready();
-      for (let attempt = 0; !ready.ok && attempt < 400; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        ready = await engine.ready();
-      }
-      expect(ready.ok).toBe(true);
+      expect((await untilReady(() => engine.ready())).ok).toBe(true);
       const photo = faceImage('london/london_025_neutral.jpg');
       const startedAt = performance.now();
       const [running, waiting] = await Promise.all([
