@@ -86,3 +86,6 @@ async function main(): Promise<void> {
 }
 
 await main();
+// PGlite's WebAssembly runtime leaves a 10-s timer behind after close (electric-sql/pglite#925): left
+// to end by itself, `npm install` and every rebuild would wait it out.
+process.exit(0);

@@ -13,3 +13,5 @@ const pglite = await openDatabase({ dataDir: 'memory://', initialData: false });
 await migrate(pglite);
 fs.writeFileSync(output, Buffer.from(await (await pglite.dump!()).arrayBuffer()));
 await pglite.close();
+// PGlite's WebAssembly runtime leaves a 10-s timer behind after close (electric-sql/pglite#925).
+process.exit(0);
