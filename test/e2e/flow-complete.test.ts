@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations, type AxeViolation } from './helpers/axe.js';
 import { launchChromium } from './helpers/browser.js';
-import { driveCapture } from './helpers/capture.js';
+import { driveCapture, pressDoneThatClosesTheModal } from './helpers/capture.js';
 import sharp from 'sharp';
 import {
   FRAME_HEIGHT,
@@ -126,8 +126,7 @@ describe('a complete capture', () => {
     const status = SDK_STATUS[await decisionOf(id)];
     expect(recorded.completes).toEqual([{ verificationId: id, status }]);
 
-    await frame.click('button:text("Done")');
-    await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+    await pressDoneThatClosesTheModal(page, frame);
     expect(await page.evaluate(() => (window as unknown as { __exits: string[] }).__exits)).toEqual([]);
     expect(cspViolations).toEqual([]);
   });

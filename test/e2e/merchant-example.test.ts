@@ -5,7 +5,7 @@ import { startMerchantApp, type MerchantApp } from '../../examples/merchant/serv
 import { signWebhookPayload } from '../../src/core/webhooks/signature.js';
 import { seriousViolations } from './helpers/axe.js';
 import { launchChromium } from './helpers/browser.js';
-import { driveCapture } from './helpers/capture.js';
+import { driveCapture, pressDoneThatClosesTheModal } from './helpers/capture.js';
 import { cardBackFrame, fakeCameraArg } from './helpers/fake-camera.js';
 import { startService, type RunningService } from './helpers/service.js';
 
@@ -102,8 +102,7 @@ describe('the example merchant app', () => {
       await page.waitForSelector(
         '#status[data-outcome="approve"], #status[data-outcome="review"], #status[data-outcome="decline"]',
       );
-      await frame.click('button:text("Done")');
-      await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+      await pressDoneThatClosesTheModal(page, frame);
 
       // What the service decided, what the webhook said, and what the page shows all agree.
       const [verificationId, ...others] = [...merchant.outcomes.keys()];

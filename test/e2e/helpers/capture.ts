@@ -43,3 +43,14 @@ export async function driveCapture(
   );
   if (options.waitForDone ?? true) await heading('Thank you');
 }
+
+/**
+ * Presses Done on the flow's last screen inside the SDK modal and waits for the modal to close.
+ * Done removes the very frame that was clicked, and Playwright's clean-up after a click runs in that
+ * frame: when the frame goes first, the click can wait on it until its timeout (seen once in CI).
+ * `noWaitAfter` skips that clean-up; the overlay's removal is what the test waits for instead.
+ */
+export async function pressDoneThatClosesTheModal(page: Page, frame: Frame): Promise<void> {
+  await frame.click('button:text("Done")', { noWaitAfter: true });
+  await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+}
