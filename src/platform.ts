@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './core/time.js';
-import { loadCheckEngines, type ComponentPaths } from './adapters/check-engines.js';
+import { loadCheckEngines, type ComponentPaths, type LoadedCheckEngines } from './adapters/check-engines.js';
 import { createCheckQueue } from './adapters/db/check-queue.js';
 import { pendingMigrations } from './adapters/db/migrator.js';
 import type { DatabaseHandle } from './adapters/db/database.js';
@@ -41,6 +41,11 @@ export type PlatformOptions = {
    * and closed with the platform (tests lend one PGlite per worker, emptied between uses).
    */
   database?: DatabaseHandle | undefined;
+  /**
+   * Loaded check engines to use instead of loading them from `config` and `componentPaths`, closed
+   * with the platform (tests lend one set per worker and configuration, as they lend databases).
+   */
+  checkEngines?: LoadedCheckEngines | undefined;
 };
 
 export type Platform = Awaited<ReturnType<typeof createPlatform>>;
@@ -87,7 +92,8 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
   const sanctions = screeningListsOf(config, logger, clock);
   if (!options.skipSanctions) sanctions.start();
   closers.push(() => sanctions.stop());
-  const loadedEngines = loadCheckEngines(config, logger, options.componentPaths ?? {});
+  const loadedEngines =
+    options.checkEngines ?? loadCheckEngines(config, logger, options.componentPaths ?? {});
   closers.push(() => loadedEngines.close());
   const heavyWork = createHeavyWork(config, metrics);
   const rateLimiter = openRateLimiter(config, database, clock, logger);

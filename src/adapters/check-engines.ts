@@ -35,15 +35,17 @@ export type ComponentPaths = {
   videoDecoderNodePath?: string;
 };
 
+/** The check engines with each one's state for /readyz, and the close that ends their threads. */
+export type LoadedCheckEngines = CheckEngines & {
+  status(): Record<string, ComponentStatus>;
+  close(): Promise<void>;
+};
+
 /**
  * Loads the engines the checks run on (barcode reader, face models, OCR models, video decoder) in the background and
  * reports each one's state for /readyz. One that is missing or failed to load answers `unavailable`.
  */
-export function loadCheckEngines(
-  config: Config,
-  logger: Logger,
-  paths: ComponentPaths,
-): CheckEngines & { status(): Record<string, ComponentStatus>; close(): Promise<void> } {
+export function loadCheckEngines(config: Config, logger: Logger, paths: ComponentPaths): LoadedCheckEngines {
   let closing = false;
 
   const barcodeReader = createBarcodeReader({

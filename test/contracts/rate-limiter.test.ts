@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/db/database.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
-import { lendPglite } from '../helpers/lent-pglite.js';
+import { lendPglite } from '../helpers/lent-databases.js';
 import { createPostgresRateLimiter } from '../../src/adapters/rate-limit/postgres-rate-limiter.js';
 import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 import { createRedisRateLimiter } from '../../src/adapters/rate-limit/redis-rate-limiter.js';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/db/database.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
-import { lendPglite } from './lent-pglite.js';
+import { lendPglite } from './lent-databases.js';
 import { createApiKeyStore } from '../../src/adapters/db/api-key-store.js';
 import { hashSecret } from '../../src/core/api-keys/api-key.js';
 import { createServerDatabase, engines, migratedSnapshot, type Engine } from './test-app.js';

@@ -5,7 +5,8 @@
  * the migrated data directory takes 1.0 s (1.3 s CPU). The PGlite copy is the build's migrated data
  * directory when it holds exactly the checkout's migrations (a fresh install has just built it);
  * otherwise a child process migrates one. On PostgreSQL, `CREATE DATABASE … TEMPLATE` copies a migrated template
- * database. Each copy still runs the migrator at start, which then finds nothing to apply but still
+ * database, and each worker lends its copies again (test/helpers/lent-databases.ts); the teardown drops the
+ * template and every copy. Each copy still runs the migrator at start, which then finds nothing to apply but still
  * verifies every applied file's checksum.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,11 +15,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/adapters/db/database.js';
 import { fullyMigratedDataDir } from '../../src/adapters/db/initial-data-dir.js';
 import { migrate } from '../../src/adapters/db/migrator.js';
+import { copyTemplate, dropTemplateCopies, urlOf } from './lent-databases.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -53,10 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseUrl = process.env.DATABASE_URL;
   const template = baseUrl ? `idv_test_template_${crypto.randomBytes(6).toString('hex')}` : null;
   if (baseUrl && template) {
-    await adminQuery(baseUrl, `CREATE DATABASE ${template}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${template}`;
-    const server = await openDatabase({ databaseUrl: url.toString() });
+    await copyTemplate(baseUrl, template, 'template1');
+    const server = await openDatabase({ databaseUrl: urlOf(baseUrl, template) });
     await migrate(server);
     // A template must have no open connection while it is copied.
     await server.close();
@@ -65,16 +64,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    if (baseUrl && template) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    if (baseUrl && template) await dropTemplateCopies(baseUrl, template);
   };
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { inject, vi } from 'vitest';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { lendPglite } from './lent-pglite.js';
+import { STARTING_UP_DETAILS, lendCheckEngines } from './lent-check-engines.js';
+import { copyTemplate, lendPglite, lendServerDatabase, urlOf } from './lent-databases.js';
 import { sharedDataPath } from './shared-data.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createModules, type Modules } from '../../src/modules/index.js';
@@ -52,37 +53,19 @@ export function migratedSnapshot(): Blob | undefined {
 }
 
 /**
- * A fresh database on the server for one test file, dropped again by cleanup: empty, or with
- * `migrated` a copy of this run's migrated template (an empty one where the run made none).
+ * A database on the server for one test file, dropped again by cleanup: empty, or with `migrated` a
+ * copy of this run's migrated template, lent again by cleanup (an empty one where the run made none).
  */
 export async function createServerDatabase(
   options: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL!;
-  const name = `idv_test_${crypto.randomBytes(6).toString('hex')}`;
   const template = options.migrated ? inject('postgresTemplate') : null;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    // PostgreSQL copies a template only while no other session is in it, and a copy in progress is
-    // such a session: two files (or two suites of one file) creating theirs at once get 55006
-    // object_in_use, so the later one waits its turn.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  if (template) return lendServerDatabase(baseUrl, template);
+  const name = `idv_test_${crypto.randomBytes(6).toString('hex')}`;
+  await copyTemplate(baseUrl, name, 'template1');
   return {
-    url: url.toString(),
+    url: urlOf(baseUrl, name),
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
@@ -142,7 +125,9 @@ export async function createTestApp(
     ...(engine === 'pglite' && !options.env?.DATA_DIR
       ? { database: await lendPglite(migratedSnapshot) }
       : {}),
-    ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),
+    ...(options.componentPaths
+      ? { componentPaths: options.componentPaths }
+      : { checkEngines: lendCheckEngines(config) }),
   });
   const modules = await createModules(platform);
   await ensureBootstrapKeys(platform);
@@ -166,9 +151,6 @@ export async function createTestApp(
     },
   };
 }
-
-/** Start-up states that readiness reports while a component is still loading in the background. */
-const STARTING_UP_DETAILS = new Set(['warming up', 'loading models', 'checking video decoder']);
 
 /**
  * A component's readiness once its background start-up has finished. A check can give up on a slow
