@@ -46,11 +46,20 @@ export async function driveCapture(
 
 /**
  * Presses Done on the flow's last screen inside the SDK modal and waits for the modal to close.
- * Done removes the very frame that was clicked, and Playwright's clean-up after a click runs in that
- * frame: when the frame goes first, the click can wait on it until its timeout (seen once in CI).
- * `noWaitAfter` skips that clean-up; the overlay's removal is what the test waits for instead.
+ * Done removes the very frame that was clicked, and Playwright's click can wait on that frame after
+ * the press until its timeout: it did in CI twice, once with `noWaitAfter`, after "performing click
+ * action". So the overlay's removal is what is awaited, not the click; the click's own error is
+ * thrown when the overlay stays (Done not found, not clickable).
  */
 export async function pressDoneThatClosesTheModal(page: Page, frame: Frame): Promise<void> {
-  await frame.click('button:text("Done")', { noWaitAfter: true });
-  await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+  let clickError: unknown = null;
+  const click = frame.click('button:text("Done")', { noWaitAfter: true }).catch((error: unknown) => {
+    clickError = error;
+  });
+  try {
+    await page.waitForSelector('[data-idv-overlay]', { state: 'detached' });
+  } catch (error) {
+    await Promise.race([click, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    throw clickError ?? error;
+  }
 }
