@@ -1,6 +1,7 @@
 import { loadCheckEngines, type LoadedCheckEngines } from '../../src/adapters/check-engines.js';
 import { createLogger } from '../../src/adapters/logger.js';
 import type { Config } from '../../src/config.js';
+import { lent } from './lent-databases.js';
 
 /**
  * The loaded check engines of one test worker, lent to its test apps in turn, one set per
@@ -24,19 +25,11 @@ const shapeOf = (config: Config) =>
 
 export function lendCheckEngines(config: Config): LoadedCheckEngines {
   const shape = shapeOf(config);
-  const engines = idle.get(shape)?.pop() ?? loadCheckEngines(config, createLogger('silent'), {});
-  let returned = false;
-  return {
-    ...engines,
-    // The platform closes its engines when the app closes: these go back to the worker's idle list
-    // instead, unless one of them failed.
-    async close() {
-      if (returned) return;
-      returned = true;
-      if (noneFailed(engines)) idle.set(shape, [...(idle.get(shape) ?? []), engines]);
-      else await engines.close();
-    },
-  };
+  const idleOfShape = idle.get(shape) ?? [];
+  idle.set(shape, idleOfShape);
+  const engines = idleOfShape.pop() ?? loadCheckEngines(config, createLogger('silent'), {});
+  // Unless one of them failed.
+  return lent(engines, idleOfShape, () => noneFailed(engines));
 }
 
 /** Start-up states that readiness reports while a component is still loading in the background. */

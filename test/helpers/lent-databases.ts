@@ -32,6 +32,27 @@ BEGIN
   END LOOP;
 END $$`;
 
+/**
+ * `resource` as its borrower sees it: closing it (the platform closes what it was given when its app
+ * closes) puts it back on `idle` while `reusable` says so, and closes it otherwise.
+ */
+export function lent<T extends { close(): Promise<void> }>(
+  resource: T,
+  idle: T[],
+  reusable: () => boolean | Promise<boolean>,
+): T {
+  let returned = false;
+  return {
+    ...resource,
+    async close() {
+      if (returned) return;
+      returned = true;
+      if (await reusable()) idle.push(resource);
+      else await resource.close();
+    },
+  };
+}
+
 const idlePglites: DatabaseHandle[] = [];
 
 export async function lendPglite(initialData: () => Blob | undefined): Promise<DatabaseHandle> {
@@ -41,18 +62,8 @@ export async function lendPglite(initialData: () => Blob | undefined): Promise<D
     await sql.raw(EMPTY_TABLES).execute(database.db);
     await sql`SELECT pg_advisory_unlock_all()`.execute(database.db);
   }
-  let returned = false;
-  return {
-    ...database,
-    // The platform closes its database when the app closes: this one goes back to the worker's idle
-    // list instead, unless it no longer answers.
-    async close() {
-      if (returned) return;
-      returned = true;
-      if (await database.ping()) idlePglites.push(database);
-      else await database.close();
-    },
-  };
+  // Unless it no longer answers.
+  return lent(database, idlePglites, () => database.ping());
 }
 
 const idleServerDatabases: string[] = [];
