@@ -37,14 +37,10 @@ export type PlatformOptions = {
   /** Where components load their files from; tests point one at a broken path to prove degraded mode for real. */
   componentPaths?: ComponentPaths;
   /**
-   * An open database to use instead of opening DATABASE_URL's or DATA_DIR's: migrated like any other
-   * and closed with the platform (tests lend one PGlite per worker, emptied between uses).
+   * An open database to use instead of opening DATABASE_URL's or DATA_DIR's, migrated like any other,
+   * and check engines loaded beforehand: both closed with the platform (tests lend them to their apps).
    */
   database?: DatabaseHandle | undefined;
-  /**
-   * Loaded check engines to use instead of loading them from `config` and `componentPaths`, closed
-   * with the platform (tests lend one set per worker and configuration, as they lend databases).
-   */
   checkEngines?: LoadedCheckEngines | undefined;
 };
 
