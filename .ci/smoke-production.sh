@@ -4,8 +4,8 @@
 # started with the container's command and memory setting (`MALLOC_ARENA_MAX=2 node --max-old-space-size=512
 # scripts/start.js`, what `npm start` runs) on embedded
 # PGlite with the face models loaded, and scripts/smoke.js run against it (create, submit in test
-# mode, decided, webhook delivered and signed). About a minute: 27 s of it the install (npm's cache
-# warm), the rest the models loading on a shared 2-core machine.
+# mode, decided, webhook delivered and signed). 20 s alone on the 2-core machine, 13 s of it the install
+# (npm's cache warm); 30-40 s in CI, where the static checks run beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The embedded default: .ci/run exports the test server's DATABASE_URL and REDIS_URL for npm test.
