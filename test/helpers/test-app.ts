@@ -125,9 +125,9 @@ export async function createTestApp(
     ...(engine === 'pglite' && !options.env?.DATA_DIR
       ? { database: await lendPglite(migratedSnapshot) }
       : {}),
-    ...(options.componentPaths
-      ? { componentPaths: options.componentPaths }
-      : { checkEngines: lendCheckEngines(config) }),
+    ...(options.componentPaths ? { componentPaths: options.componentPaths } : {}),
+    // Lent engines log to no one: a test that reads the service's log gets engines of its own.
+    ...(options.componentPaths || options.logger ? {} : { checkEngines: lendCheckEngines(config) }),
   });
   const modules = await createModules(platform);
   await ensureBootstrapKeys(platform);
