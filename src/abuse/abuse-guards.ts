@@ -118,7 +118,14 @@ export type KeyThrottleOptions = {
   perMinute: number;
 };
 
-type LocalBucket = { tokens: number; atMs: number; pending: number };
+/**
+ * A key's bucket in this instance: `tokens` at `atMs` decides its requests, and `shared` is the
+ * shared bucket's balance as of `sharedAtMs` as last heard (with this instance's use charged to it).
+ */
+type LocalBucket = { tokens: number; atMs: number; shared: number; sharedAtMs: number };
+
+/** Below this a difference between the two balances is floating-point rounding, not use. */
+const NO_USE = 1e-6;
 
 /** A KeyThrottle that can also be closed. */
 export type ThrottleInstance = {
@@ -131,8 +138,14 @@ export type ThrottleInstance = {
  * Per-key abuse throttle on keyed endpoints: a token bucket of `perMinute` tokens refilled at
  * `perMinute` a minute, so a merchant at the documented fair-use rate never waits, and even a full
  * minute's budget may arrive at once. The decision is made in process (a map lookup: no I/O on the
- * hot path); every second each instance adds the requests it let through to the key's shared
- * bucket (RateLimiter.take) and adopts the shared balance, so instances also see each other's use.
+ * hot path); every second each instance charges the key's shared bucket (RateLimiter.take) with what
+ * it used since the last charge and adopts the shared balance, so instances also see each other's use.
+ *
+ * What is charged is the drop of the local bucket against where the shared one, left alone, would
+ * stand: the requests net of the refill they were made within. A count of the requests, charged
+ * when the sync runs, would land all at once on a shared bucket that had meanwhile refilled up to its
+ * capacity and no further, so a key within its budget would be charged for refill it never got
+ * whenever a sync came late (a slow database answer holds back the next sync).
  */
 export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance {
   const { limiter, clock, perMinute } = options;
@@ -149,30 +162,43 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
     bucket.atMs = nowMs;
   }
 
-  async function syncOne(keyId: number, bucket: LocalBucket): Promise<void> {
-    const flushed = Math.min(bucket.pending, rule.capacity);
-    let shared;
+  /** This instance's use not yet charged to the shared bucket, at `nowMs` (the bucket refilled to it). */
+  function unchargedUse(bucket: LocalBucket, nowMs: number): number {
+    const sharedLeftAlone = Math.min(
+      rule.capacity,
+      bucket.shared + (nowMs - bucket.sharedAtMs) * refillPerMs,
+    );
+    return sharedLeftAlone - bucket.tokens;
+  }
+
+  async function syncOne(keyId: number, bucket: LocalBucket, nowMs: number): Promise<void> {
+    // Beyond one full bucket, uncharged use is forgiven rather than carried as unbounded debt.
+    const charge = Math.min(unchargedUse(bucket, nowMs), rule.capacity);
+    const tokensAtTake = bucket.tokens;
+    let balanceAfterCharge: number;
     try {
-      shared = await limiter.take(`key:${keyId}`, rule, flushed);
+      const shared = await limiter.take(`key:${keyId}`, rule, charge);
+      bucket.shared = shared.remaining;
+      // A refused charge stays owed: this instance's balance carries it, and the next sync charges it.
+      balanceAfterCharge = shared.allowed ? shared.remaining : shared.remaining - charge;
     } catch (error) {
       // The answer was lost, not necessarily the update: a reply slower than the command timeout
-      // arrives after Redis has charged the bucket. Flushing the same requests again would charge
-      // the key twice and refuse a merchant within its budget, so they are forgiven instead; this
-      // instance keeps deciding from its own count until the next sync gets through.
-      bucket.pending -= flushed;
+      // arrives after Redis has charged the bucket. Charging the same use again would charge the key
+      // twice and refuse a merchant within its budget, so it counts as charged; this instance keeps
+      // deciding from its own balance until the next sync gets through.
+      bucket.shared = tokensAtTake;
+      bucket.sharedAtMs = nowMs;
       throw error;
     }
-    if (shared.allowed) bucket.pending -= flushed;
-    // Beyond one full bucket, unflushed use is forgiven rather than carried as unbounded debt.
-    else bucket.pending = Math.min(bucket.pending, rule.capacity);
-    bucket.tokens = shared.remaining - bucket.pending;
-    bucket.atMs = clock.now().getTime();
+    bucket.sharedAtMs = nowMs;
+    // Requests and refill while the answer was on its way are kept on top of the adopted balance.
+    bucket.tokens = balanceAfterCharge + (bucket.tokens - tokensAtTake);
   }
 
   /**
-   * One sync at a time: a second one started while the first awaits the shared bucket would flush
-   * the same pending requests again (the first subtracts them only when its answer arrives), charging
-   * the key twice. Calls made meanwhile run after it, in order.
+   * One sync at a time: a second one started while the first awaits the shared bucket would charge
+   * the same use again (the first records its charge only when its answer arrives), charging the key
+   * twice. Calls made meanwhile run after it, in order.
    */
   let lastSync: Promise<void> = Promise.resolve();
   function sync(): Promise<void> {
@@ -186,7 +212,7 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
     const work: Array<Promise<void>> = [];
     for (const [keyId, bucket] of buckets) {
       refill(bucket, nowMs);
-      if (bucket.pending > 0) work.push(syncOne(keyId, bucket));
+      if (unchargedUse(bucket, nowMs) > NO_USE) work.push(syncOne(keyId, bucket, nowMs));
       else if (bucket.tokens >= rule.capacity) buckets.delete(keyId);
     }
     const failed = (await Promise.allSettled(work)).find((r) => r.status === 'rejected');
@@ -207,12 +233,12 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
       const nowMs = clock.now().getTime();
       let bucket = buckets.get(keyId);
       if (bucket) refill(bucket, nowMs);
-      else buckets.set(keyId, (bucket = { tokens: rule.capacity, atMs: nowMs, pending: 0 }));
-      const allowed = bucket.tokens >= 1;
-      if (allowed) {
-        bucket.tokens -= 1;
-        bucket.pending += 1;
+      else {
+        bucket = { tokens: rule.capacity, atMs: nowMs, shared: rule.capacity, sharedAtMs: nowMs };
+        buckets.set(keyId, bucket);
       }
+      const allowed = bucket.tokens >= 1;
+      if (allowed) bucket.tokens -= 1;
       maybeSync(nowMs);
       const budget = { limit: perMinute, remaining: Math.max(0, Math.floor(bucket.tokens)) };
       if (allowed) return budget;

@@ -383,5 +383,43 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
       expect(passed).toBe(5);
       await throttle.close();
     });
+
+    it('keeps refilling a key while the shared bucket is slow to answer', async () => {
+      const shared = t.platform.rateLimiter;
+      let answerHeld: Promise<void> | null = null;
+      let releaseAnswer = () => {};
+      const throttle = createKeyThrottle({
+        limiter: {
+          ...shared,
+          async take(key, rule, cost) {
+            const result = await shared.take(key, rule, cost);
+            await answerHeld;
+            return result;
+          },
+        },
+        clock: t.clock,
+        logger: t.platform.logger,
+        metrics: t.platform.metrics,
+        perMinute: 600,
+      });
+      const keyId = 987_656;
+      await throttle.consume(keyId);
+      await throttle.sync();
+      answerHeld = new Promise((resolve) => (releaseAnswer = resolve));
+      t.clock.advanceSeconds(1);
+      // The first request of a second sets off a sync, whose answer is held for a minute of 100-request
+      // bursts every 10 seconds: within the budget, and again once the answer (as of the first burst) lands.
+      let refused = 0;
+      const burst = async () => {
+        for (let i = 0; i < 100; i += 1) await throttle.consume(keyId).catch(() => (refused += 1));
+        t.clock.advanceSeconds(10);
+      };
+      for (let round = 0; round < 6; round += 1) await burst();
+      releaseAnswer();
+      await throttle.sync();
+      for (let round = 0; round < 6; round += 1) await burst();
+      expect(refused).toBe(0);
+      await throttle.close();
+    });
   });
 });
