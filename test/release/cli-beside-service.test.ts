@@ -56,6 +56,7 @@ describe('the CLI next to a running service on PGlite', () => {
     expect(await again.stop()).toBe(0);
   }, 150_000);
 
+  // Two processes each loading PGlite from scratch: 32 s in one CI run on a busy 2-core machine.
   it('takes over the lock of a process that died without releasing it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-stale-lock-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -65,7 +66,7 @@ describe('the CLI next to a running service on PGlite', () => {
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
     const cli = runCli(['keys', 'create', '--label', 'after-crash', '--scopes', '*'], { DATA_DIR: dataDir });
     expect(cli.status, cli.stderr).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('the CLI next to a running service on PostgreSQL', () => {
