@@ -24,6 +24,13 @@ const MAX_FAILURE_DELAY_MS = 2_000;
  */
 const KEY_SYNC_INTERVAL_MS = 1_000;
 
+/**
+ * Syncs may overlap while the shared bucket is slow to answer, one started each interval, up to this
+ * many. Past it (a database ten seconds behind) each instance decides alone until one answers, and
+ * its requests meanwhile reach the shared bucket together, later than they were made.
+ */
+const MAX_KEY_SYNCS_IN_FLIGHT = 10;
+
 /** Background failures repeat every interval during an outage; one warning a minute is enough. */
 function occasionalWarning(logger: Logger, intervalMs = 60_000) {
   let lastMs = -Infinity;
@@ -118,14 +125,16 @@ export type KeyThrottleOptions = {
   perMinute: number;
 };
 
-/**
- * A key's bucket in this instance: `tokens` at `atMs` decides its requests, and `shared` is the
- * shared bucket's balance as of `sharedAtMs` as last heard (with this instance's use charged to it).
- */
-type LocalBucket = { tokens: number; atMs: number; shared: number; sharedAtMs: number };
-
-/** Below this a difference between the two balances is floating-point rounding, not use. */
-const NO_USE = 1e-6;
+type LocalBucket = {
+  tokens: number;
+  atMs: number;
+  /** Requests let through and not yet sent to the shared bucket. */
+  pending: number;
+  /** Requests sent to the shared bucket whose answer has not come back. */
+  inFlight: number;
+  /** When the adopted shared balance was read: an earlier answer that arrives later is not adopted. */
+  adoptedAtMs: number;
+};
 
 /** A KeyThrottle that can also be closed. */
 export type ThrottleInstance = {
@@ -138,14 +147,8 @@ export type ThrottleInstance = {
  * Per-key abuse throttle on keyed endpoints: a token bucket of `perMinute` tokens refilled at
  * `perMinute` a minute, so a merchant at the documented fair-use rate never waits, and even a full
  * minute's budget may arrive at once. The decision is made in process (a map lookup: no I/O on the
- * hot path); every second each instance charges the key's shared bucket (RateLimiter.take) with what
- * it used since the last charge and adopts the shared balance, so instances also see each other's use.
- *
- * What is charged is the drop of the local bucket against where the shared one, left alone, would
- * stand: the requests net of the refill they were made within. A count of the requests, charged
- * when the sync runs, would land all at once on a shared bucket that had meanwhile refilled up to its
- * capacity and no further, so a key within its budget would be charged for refill it never got
- * whenever a sync came late (a slow database answer holds back the next sync).
+ * hot path); every second each instance adds the requests it let through to the key's shared
+ * bucket (RateLimiter.take) and adopts the shared balance, so instances also see each other's use.
  */
 export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance {
   const { limiter, clock, perMinute } = options;
@@ -153,7 +156,6 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
   const refillPerMs = perMinute / 60_000;
   const buckets = new Map<number, LocalBucket>();
   let lastSyncMs = clock.now().getTime();
-  let syncing: Promise<void> | null = null;
   const warn = occasionalWarning(options.logger);
 
   function refill(bucket: LocalBucket, nowMs: number): void {
@@ -162,69 +164,66 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
     bucket.atMs = nowMs;
   }
 
-  /** This instance's use not yet charged to the shared bucket, at `nowMs` (the bucket refilled to it). */
-  function unchargedUse(bucket: LocalBucket, nowMs: number): number {
-    const sharedLeftAlone = Math.min(
-      rule.capacity,
-      bucket.shared + (nowMs - bucket.sharedAtMs) * refillPerMs,
-    );
-    return sharedLeftAlone - bucket.tokens;
-  }
-
-  async function syncOne(keyId: number, bucket: LocalBucket, nowMs: number): Promise<void> {
-    // Beyond one full bucket, uncharged use is forgiven rather than carried as unbounded debt.
-    const charge = Math.min(unchargedUse(bucket, nowMs), rule.capacity);
-    const tokensAtTake = bucket.tokens;
-    let balanceAfterCharge: number;
-    try {
-      const shared = await limiter.take(`key:${keyId}`, rule, charge);
-      bucket.shared = shared.remaining;
-      // A refused charge stays owed: this instance's balance carries it, and the next sync charges it.
-      balanceAfterCharge = shared.allowed ? shared.remaining : shared.remaining - charge;
-    } catch (error) {
-      // The answer was lost, not necessarily the update: a reply slower than the command timeout
-      // arrives after Redis has charged the bucket. Charging the same use again would charge the key
-      // twice and refuse a merchant within its budget, so it counts as charged; this instance keeps
-      // deciding from its own balance until the next sync gets through.
-      bucket.shared = tokensAtTake;
-      bucket.sharedAtMs = nowMs;
-      throw error;
-    }
-    bucket.sharedAtMs = nowMs;
-    // Requests and refill while the answer was on its way are kept on top of the adopted balance.
-    bucket.tokens = balanceAfterCharge + (bucket.tokens - tokensAtTake);
-  }
-
   /**
-   * One sync at a time: a second one started while the first awaits the shared bucket would charge
-   * the same use again (the first records its charge only when its answer arrives), charging the key
-   * twice. Calls made meanwhile run after it, in order.
+   * Sends the key's pending requests to the shared bucket as of `nowMs` and adopts its balance. They
+   * leave `pending` when sent, so syncs can overlap without charging a request twice, and each
+   * second's requests land on the shared bucket at their own time: sent late, together, they would
+   * land on a bucket that had refilled only up to its capacity meanwhile, and a key within its budget
+   * would be charged for refill it never got.
    */
-  let lastSync: Promise<void> = Promise.resolve();
-  function sync(): Promise<void> {
-    const next = lastSync.then(syncNow);
-    lastSync = next.catch(() => undefined);
-    return next;
+  async function syncOne(keyId: number, bucket: LocalBucket, nowMs: number): Promise<void> {
+    const flushed = Math.min(bucket.pending, rule.capacity);
+    bucket.pending -= flushed;
+    bucket.inFlight += flushed;
+    let shared;
+    try {
+      // A lost answer is not necessarily a lost update: a reply slower than the command timeout
+      // arrives after Redis has charged the bucket. Sending the same requests again would charge the
+      // key twice and refuse a merchant within its budget, so they are forgiven instead; this
+      // instance keeps deciding from its own count until a later sync gets through.
+      shared = await limiter.take(`key:${keyId}`, rule, flushed);
+    } finally {
+      bucket.inFlight -= flushed;
+    }
+    // Refused, they stay owed; beyond one full bucket, owed use is forgiven rather than carried as
+    // unbounded debt.
+    if (!shared.allowed) bucket.pending = Math.min(bucket.pending + flushed, rule.capacity);
+    if (nowMs < bucket.adoptedAtMs) return;
+    bucket.adoptedAtMs = nowMs;
+    // The balance as of the take, less what was let through since, refilled for the time since.
+    bucket.tokens = shared.remaining - bucket.pending - bucket.inFlight;
+    bucket.atMs = nowMs;
+    refill(bucket, clock.now().getTime());
   }
 
-  async function syncNow(): Promise<void> {
+  const syncsInFlight = new Set<Promise<void>>();
+
+  function startSync(): void {
     const nowMs = clock.now().getTime();
     const work: Array<Promise<void>> = [];
     for (const [keyId, bucket] of buckets) {
       refill(bucket, nowMs);
-      if (unchargedUse(bucket, nowMs) > NO_USE) work.push(syncOne(keyId, bucket, nowMs));
-      else if (bucket.tokens >= rule.capacity) buckets.delete(keyId);
+      if (bucket.pending > 0) work.push(syncOne(keyId, bucket, nowMs));
+      else if (bucket.inFlight === 0 && bucket.tokens >= rule.capacity) buckets.delete(keyId);
     }
-    const failed = (await Promise.allSettled(work)).find((r) => r.status === 'rejected');
-    if (failed) warn(failed.reason, 'could not sync API key throttle buckets');
+    const done = Promise.allSettled(work).then((results) => {
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) warn(failed.reason, 'could not sync API key throttle buckets');
+    });
+    syncsInFlight.add(done);
+    void done.finally(() => syncsInFlight.delete(done));
+  }
+
+  /** Sends every pending request and waits for every sync in flight to be answered. */
+  async function sync(): Promise<void> {
+    startSync();
+    await Promise.all(syncsInFlight);
   }
 
   function maybeSync(nowMs: number): void {
-    if (syncing || nowMs - lastSyncMs < KEY_SYNC_INTERVAL_MS) return;
+    if (syncsInFlight.size >= MAX_KEY_SYNCS_IN_FLIGHT || nowMs - lastSyncMs < KEY_SYNC_INTERVAL_MS) return;
     lastSyncMs = nowMs;
-    syncing = sync().finally(() => {
-      syncing = null;
-    });
+    startSync();
   }
 
   return {
@@ -234,11 +233,14 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
       let bucket = buckets.get(keyId);
       if (bucket) refill(bucket, nowMs);
       else {
-        bucket = { tokens: rule.capacity, atMs: nowMs, shared: rule.capacity, sharedAtMs: nowMs };
+        bucket = { tokens: rule.capacity, atMs: nowMs, pending: 0, inFlight: 0, adoptedAtMs: nowMs };
         buckets.set(keyId, bucket);
       }
       const allowed = bucket.tokens >= 1;
-      if (allowed) bucket.tokens -= 1;
+      if (allowed) {
+        bucket.tokens -= 1;
+        bucket.pending += 1;
+      }
       maybeSync(nowMs);
       const budget = { limit: perMinute, remaining: Math.max(0, Math.floor(bucket.tokens)) };
       if (allowed) return budget;

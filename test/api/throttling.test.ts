@@ -347,6 +347,34 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
       await instanceB.close();
     });
 
+    it('holds two instances that each send at the full rate to one budget between them', async () => {
+      const options = {
+        limiter: t.platform.rateLimiter,
+        clock: t.clock,
+        logger: t.platform.logger,
+        metrics: t.platform.metrics,
+        perMinute: 600,
+      };
+      const instances = [createKeyThrottle(options), createKeyThrottle(options)];
+      const keyId = 987_657;
+      let passed = 0;
+      // Two minutes at 10 requests a second to each instance: twice the budget.
+      for (let tick = 1; tick <= 1200; tick += 1) {
+        for (const instance of instances) {
+          await instance
+            .consume(keyId)
+            .then(() => (passed += 1))
+            .catch(() => undefined);
+        }
+        t.clock.advanceSeconds(0.1);
+        if (tick % 10 === 0) await Promise.all(instances.map((instance) => instance.sync()));
+      }
+      // The full bucket and two minutes of refill, give or take the second each instance decides alone.
+      expect(passed).toBeGreaterThanOrEqual(600 + 1200 - 20);
+      expect(passed).toBeLessThanOrEqual(600 + 1200 + 20);
+      await Promise.all(instances.map((instance) => instance.close()));
+    });
+
     it('does not charge a key twice when the shared bucket’s answer is lost after it counted', async () => {
       const shared = t.platform.rateLimiter;
       let loseNextAnswer = true;
@@ -407,8 +435,8 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
       await throttle.sync();
       answerHeld = new Promise((resolve) => (releaseAnswer = resolve));
       t.clock.advanceSeconds(1);
-      // The first request of a second sets off a sync, whose answer is held for a minute of 100-request
-      // bursts every 10 seconds: within the budget, and again once the answer (as of the first burst) lands.
+      // Each burst's first request sets off a sync whose answer is held, for a minute of 100-request
+      // bursts every 10 seconds: within the budget then, and again once the answers have come back.
       let refused = 0;
       const burst = async () => {
         for (let i = 0; i < 100; i += 1) await throttle.consume(keyId).catch(() => (refused += 1));
