@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyThrottle } from '../../src/abuse/abuse-guards.js';
+import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 import { createTestApp, engines, type Engine, type TestContext } from '../helpers/test-app.js';
 
 /** Each database engine with its own rate limiter; with REDIS_URL, PGlite with the Redis limiter too. */
@@ -59,6 +60,17 @@ async function rejections(t: TestContext, limiter: string): Promise<number> {
     .split('\n')
     .find((l) => l.startsWith(`rate_limit_rejections_total{limiter="${limiter}"}`));
   return line ? Number(line.split(' ').pop()) : 0;
+}
+
+/** A throttle on the app's shared limiter (or on `limiter`), as another instance of the service runs one. */
+function keyThrottle(t: TestContext, perMinute: number, limiter: RateLimiter = t.platform.rateLimiter) {
+  return createKeyThrottle({
+    limiter,
+    clock: t.clock,
+    logger: t.platform.logger,
+    metrics: t.platform.metrics,
+    perMinute,
+  });
 }
 
 async function auditedFailures(t: TestContext, ip: string): Promise<number> {
@@ -318,15 +330,8 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
     });
 
     it('shares each key’s budget between instances through the rate limiter', async () => {
-      const options = {
-        limiter: t.platform.rateLimiter,
-        clock: t.clock,
-        logger: t.platform.logger,
-        metrics: t.platform.metrics,
-        perMinute: 20,
-      };
-      const instanceA = createKeyThrottle(options);
-      const instanceB = createKeyThrottle(options);
+      const instanceA = keyThrottle(t, 20);
+      const instanceB = keyThrottle(t, 20);
       const keyId = 987_654;
       for (let i = 0; i < 15; i += 1) await instanceA.consume(keyId);
       await instanceA.sync();
@@ -348,14 +353,7 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
     });
 
     it('holds two instances that each send at the full rate to one budget between them', async () => {
-      const options = {
-        limiter: t.platform.rateLimiter,
-        clock: t.clock,
-        logger: t.platform.logger,
-        metrics: t.platform.metrics,
-        perMinute: 600,
-      };
-      const instances = [createKeyThrottle(options), createKeyThrottle(options)];
+      const instances = [keyThrottle(t, 600), keyThrottle(t, 600)];
       const keyId = 987_657;
       let passed = 0;
       // Two minutes at 10 requests a second to each instance: twice the budget.
@@ -378,20 +376,14 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
     it('does not charge a key twice when the shared bucket’s answer is lost after it counted', async () => {
       const shared = t.platform.rateLimiter;
       let loseNextAnswer = true;
-      const throttle = createKeyThrottle({
-        limiter: {
-          ...shared,
-          async take(key, rule, cost) {
-            const result = await shared.take(key, rule, cost);
-            if (!loseNextAnswer) return result;
-            loseNextAnswer = false;
-            throw new Error('Command timed out');
-          },
+      const throttle = keyThrottle(t, 60, {
+        ...shared,
+        async take(key, rule, cost) {
+          const result = await shared.take(key, rule, cost);
+          if (!loseNextAnswer) return result;
+          loseNextAnswer = false;
+          throw new Error('Command timed out');
         },
-        clock: t.clock,
-        logger: t.platform.logger,
-        metrics: t.platform.metrics,
-        perMinute: 60,
       });
       const keyId = 987_655;
       for (let i = 0; i < 60; i += 1) await throttle.consume(keyId);
@@ -416,19 +408,13 @@ describe.each(setups)('per-key throttle on $name', (setup) => {
       const shared = t.platform.rateLimiter;
       let answerHeld: Promise<void> | null = null;
       let releaseAnswer = () => {};
-      const throttle = createKeyThrottle({
-        limiter: {
-          ...shared,
-          async take(key, rule, cost) {
-            const result = await shared.take(key, rule, cost);
-            await answerHeld;
-            return result;
-          },
+      const throttle = keyThrottle(t, 600, {
+        ...shared,
+        async take(key, rule, cost) {
+          const result = await shared.take(key, rule, cost);
+          await answerHeld;
+          return result;
         },
-        clock: t.clock,
-        logger: t.platform.logger,
-        metrics: t.platform.metrics,
-        perMinute: 600,
       });
       const keyId = 987_656;
       await throttle.consume(keyId);
