@@ -290,6 +290,20 @@ export const environmentSchema = z.object({
     .describe('Bearer token for /metrics and the component details of /readyz.'),
 });
 
+/**
+ * Browsers refuse passkeys on an IP address, so a service listening on the loopback (or on every
+ * address) names itself `localhost`: the console works at the address the service prints.
+ */
+export function defaultPublicBaseUrl(host: string, port: number): string {
+  const name =
+    ['127.0.0.1', '::1', '[::1]', '0.0.0.0', '::', 'localhost'].includes(host) || host.startsWith('127.')
+      ? 'localhost'
+      : host.includes(':')
+        ? `[${host}]`
+        : host;
+  return `http://${name}:${port}`;
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -480,7 +494,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? defaultPublicBaseUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,

@@ -6,6 +6,7 @@ import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
 import { restrictNewFileModes } from './adapters/private-files.js';
 import { gracefulShutdown } from './shutdown.js';
+import { passkeyAddressProblem } from './core/members/members.js';
 import { firstStartBanner, reportBackgroundPhases, timedPhase } from './startup-phases.js';
 
 async function main(): Promise<void> {
@@ -58,6 +59,12 @@ async function main(): Promise<void> {
   } else {
     logger.info({ role: config.role, sinceStartMs: Math.round(performance.now()) }, 'worker started');
   }
+  const consoleProblem = config.role === 'worker' ? null : passkeyAddressProblem(config.publicBaseUrl);
+  if (consoleProblem)
+    logger.warn(
+      { url: `${config.publicBaseUrl}/console` },
+      `the console cannot sign anyone in: ${consoleProblem}`,
+    );
   const stopPhases = reportBackgroundPhases(() => modules.readiness(), logger);
 
   const shutdown = gracefulShutdown({

@@ -36,7 +36,10 @@ function passkeyFailure(error: unknown): string {
   if (error instanceof ApiFailure) return error.message;
   if (error instanceof DOMException && error.name === 'NotAllowedError')
     return 'The passkey request was cancelled or timed out; try again.';
-  return 'This browser could not use a passkey here.';
+  if (error instanceof DOMException && error.name === 'SecurityError')
+    return `This browser refused a passkey at ${location.hostname} (${error.message}). Passkeys need a host name such as localhost, not an IP address, and https anywhere but on this machine: open the console at the address the service was configured with (PUBLIC_BASE_URL).`;
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return `This browser could not use a passkey here (${reason}).`;
 }
 
 function invitationPage(token: string): void {

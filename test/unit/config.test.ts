@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { passkeyAddressProblem } from '../../src/core/members/members.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -116,5 +117,26 @@ describe('media store configuration', () => {
   it('takes a metrics token of at least 32 printable characters', () => {
     expect(loadConfig({ METRICS_TOKEN: 't'.repeat(32) }).metricsToken).toBe('t'.repeat(32));
     expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual([expect.stringMatching(/^METRICS_TOKEN: /)]);
+  });
+});
+
+describe('the address the service names itself by default', () => {
+  it('is localhost on a loopback or every-address HOST, where browsers allow passkeys', () => {
+    expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicBaseUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ HOST: '::1' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: 'idv.internal' }).publicBaseUrl).toBe('http://idv.internal:8080');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://127.0.0.1:8080/' }).publicBaseUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+  });
+
+  it('names the problem when the console address cannot hold a passkey', () => {
+    expect(passkeyAddressProblem('http://localhost:8080')).toBeNull();
+    expect(passkeyAddressProblem('http://idv.localhost:8080')).toBeNull();
+    expect(passkeyAddressProblem('https://idv.example.com')).toBeNull();
+    expect(passkeyAddressProblem('http://127.0.0.1:8080')).toMatch(/IP address .*http:\/\/localhost:8080/);
+    expect(passkeyAddressProblem('https://[::1]:8443')).toMatch(/IP address/);
+    expect(passkeyAddressProblem('http://idv.example.com')).toMatch(/https/);
   });
 });

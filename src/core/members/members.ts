@@ -66,3 +66,17 @@ export function sessionIsLive(
   if (now.getTime() >= session.expires_at.getTime()) return false;
   return now.getTime() - session.last_seen_at.getTime() < timeouts.idleSeconds * 1000;
 }
+
+/**
+ * Why passkeys cannot work at the console's address, or null when they can: browsers refuse a
+ * relying party whose ID is an IP address, and keep no session cookie without `Secure` off the loopback.
+ */
+export function passkeyAddressProblem(consoleBaseUrl: string): string | null {
+  const url = new URL(consoleBaseUrl);
+  const host = url.hostname;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('['))
+    return `browsers refuse passkeys on an IP address (${host}): set PUBLIC_BASE_URL to a host name, such as http://localhost:${url.port || 80} on this machine`;
+  if (url.protocol === 'http:' && host !== 'localhost' && !host.endsWith('.localhost'))
+    return `console sessions need https off the loopback: set PUBLIC_BASE_URL to the https address people use`;
+  return null;
+}
