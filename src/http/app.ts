@@ -19,6 +19,7 @@ import { zodValidatorCompiler } from './validation.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { responseSerializerCompiler } from './serializer.js';
 import { lazyRequestLogger } from './request-logger.js';
+import { serveLandingPage } from './landing-page.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -155,6 +156,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  serveLandingPage(app);
 
   allowHostedFlowOrigin(app, config);
   for (const routes of deps.routes) await routes(app);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
+import { PLAIN_HTTP_REFUSED } from '../../src/core/webhooks/webhook-url.js';
 
 /** POST /v1/session/init: the hosted flow's launch (publishable key, embedding page, return address). */
 describe.each(engines)('flow launch check on %s', (engine) => {
@@ -144,7 +145,7 @@ describe.each(engines)('flow launch check on %s', (engine) => {
     expect(new URLSearchParams(new URL(minted.json().url).hash.slice(1)).get('redirect_url')).toBe(returnUrl);
 
     for (const [bad, msg] of [
-      ['http://shop.example.org/verified', 'url must use https'],
+      ['http://shop.example.org/verified', PLAIN_HTTP_REFUSED],
       ['https://user:pw@shop.example.org/', 'url must not contain credentials'],
       ['javascript:alert(1)', 'url must use https'],
       ['/relative', 'url must be an absolute URL'],

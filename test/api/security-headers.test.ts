@@ -29,6 +29,16 @@ describe('security headers', () => {
     }
   });
 
+  it('answers the bare address with a page that links the docs, the console and health, under the deny-all CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    for (const href of ['/docs', '/openapi.json', '/console', '/healthz', '/readyz'])
+      expect(res.body).toContain(`href="${href}"`);
+    expect(res.body).not.toMatch(/<script|<style|style=/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
   it('sends HSTS when the public address is https', async () => {
     const res = await https.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

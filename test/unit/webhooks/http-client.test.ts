@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkWebhookHost, pinnedLookup } from '../../../src/adapters/http-client/ssrf-guard.js';
+import { PLAIN_HTTP_REFUSED } from '../../../src/core/webhooks/webhook-url.js';
 import {
   createWebhookHttpClient,
   RESPONSE_EXCERPT_BYTES,
@@ -65,7 +66,7 @@ describe('webhook HTTP client', () => {
 
     it('refuses http and credentials in the URL before any connection', async () => {
       const client = guarded([{ address: '93.184.216.34', family: 4 }]);
-      expect((await client.post(receiver.url, '{}', {})).error).toBe('refused: url must use https');
+      expect((await client.post(receiver.url, '{}', {})).error).toBe(`refused: ${PLAIN_HTTP_REFUSED}`);
       expect((await client.post('https://u:p@hooks.example/', '{}', {})).error).toBe(
         'refused: url must not contain credentials',
       );
