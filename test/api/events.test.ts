@@ -141,6 +141,43 @@ describe.each(engines)('the event log and bulk re-sends on %s', (engine) => {
     expect(foreign.json()).toEqual({ data: [], has_more: false, next_cursor: null });
   });
 
+  it('pages from a stored event to newer ones with ending_before, for a receiver catching up', async () => {
+    const key = await newKey();
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await call('POST', '/v1/verifications', key, { external_ref: `catch-up-${i}` });
+      made.push(res.json().id);
+    }
+    const all = (await call('GET', '/v1/events?limit=200', key)).json().data as LoggedEvent[];
+    const oldestFirst = [...all].reverse();
+    const cursor = oldestFirst[0]!.id;
+
+    const first = (await call('GET', `/v1/events?ending_before=${cursor}&limit=2`, key)).json();
+    // The two events just after the cursor, newest first as every page; more lie beyond.
+    expect(first.data.map((e: LoggedEvent) => e.id)).toEqual([oldestFirst[2]!.id, oldestFirst[1]!.id]);
+    expect(first).toMatchObject({ has_more: true, next_cursor: oldestFirst[2]!.id });
+    const rest = (await call('GET', `/v1/events?ending_before=${first.next_cursor}&limit=200`, key)).json();
+    expect(rest.data.map((e: LoggedEvent) => e.id)).toEqual(
+      oldestFirst
+        .slice(3)
+        .map((e) => e.id)
+        .reverse(),
+    );
+    expect(rest).toMatchObject({ has_more: false, next_cursor: null });
+
+    const newest = all[0]!.id;
+    expect((await call('GET', `/v1/events?ending_before=${newest}`, key)).json()).toEqual({
+      data: [],
+      has_more: false,
+      next_cursor: null,
+    });
+    const stranger = await newKey();
+    expect((await call('GET', `/v1/events?ending_before=${cursor}`, stranger)).json().data).toEqual([]);
+    const both = await call('GET', `/v1/events?ending_before=${cursor}&starting_after=${cursor}`, key);
+    expect(both.statusCode).toBe(422);
+    expect(both.json().detail[0]).toMatchObject({ msg: 'give starting_after or ending_before, not both' });
+  });
+
   it('events are kept 30 days: older ones leave the log and are purged with their deliveries', async () => {
     const key = await newKey();
     const { id } = await decidedVerification(t, key);

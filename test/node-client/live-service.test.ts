@@ -115,4 +115,59 @@ describe('server library against a running service', () => {
       if (event.verification_id === first.id) types.push(event.event);
     expect(types).toEqual(['verification.canceled', 'verification.created']);
   }, 60_000);
+  it('recovers, from a stored cursor, every event a receiver missed during a 10-second outage', async () => {
+    let down = false;
+    const handled = new Set<string>();
+    const flaky = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (down) return void res.writeHead(503).end();
+        handled.add((JSON.parse(Buffer.concat(chunks).toString()) as { id: string }).id);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/hook`;
+      await client.webhooks.create({ url, events: ['*'] });
+      const before = await client.verifications.create({ external_ref: 'before-outage' });
+      await vi.waitFor(() => expect(handled.size).toBeGreaterThan(0), { timeout: 15_000, interval: 100 });
+      // What the receiver's reconciliation loop stored last time it ran.
+      const cursor = (await client.events.list({ limit: 1 })).data[0]!.id;
+
+      down = true;
+      const outageEnds = Date.now() + 10_000;
+      const during: string[] = [];
+      for (let i = 0; i < 3; i++)
+        during.push((await client.verifications.create({ external_ref: `outage-${i}` })).id);
+      await client.verifications.cancel(during[0]!);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageEnds - Date.now())));
+      down = false;
+
+      const missed = [];
+      for await (const event of client.events.listAll({ limit: 50 }))
+        if (during.includes(event.verification_id ?? '')) missed.push(event.id);
+      expect(missed).toHaveLength(4);
+      expect(missed.filter((id) => handled.has(id))).toEqual([]);
+
+      const recovered = [];
+      for await (const event of client.events.since(cursor, 2)) recovered.push(event);
+      expect(recovered.map((e) => e.id)).toEqual(expect.arrayContaining(missed));
+      expect(new Set(recovered.map((e) => e.id)).size).toBe(recovered.length);
+      expect(recovered.some((e) => e.verification_id === before.id)).toBe(false);
+      const times = recovered.map((e) => e.created_at);
+      expect(times).toEqual([...times].sort());
+
+      // The same loop, left running, hands over what comes next and stops when told.
+      const stop = new AbortController();
+      const following = client.events.follow(recovered.at(-1)!.id, { intervalMs: 200, signal: stop.signal });
+      const after = await client.verifications.create({ external_ref: 'after-outage' });
+      const next = await following.next();
+      expect(next.value).toMatchObject({ event: 'verification.created', verification_id: after.id });
+      stop.abort();
+    } finally {
+      await new Promise((resolve) => flaky.close(resolve));
+    }
+  }, 90_000);
 });

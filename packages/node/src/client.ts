@@ -199,12 +199,56 @@ export function createClient(options: ClientOptions) {
 
   type EventQuery = NonNullable<QueryParams<Operation<'/v1/events', 'get'>>>;
 
+  type Event = SuccessBody<Operation<'/v1/events', 'get'>>['data'][number];
+
+  /**
+   * Every event newer than the stored `cursor` (an event id), oldest first; with no cursor, every
+   * event still kept. Save each event's id once it is handled and pass the last one next time.
+   */
+  async function* eventsSince(cursor: string | null, limit = 200): AsyncGenerator<Event> {
+    if (cursor === null) {
+      const kept: Event[] = [];
+      for await (const event of everyItem((startingAfter) =>
+        request('get', '/v1/events', { query: { limit, ...startingAfter } }),
+      ))
+        kept.push(event);
+      yield* kept.reverse();
+      return;
+    }
+    let after = cursor;
+    for (;;) {
+      const page = await request('get', '/v1/events', { query: { limit, ending_before: after } });
+      yield* [...page.data].reverse();
+      if (!page.has_more || !page.next_cursor) return;
+      after = page.next_cursor;
+    }
+  }
+
   /** The log of every change to this key's verifications (30 days), to catch up after an outage. */
   const events = {
     list: (query: EventQuery = {}) => request('get', '/v1/events', { query }),
     /** Every event matching `query`, page after page (newest first). */
-    listAll: (query: Omit<EventQuery, 'starting_after'> = {}) =>
+    listAll: (query: Omit<EventQuery, 'starting_after' | 'ending_before'> = {}) =>
       everyItem((startingAfter) => request('get', '/v1/events', { query: { ...query, ...startingAfter } })),
+    since: eventsSince,
+    /**
+     * The reconciliation loop beside a webhook receiver: every event newer than `cursor`, oldest
+     * first, then every `intervalMs` the ones that came since, until `signal` aborts. An event the
+     * webhook already delivered comes again here: handle events idempotently, by id.
+     */
+    async *follow(
+      cursor: string | null,
+      { intervalMs = 60_000, signal }: { intervalMs?: number; signal?: AbortSignal } = {},
+    ): AsyncGenerator<Event> {
+      let last = cursor;
+      while (!signal?.aborted) {
+        for await (const event of eventsSince(last)) {
+          last = event.id;
+          yield event;
+        }
+        await sleep(intervalMs, signal);
+      }
+    },
   };
 
   const webhooks = {
@@ -234,6 +278,18 @@ export function createClient(options: ClientOptions) {
   };
 
   return { request, verifications, events, webhooks, keys, screening };
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Every item of a cursor-paged list (`{data, has_more, next_cursor}`), fetching pages as they are read. */

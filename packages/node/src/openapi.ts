@@ -4770,10 +4770,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The events of the verifications this key owns, newest first, kept 30 days; page with starting_after=<next_cursor> */
+    /** The events of the verifications this key owns, newest first, kept 30 days; page to older ones with starting_after=<next_cursor>, or catch up on newer ones than a stored event id with ending_before=<id> (then ending_before=<next_cursor> while has_more) */
     get: {
       parameters: {
         query?: {
+          ending_before?: string;
           limit?: number;
           starting_after?: string;
           type?:

@@ -6,27 +6,32 @@ import type { Database } from './schema.js';
 export function createEventLog(db: Kysely<Database>): EventLog {
   return {
     async list(apiKeyId, filter) {
+      const cursorId = filter.endingBefore ?? filter.startingAfter;
+      const newer = filter.endingBefore !== undefined;
       let query = db
         .selectFrom('events')
         .select(['id', 'type', 'verification_id', 'data', 'created_at'])
         .where('api_key_id', '=', apiKeyId)
         .where('created_at', '>=', filter.since)
-        .orderBy('seq', 'desc')
+        .orderBy('seq', newer ? 'asc' : 'desc')
         .limit(filter.limit + 1);
       if (filter.type) query = query.where('type', '=', filter.type);
-      if (filter.startingAfter) {
+      if (cursorId) {
         const cursor = await db
           .selectFrom('events')
           .select('seq')
-          .where('id', '=', filter.startingAfter)
+          .where('id', '=', cursorId)
           .where('api_key_id', '=', apiKeyId)
           .executeTakeFirst();
         if (!cursor) return { items: [], hasMore: false };
-        query = query.where('seq', '<', cursor.seq);
+        query = query.where('seq', newer ? '>' : '<', cursor.seq);
       }
       const rows = await query.execute();
+      const page = rows.slice(0, filter.limit);
+      // Read oldest first from the cursor so the page holds the events just after it; shown newest first.
+      if (newer) page.reverse();
       return {
-        items: rows.slice(0, filter.limit).map((row) => ({
+        items: page.map((row) => ({
           id: row.id,
           type: row.type,
           verificationId: row.verification_id,

@@ -30,13 +30,19 @@ export const eventRoutes: FastifyPluginAsync<{ deps: EventDeps; requireScope: Re
       schema: {
         tags: ['events'],
         summary:
-          'The events of the verifications this key owns, newest first, kept 30 days; page with starting_after=<next_cursor>',
+          'The events of the verifications this key owns, newest first, kept 30 days; page to older ones with starting_after=<next_cursor>, or catch up on newer ones than a stored event id with ending_before=<id> (then ending_before=<next_cursor> while has_more)',
         security: [{ apiKey: [] }],
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-          starting_after: z.string().regex(UUID, 'must be the next_cursor of a previous page').optional(),
-          type: z.enum(WEBHOOK_EVENT_TYPES).optional(),
-        }),
+        querystring: z
+          .object({
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+            starting_after: z.string().regex(UUID, 'must be the next_cursor of a previous page').optional(),
+            ending_before: z.string().regex(UUID, 'must be the id of an event').optional(),
+            type: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+          })
+          .refine((query) => !(query.starting_after && query.ending_before), {
+            path: ['ending_before'],
+            message: 'give starting_after or ending_before, not both',
+          }),
         response: {
           200: z.object({
             data: z.array(eventSchema),
@@ -48,13 +54,18 @@ export const eventRoutes: FastifyPluginAsync<{ deps: EventDeps; requireScope: Re
       },
     },
     async (request) => {
-      const { limit, starting_after, type } = request.query;
+      const { limit, starting_after, ending_before, type } = request.query;
       const page = await listEvents(deps, request.apiKey!.id, {
         limit,
-        ...(starting_after ? { startingAfter: starting_after } : {}),
+        ...(ending_before
+          ? { endingBefore: ending_before }
+          : starting_after
+            ? { startingAfter: starting_after }
+            : {}),
         ...(type ? { type } : {}),
       });
-      const last = page.items[page.items.length - 1];
+      // The next page continues in the direction read: the newest event here when catching up.
+      const last = ending_before ? page.items[0] : page.items[page.items.length - 1];
       return {
         data: page.items.map((e) => ({
           id: e.id,
