@@ -2672,6 +2672,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -3384,6 +3385,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -4176,6 +4178,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -5999,6 +6002,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6115,6 +6119,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6234,6 +6239,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6622,6 +6628,7 @@ export interface paths {
           'application/json': {
             frames_b64?: string[];
             liveness_challenge?: {
+              action_window_ms?: number;
               frames: {
                 /** @enum {string} */
                 action:
@@ -6661,6 +6668,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6791,6 +6799,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6862,6 +6871,7 @@ export interface paths {
             frames_b64?: string[];
             image_b64?: string;
             liveness_challenge?: {
+              action_window_ms?: number;
               frames: {
                 /** @enum {string} */
                 action:
@@ -6921,6 +6931,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -7987,6 +7998,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -8706,6 +8718,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -9656,6 +9669,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -10370,6 +10384,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
