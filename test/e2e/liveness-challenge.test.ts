@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POSE_LOOP, renderActionFrame } from '../../bench/lib/liveness/index.js';
 import { en, type MessageKey } from '../../flow/src/i18n/en.js';
+import { MIN_FRAME_RATE } from '../../flow/src/challenge-run.js';
 import { ISSUED_ACTIONS } from '../../src/core/faces/challenge.js';
 import { sharedDataPath } from '../helpers/shared-data.js';
 import { seriousViolations } from './helpers/axe.js';
@@ -329,4 +330,28 @@ describe('the selfie step’s liveness challenge', () => {
     },
     600_000,
   );
+
+  it('offers the video or photos when the device is too slow even for the widest window', async () => {
+    const { clientToken } = await service.createVerification();
+    await reachSelfie(clientToken);
+    await page.waitForSelector('button:text("Start"):enabled', { timeout: 120_000 });
+    // Slowed 30 times, the tracker analyses well under MIN_FRAME_RATE frames a second.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: 30 });
+    await page.click('button:text("Start"):enabled');
+    await page.waitForSelector('.challenge-steps li', { timeout: 60_000 });
+    const notice = await page.waitForSelector('.notice[role="alert"]', { timeout: 120_000 });
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const times = await page.evaluate(() =>
+      (window as unknown as { __analysed: { atMs: number }[] }).__analysed.map((frame) => frame.atMs),
+    );
+    const intervals = times.slice(1).map((t, i) => Math.round(t - times[i]!));
+    console.log(`CPU slowed 30x: ${times.length} frames analysed, ms apart: ${intervals.join(', ')}`);
+    expect(await notice.textContent()).toBe(en['challenge.too_slow']);
+    expect(Math.min(...intervals.slice(1))).toBeGreaterThan(1000 / MIN_FRAME_RATE);
+    // The fallback is offered at once: a video or photos, or the camera again; no challenge is left open.
+    expect(await page.locator(`label:has-text("${en['selfie.fallback.primary']}")`).count()).toBe(1);
+    expect(await page.locator(`button:text("${en['camera.retry']}")`).count()).toBe(1);
+    expect(await page.locator('.challenge-steps li').count()).toBe(0);
+  }, 300_000);
 });
