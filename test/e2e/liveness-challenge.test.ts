@@ -18,7 +18,9 @@ import { startService, type RunningService } from './helpers/service.js';
  * pose of the synthetic generator (bench/lib/liveness), the flow's in-browser landmarks choosing the
  * frames, and the service, with its face models on, verifying them. The loop holds each pose for
  * POSE_SECONDS (the neutral stretches twice that, long enough for the flow's baseline) and shows
- * every action, so whatever order the server draws is met within a loop.
+ * every action, so whatever order the server draws is met within a loop. The same challenge also
+ * runs with the page's CPU slowed through DevTools, as on a slow phone: 4× and 6× pass at the first
+ * try because the flow widens each window as its frame rate falls; 30× gets the video or photos.
  */
 
 const WIDTH = 640;
