@@ -15,6 +15,7 @@ import { frameHash } from '../src/adapters/media/frame-hash.js';
 import { createFaceEngine } from '../src/adapters/ml/face-engine.js';
 import { SEEN_MARGIN } from '../flow/src/challenge-run.js';
 import {
+  ACTION_WINDOW_MS,
   REPLAYED_FRAME_MAX_BITS,
   actionMovement,
   drawChallengeActions,
@@ -65,6 +66,7 @@ function answerOf(actions: ChallengeAction[], capture: Frames): ChallengeAnswer 
       action: m.action as ChallengeAnswer['frames'][number]['action'],
       capturedAtMs: m.offset_ms,
     })),
+    actionWindowMs: ACTION_WINDOW_MS,
     problem: null,
   };
 }

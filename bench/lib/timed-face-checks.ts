@@ -1,5 +1,9 @@
 import type { FaceEngine } from '../../src/core/faces/face-engine.js';
-import type { ChallengeAction, ChallengeAnswer } from '../../src/core/faces/challenge.js';
+import {
+  ACTION_WINDOW_MS,
+  type ChallengeAction,
+  type ChallengeAnswer,
+} from '../../src/core/faces/challenge.js';
 import type { LivenessEvidence } from '../../src/core/faces/liveness.js';
 import { runFaceChecks } from '../../src/core/faces/run-face-checks.js';
 import { challengeTimeline } from './liveness/index.js';
@@ -17,6 +21,7 @@ export function costliestChallengeEvidence(): LivenessEvidence {
     issuedAt: new Date(0),
     receivedAt: new Date(20_000),
     frames: challengeTimeline(actions, 1).map((f) => ({ action: f.action, capturedAtMs: f.offset_ms })),
+    actionWindowMs: ACTION_WINDOW_MS,
     problem: null,
   };
   return { answer, replayedFrames: [] };

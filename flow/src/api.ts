@@ -33,6 +33,8 @@ export interface LivenessChallenge {
   answered: boolean;
   /** Each action must be seen within this long after the previous one (or after the challenge was shown). */
   action_window_ms: number;
+  /** How far an answer may widen that window for a device that analyses fewer frames a second. */
+  max_action_window_ms: number;
 }
 
 /** The selfie: frames, with the challenge they answer (one label per frame), or a video. */
@@ -42,6 +44,8 @@ export type SelfieUpload =
       liveness_challenge?: {
         id: string;
         frames: { action: FrameLabel; captured_at_ms: number }[];
+        /** The window each action had, when widened for a slow device. */
+        action_window_ms?: number;
       };
     }
   | { video_b64: string };

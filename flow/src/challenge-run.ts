@@ -4,12 +4,15 @@
  * here, so the plan is readable (and testable) apart from the camera. The server verifies the same
  * frames with the same measures (src/core/faces/challenge.ts, `verifyChallenge`):
  *
- * - two `neutral` frames first (face centred, frontal, held still): the baseline;
+ * - two `neutral` frames first (face centred, frontal, held still for a second): the baseline;
  * - per action, the first frame where the action is clearly seen, then the strongest frame of the
  *   next half second (the peak), both labelled with the action;
  * - a `neutral` frame after the action once the face is back at rest, while the frame budget
  *   leaves room (with 3 actions it does not: 2 + 3 × 2 = 8);
- * - each action within the window the server allows after the previous one, minus a margin.
+ * - each action within the window the server allows after the previous one, minus a margin; the
+ *   window widened by how much fewer frames a second the tracker analyses than REFERENCE_FRAME_RATE,
+ *   up to the widest the server accepts, so a slow device looks at each movement as often; below
+ *   MIN_FRAME_RATE even that is not enough, and the run ends as `too_slow`.
  */
 import {
   actionMovement,
@@ -18,6 +21,7 @@ import {
   type FaceMeasures,
   type FrameLabel,
 } from '../../src/core/faces/challenge.js';
+import { median } from '../../src/core/faces/face-similarity.js';
 import { MAX_SELFIE_FRAMES } from '../../src/core/verifications/status.js';
 import type { TrackedFace } from './face-tracker.js';
 
@@ -27,10 +31,15 @@ const BASELINE_FRAMES = 2;
  * way (a turn, a look up) does not stay put for a second, a face asked to hold still does.
  */
 const BASELINE_HOLD_MS = 1_000;
-/** The peak frame is the strongest of this long after the action was first seen. */
+/**
+ * The peak frame is the strongest of this long after the action was first seen (widened with the
+ * action window on a slow device, as are the two below).
+ */
 const PEAK_MS = 500;
 /** A return to rest after an action counts this long; later, the next action is watched anyway. */
 const RETURN_MS = 2_000;
+/** A challenge that ends with no face seen this long reports the face, not the movement, as missing. */
+const NO_FACE_MS = 2_000;
 /**
  * The browser asks for a clearer movement than the server needs: the server measures the JPEG of
  * the frame, not this canvas (on the e2e test's frames the two head poses agreed within 0.1°).
@@ -40,6 +49,32 @@ export const SEEN_MARGIN = 1.1;
 const REST_SHARE = 0.5;
 /** Stop waiting this long before the server's window closes: upload and clock grain. */
 const WINDOW_MARGIN_MS = 2_500;
+
+/**
+ * The analysed frames a second the challenge's `action_window_ms` is meant for. A device analysing
+ * fewer gets a window widened in proportion (a third as many frames, three times as long), up to the
+ * challenge's `max_action_window_ms`, so down to REFERENCE_FRAME_RATE / 3 it looks at each movement
+ * as often. The e2e test's Chromium analyses 9–12 frames a second on a shared 2-core machine,
+ * 3.2–3.7 with its CPU slowed 4× through DevTools, and 1.3–2.5 slowed 6×, depending on what else
+ * the machine runs; at 3.2 and 20 s, its looping camera's look down was once missed.
+ */
+export const REFERENCE_FRAME_RATE = 6;
+/**
+ * Below one analysed frame a second a movement held for a second can fall between two frames: the
+ * flow offers the video or photos instead. From here to REFERENCE_FRAME_RATE / 3 the window stays at
+ * its widest, and looks at a movement at least half as often as the reference device does.
+ */
+export const MIN_FRAME_RATE = 1;
+/**
+ * The frame rate is the median of the last RATE_INTERVALS intervals between analysed frames, so one
+ * stall (a first inference, the page busy for a moment) does not move it. The windows follow it from
+ * the third interval on; the device is judged too slow on all RATE_INTERVALS, or sooner once the
+ * intervals span RATE_JUDGED_MS (a device analysing a frame every 6 s would otherwise see its first
+ * window end before its seventh frame).
+ */
+const RATE_INTERVALS = 7;
+const RATE_MIN_INTERVALS = 3;
+const RATE_JUDGED_MS = 5_000;
 
 /** Head movements whose baseline reads the same as the opposite movement's answer. */
 const OPPOSITE: Partial<Record<ChallengeAction, ChallengeAction>> = {
@@ -79,7 +114,16 @@ export interface Decision {
   /** The action at this index has its frames. */
   actionDone: number | null;
   prompt: Prompt;
-  outcome: 'finished' | { timedOut: 'no_face' | ChallengeAction } | null;
+  /** `too_slow`: the device analyses fewer than MIN_FRAME_RATE frames a second. */
+  outcome: 'finished' | 'too_slow' | { timedOut: 'no_face' | ChallengeAction } | null;
+}
+
+/** The windows the server gave the challenge, in ms: `actionWindowMs` at the reference frame rate, widened up to `maxActionWindowMs`. */
+export interface ChallengeWindows {
+  actionWindowMs: number;
+  maxActionWindowMs: number;
+  /** How long after the first instruction the answer can still arrive before the challenge expires, less its upload. */
+  answerWithinMs: number;
 }
 
 type Phase =
@@ -138,13 +182,34 @@ export class ChallengeRun {
   /** Time of the last frame of the previous action (0 before the first): the window starts there. */
   private stepStartMs = 0;
   private frames = 0;
-  private readonly windowMs: number;
+  private observedAtMs: number[] = [];
+  /** How much the windows are widened: never narrowed again once the device showed it is slow. */
+  private factor = 1;
+  private readonly maxFactor: number;
 
   constructor(
     readonly actions: readonly ChallengeAction[],
-    actionWindowMs: number,
+    private readonly windows: ChallengeWindows,
   ) {
-    this.windowMs = actionWindowMs - WINDOW_MARGIN_MS;
+    this.maxFactor = Math.max(1, windows.maxActionWindowMs / windows.actionWindowMs);
+  }
+
+  /** The window each action had, to state in the answer: the challenge's, widened on a slow device. */
+  get actionWindowMs(): number {
+    return Math.round(this.windows.actionWindowMs * this.factor);
+  }
+
+  /** Follows the frame rate with the windows; true when the device is too slow to go on. */
+  private tooSlow(atMs: number): boolean {
+    const times = this.observedAtMs;
+    times.push(atMs);
+    if (times.length > RATE_INTERVALS + 1) times.shift();
+    if (times.length <= RATE_MIN_INTERVALS) return false;
+    const interval = median(times.slice(1).map((t, i) => t - times[i]!));
+    const rate = interval > 0 ? 1000 / interval : Infinity;
+    this.factor = Math.min(this.maxFactor, Math.max(this.factor, REFERENCE_FRAME_RATE / rate));
+    const judged = times.length > RATE_INTERVALS || atMs - times[0]! >= RATE_JUDGED_MS;
+    return judged && rate < MIN_FRAME_RATE;
   }
 
   /** Frames still free after the ones the remaining actions need. */
@@ -171,15 +236,21 @@ export class ChallengeRun {
     };
     const phase = this.phase;
     const index = phase.kind === 'baseline' || phase.kind === 'finished' ? 0 : phase.index;
-
-    if (
-      phase.kind !== 'finished' &&
-      phase.kind !== 'back' &&
-      observation.atMs > this.stepStartMs + this.windowMs
-    ) {
+    if (this.tooSlow(observation.atMs) && phase.kind !== 'finished') {
       this.phase = { kind: 'finished' };
-      const noFace = observation.atMs - this.lastFaceAtMs > 2_000 || this.baseline === null;
-      decision.outcome = { timedOut: noFace ? 'no_face' : this.actions[index]! };
+      decision.outcome = 'too_slow';
+      return decision;
+    }
+    // The action's window runs from the previous action's last frame; the challenge's own expiry
+    // bounds every step, the return to rest included.
+    const actionTimedOut =
+      phase.kind !== 'back' && observation.atMs > this.stepStartMs + this.actionWindowMs - WINDOW_MARGIN_MS;
+    if (phase.kind !== 'finished' && (actionTimedOut || observation.atMs > this.windows.answerWithinMs)) {
+      this.phase = { kind: 'finished' };
+      const noFace =
+        observation.atMs - this.lastFaceAtMs > NO_FACE_MS * this.factor || this.baseline === null;
+      const awaited = phase.kind === 'back' ? Math.min(index + 1, this.actions.length - 1) : index;
+      decision.outcome = { timedOut: noFace ? 'no_face' : this.actions[awaited]! };
       return decision;
     }
 
@@ -195,15 +266,21 @@ export class ChallengeRun {
         const consistent = measures && this.neutral.every((frame) => still(frame.measures, measures));
         if (guidance || !measures) {
           decision.prompt = { kind: 'baseline', guidance };
-        } else if (!held || !consistent) {
-          decision.prompt = { kind: 'baseline', guidance: 'still' };
-          if (!consistent) {
-            this.neutral = [];
-            this.frames = 0;
-            decision.discardFrames = true;
-          }
-        } else if (this.neutral.length > 0 && observation.atMs - this.neutral[0]!.atMs < BASELINE_HOLD_MS) {
-          decision.prompt = { kind: 'baseline', guidance: null };
+          return decision;
+        }
+        if (!consistent) {
+          // The face moved since the first baseline frame: this frame starts the hold again. Taking
+          // it at once, rather than after a second still frame, lets a device that analyses two
+          // frames a second find a second-long hold between two of them.
+          this.neutral = [];
+          this.frames = 0;
+          decision.discardFrames = true;
+        }
+        if (
+          this.neutral.length > 0 &&
+          (!held || observation.atMs - this.neutral[0]!.atMs < BASELINE_HOLD_MS)
+        ) {
+          decision.prompt = { kind: 'baseline', guidance: held ? null : 'still' };
         } else {
           take('neutral');
           this.neutral.push({ atMs: observation.atMs, measures });
@@ -212,7 +289,7 @@ export class ChallengeRun {
             this.phase = { kind: 'action', index: 0 };
             decision.prompt = { kind: 'action', index: 0, action: this.actions[0]!, guidance: null };
           } else {
-            decision.prompt = { kind: 'baseline', guidance: null };
+            decision.prompt = { kind: 'baseline', guidance: consistent ? null : 'still' };
           }
         }
         return decision;
@@ -260,7 +337,7 @@ export class ChallengeRun {
         const action = this.actions[phase.index]!;
         const measures = observation.face?.measures;
         const progress = measures && this.baseline ? actionProgress(action, this.baseline, measures) : 0;
-        const inWindow = observation.atMs - phase.firstAtMs <= PEAK_MS;
+        const inWindow = observation.atMs - phase.firstAtMs <= PEAK_MS * this.factor;
         decision.prompt = { kind: 'action', index: phase.index, action, guidance: null };
         if (inWindow && progress >= SEEN_MARGIN) {
           if (phase.best === null || progress > phase.best.progress) {
@@ -292,7 +369,7 @@ export class ChallengeRun {
         if (atRest) {
           take('neutral');
           this.advance(phase.index, decision);
-        } else if (observation.atMs - phase.sinceMs > RETURN_MS) {
+        } else if (observation.atMs - phase.sinceMs > RETURN_MS * this.factor) {
           this.advance(phase.index, decision);
         } else {
           decision.prompt = { kind: 'back', index: phase.index };

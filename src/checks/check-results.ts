@@ -293,6 +293,8 @@ export const livenessDetailSchema = z.union([
         actions: z.array(z.enum(CHALLENGE_ACTIONS)),
         passed: z.boolean(),
         failure: z.string().nullable(),
+        /** The window each action was held to: wider than the challenge's on a slow device. Absent before it could be. */
+        action_window_ms: z.number().int().optional(),
         steps: z.array(
           z.object({
             action: z.enum(CHALLENGE_ACTIONS),

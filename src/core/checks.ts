@@ -124,6 +124,8 @@ export type LivenessChallengeDetail = {
   actions: ChallengeAction[];
   passed: boolean;
   failure: ChallengeFailure | null;
+  /** The window each action was held to; absent from verifications decided before it could be widened. */
+  actionWindowMs?: number;
   steps: ChallengeStep[];
 };
 

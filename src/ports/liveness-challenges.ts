@@ -29,6 +29,7 @@ export type LivenessChallengeWrites = {
     verificationId: string;
     challengeId: string;
     frames: ChallengeFrame[];
+    actionWindowMs: number;
     at: Date;
   }): Promise<ChallengeAnswer>;
   /** Stores (or clears, with null) the answer that goes with the selfie frames just saved. */

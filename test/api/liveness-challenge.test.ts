@@ -3,6 +3,7 @@ import {
   ACTION_WINDOW_MS,
   ISSUED_ACTIONS,
   ANSWER_WINDOW_MS,
+  MAX_ACTION_WINDOW_MS,
   MAX_CHALLENGES_PER_VERIFICATION,
 } from '../../src/core/faces/challenge.js';
 import { plainJpeg, toB64 } from '../helpers/images.js';
@@ -54,7 +55,11 @@ describe.each(engines)('liveness challenges on %s', (engine) => {
       for (const action of challenge.actions) expect(ISSUED_ACTIONS).toContain(action);
       expect(challenge.actions.some((a: string) => HEAD.includes(a))).toBe(true);
       expect(challenge.actions.some((a: string) => !HEAD.includes(a))).toBe(true);
-      expect(challenge).toMatchObject({ answered: false, action_window_ms: ACTION_WINDOW_MS });
+      expect(challenge).toMatchObject({
+        answered: false,
+        action_window_ms: ACTION_WINDOW_MS,
+        max_action_window_ms: MAX_ACTION_WINDOW_MS,
+      });
       // The server's own clock bounds the answer: issue to receipt, not the token's 30 minutes.
       expect(Date.parse(`${challenge.expires_at}Z`) - Date.parse(`${challenge.issued_at}Z`)).toBe(
         ANSWER_WINDOW_MS,
@@ -171,11 +176,35 @@ describe.each(engines)('liveness challenges on %s', (engine) => {
         verificationId: id,
         challengeId: challenge.id,
         frames: [{ action: 'neutral', capturedAtMs: 0 }],
+        actionWindowMs: ACTION_WINDOW_MS,
         at: t.clock.now(),
       }),
     );
     t.clock.set(now);
     expect(answer.problem).toBe('challenge_expired');
+  });
+
+  it('keeps the window an answer gave its actions, between the challenge’s and the widest, or answers 422', async () => {
+    const { id, post } = await session();
+    await post('/v1/session/consent', { consent: true });
+    const challengeId = (await post('/v1/session/challenge')).json().liveness_challenge.id;
+    const frames = [toB64(jpeg), toB64(jpeg)];
+    for (const actionWindowMs of [ACTION_WINDOW_MS - 1, MAX_ACTION_WINDOW_MS + 1, 30_000.5]) {
+      const refused = await post('/v1/session/selfie', {
+        frames_b64: frames,
+        liveness_challenge: { id: challengeId, frames: labels(2), action_window_ms: actionWindowMs },
+      });
+      expect(refused.statusCode, String(actionWindowMs)).toBe(422);
+      expect(refused.json().detail[0].loc).toEqual(['body', 'liveness_challenge', 'action_window_ms']);
+    }
+    expect(await storedAnswer(id)).toBeNull();
+
+    const widened = await post('/v1/session/selfie', {
+      frames_b64: frames,
+      liveness_challenge: { id: challengeId, frames: labels(2), action_window_ms: MAX_ACTION_WINDOW_MS },
+    });
+    expect(widened.statusCode, widened.body).toBe(200);
+    expect(await storedAnswer(id)).toMatchObject({ actionWindowMs: MAX_ACTION_WINDOW_MS, problem: null });
   });
 
   it('keeps the answer given at submit with the frames submitted', async () => {
@@ -190,6 +219,10 @@ describe.each(engines)('liveness challenges on %s', (engine) => {
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().liveness_challenge.answered).toBe(true);
-    expect(await storedAnswer(id)).toMatchObject({ challengeId: challenge.id, problem: null });
+    expect(await storedAnswer(id)).toMatchObject({
+      challengeId: challenge.id,
+      actionWindowMs: ACTION_WINDOW_MS,
+      problem: null,
+    });
   });
 });

@@ -158,10 +158,11 @@ describe('modal', () => {
     await frame.waitForSelector('h1');
     // While focus crosses between the page and the flow's out-of-process iframe, the page's active
     // element is <body> for a moment (seen under load in CI); wait for it to settle first. Focus that
-    // really stays on <body> still fails: the wait ends and <body> is outside the dialog.
+    // really stays on <body> still fails: the wait ends and <body> is outside the dialog. Settled
+    // focus ends the wait at once; the budget is room for a machine with both cores busy.
     const outside = async () => {
       await page
-        .waitForFunction(() => document.activeElement !== document.body, null, { timeout: 2_000 })
+        .waitForFunction(() => document.activeElement !== document.body, null, { timeout: 10_000 })
         .catch(() => undefined);
       return page.evaluate(() => {
         const overlay = document.querySelector('[data-idv-overlay]');

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ChallengeRun, type Decision, type Observation } from '../../flow/src/challenge-run.js';
+import {
+  ChallengeRun,
+  MIN_FRAME_RATE,
+  REFERENCE_FRAME_RATE,
+  type Decision,
+  type Observation,
+} from '../../flow/src/challenge-run.js';
 import {
   ACTION_THRESHOLDS as T,
   ACTION_WINDOW_MS,
+  ANSWER_WINDOW_MS,
+  MAX_ACTION_WINDOW_MS,
   actionMovement,
   POSE_SIGNS,
   type ChallengeAction,
@@ -28,6 +36,13 @@ function posed(action: ChallengeAction | 'neutral', share = 2): Measured {
   return m;
 }
 
+/** The challenge's windows as the server issues them, the answer due 10 s before the challenge expires. */
+const WINDOWS = {
+  actionWindowMs: ACTION_WINDOW_MS,
+  maxActionWindowMs: MAX_ACTION_WINDOW_MS,
+  answerWithinMs: ANSWER_WINDOW_MS - 10_000,
+};
+
 const face = (measures: FaceMeasures) => ({ measures, centreX: 0.5, centreY: 0.5, height: 0.6 });
 
 type Taken = { label: FrameLabel; atMs: number; measures: Measured };
@@ -44,7 +59,7 @@ function play(
   const frames: Taken[] = [];
   const decisions: Decision[] = [];
   let kept: Taken | null = null;
-  for (let atMs = 0; atMs < 120_000; atMs += stepMs) {
+  for (let atMs = 0; atMs < 300_000; atMs += stepMs) {
     const observation = { atMs, ...script(atMs) };
     const decision = run.observe(observation);
     decisions.push(decision);
@@ -62,10 +77,13 @@ function play(
   throw new Error('the run never ended');
 }
 
-/** A user who follows instructions: still for two seconds, then each action for a second, back at rest a second. */
-function cooperative(actions: readonly ChallengeAction[]) {
+/**
+ * A user who follows instructions: still for two slots, then each action for a slot, back at rest a
+ * slot; a slot is a second unless `slotMs` says otherwise.
+ */
+function cooperative(actions: readonly ChallengeAction[], slotMs = 1000) {
   return (atMs: number) => {
-    const slot = Math.floor(atMs / 1000);
+    const slot = Math.floor(atMs / slotMs);
     if (slot < 2) return { faces: 1, face: face(REST) };
     const i = Math.floor((slot - 2) / 2);
     const pose = i < actions.length && (slot - 2) % 2 === 0 ? actions[i]! : 'neutral';
@@ -98,7 +116,7 @@ function serverView(frames: Taken[]) {
 describe('the guided challenge run', () => {
   it('with 3 actions: 2 neutral frames, then 2 per action at the peak, 8 in all, in time order', () => {
     const actions: ChallengeAction[] = ['turn_left', 'smile', 'look_down'];
-    const { frames, last } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), cooperative(actions));
+    const { frames, last } = play(new ChallengeRun(actions, WINDOWS), cooperative(actions));
     expect(last.outcome).toBe('finished');
     expect(frames.map((f) => f.label)).toEqual([
       'neutral',
@@ -118,7 +136,7 @@ describe('the guided challenge run', () => {
 
   it('with 2 actions: a neutral frame after each once the face is back at rest', () => {
     const actions: ChallengeAction[] = ['open_mouth', 'turn_right'];
-    const { frames } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), cooperative(actions));
+    const { frames } = play(new ChallengeRun(actions, WINDOWS), cooperative(actions));
     expect(frames.map((f) => f.label)).toEqual([
       'neutral',
       'neutral',
@@ -135,7 +153,7 @@ describe('the guided challenge run', () => {
   it('takes the baseline only from a face held still for a second', () => {
     const actions: ChallengeAction[] = ['turn_left', 'smile'];
     // A head moving through a turn, 0.8 s per position, never held a second: no baseline.
-    const { frames, last } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) => ({
+    const { frames, last } = play(new ChallengeRun(actions, WINDOWS), (atMs) => ({
       faces: 1,
       face: face(Math.floor(atMs / 800) % 2 === 0 ? REST : posed('turn_left')),
     }));
@@ -145,7 +163,7 @@ describe('the guided challenge run', () => {
 
   it('takes no frame for a movement short of the threshold, and times out within the window', () => {
     const actions: ChallengeAction[] = ['look_up', 'smile'];
-    const { frames, last } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) => ({
+    const { frames, last } = play(new ChallengeRun(actions, WINDOWS), (atMs) => ({
       faces: 1,
       face: face(atMs < 2000 ? REST : posed('look_up', 0.8)),
     }));
@@ -155,8 +173,8 @@ describe('the guided challenge run', () => {
   });
 
   it('reports a missing face as such, and asks for one face only', () => {
-    const run = new ChallengeRun(['smile', 'turn_left'], ACTION_WINDOW_MS);
-    const crowded = play(new ChallengeRun(['smile', 'turn_left'], ACTION_WINDOW_MS), () => ({
+    const run = new ChallengeRun(['smile', 'turn_left'], WINDOWS);
+    const crowded = play(new ChallengeRun(['smile', 'turn_left'], WINDOWS), () => ({
       faces: 2,
       face: null,
     }));
@@ -167,7 +185,7 @@ describe('the guided challenge run', () => {
 
   it('takes the baseline again when it caught a head tilted the way the challenge asks', () => {
     const actions: ChallengeAction[] = ['look_up', 'open_mouth'];
-    const { frames, last, decisions } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) =>
+    const { frames, last, decisions } = play(new ChallengeRun(actions, WINDOWS), (atMs) =>
       atMs < 2000 ? { faces: 1, face: face(posed('look_up')) } : cooperative(actions)(atMs - 2000),
     );
     expect(decisions.some((d) => d.discardFrames)).toBe(true);
@@ -180,7 +198,7 @@ describe('the guided challenge run', () => {
 
   it('keeps the baseline when a held turn answers a challenge that asks for both directions', () => {
     const actions: ChallengeAction[] = ['turn_right', 'smile', 'turn_left'];
-    const { frames, decisions } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), cooperative(actions));
+    const { frames, decisions } = play(new ChallengeRun(actions, WINDOWS), cooperative(actions));
     expect(decisions.some((d) => d.discardFrames)).toBe(false);
     expect(serverView(frames)).toEqual({ order: actions, seen: [true, true, true] });
   });
@@ -188,7 +206,7 @@ describe('the guided challenge run', () => {
   it('takes the baseline again when it caught the smile the challenge asks for', () => {
     const actions: ChallengeAction[] = ['smile', 'look_up'];
     // Smiling, held for the first two seconds, then as cooperative() from then on.
-    const { frames, last, decisions } = play(new ChallengeRun(actions, ACTION_WINDOW_MS), (atMs) =>
+    const { frames, last, decisions } = play(new ChallengeRun(actions, WINDOWS), (atMs) =>
       atMs < 2000 ? { faces: 1, face: face(posed('smile')) } : cooperative(actions)(atMs - 2000),
     );
     expect(decisions.some((d) => d.discardFrames)).toBe(true);
@@ -197,5 +215,98 @@ describe('the guided challenge run', () => {
       frames.filter((f) => f.label === 'neutral').every((f) => f.measures.mouthWidth === REST.mouthWidth),
     ).toBe(true);
     expect(serverView(frames)).toEqual({ order: actions, seen: [true, true] });
+  });
+});
+
+describe('the guided challenge run on a slow device', () => {
+  /** Frames analysed `rate` times a second (whole milliseconds apart, a hair faster). */
+  const every = (rate: number) => Math.floor(1000 / rate);
+  const about = (ms: number) => expect.closeTo(ms, -3);
+  /** A user who holds still and never makes the movement: the run times out on the first action. */
+  const never = () => ({ faces: 1, face: face(REST) });
+  const watching = (decisions: Decision[]) => decisions.filter((d) => d.prompt.kind === 'action').length;
+
+  it('widens the window by how much fewer frames it analyses, so it looks at a movement as often', () => {
+    const actions: ChallengeAction[] = ['turn_left', 'open_mouth'];
+    const reference = new ChallengeRun(actions, WINDOWS);
+    const atReference = play(reference, never, every(REFERENCE_FRAME_RATE));
+    const third = new ChallengeRun(actions, WINDOWS);
+    const atThird = play(third, never, every(REFERENCE_FRAME_RATE / 3));
+    expect(reference.actionWindowMs).toBe(ACTION_WINDOW_MS);
+    expect(third.actionWindowMs).toEqual(about(3 * ACTION_WINDOW_MS));
+    expect(atThird.last.outcome).toEqual({ timedOut: 'turn_left' });
+    expect(watching(atThird.decisions)).toBeGreaterThanOrEqual(watching(atReference.decisions));
+
+    const half = new ChallengeRun(actions, WINDOWS);
+    play(half, never, every(REFERENCE_FRAME_RATE / 2));
+    expect(half.actionWindowMs).toEqual(about(2 * ACTION_WINDOW_MS));
+    // Slower still, down to MIN_FRAME_RATE, the window stays at the widest the server takes.
+    expect(MIN_FRAME_RATE).toBeLessThan(REFERENCE_FRAME_RATE / 3);
+    const slowest = new ChallengeRun(actions, WINDOWS);
+    const atSlowest = play(slowest, never, every(MIN_FRAME_RATE));
+    expect(slowest.actionWindowMs).toBe(MAX_ACTION_WINDOW_MS);
+    expect(atSlowest.last.outcome).toEqual({ timedOut: 'turn_left' });
+  });
+
+  it('sees a movement made late in the widened window, within the window it states for the server', () => {
+    const actions: ChallengeAction[] = ['look_down', 'open_mouth'];
+    const run = new ChallengeRun(actions, WINDOWS);
+    const late = 2 * ACTION_WINDOW_MS;
+    // At rest for `late`, then the challenge's movements as cooperative() makes them, in 2-s slots:
+    // a user following the prompts of a flow that updates them once a second.
+    const { frames, last } = play(
+      run,
+      (atMs) => (atMs < late ? never() : cooperative(actions, 2000)(atMs - late + 4000)),
+      every(MIN_FRAME_RATE),
+    );
+    expect(last.outcome).toBe('finished');
+    expect(serverView(frames)).toEqual({ order: actions, seen: [true, true] });
+    const firstAction = frames.find((f) => f.label === 'look_down')!;
+    expect(firstAction.atMs).toBeGreaterThan(ACTION_WINDOW_MS);
+    expect(firstAction.atMs).toBeLessThanOrEqual(run.actionWindowMs);
+  });
+
+  it('takes the baseline from a second-long hold at the lowest frame rate it works at', () => {
+    const actions: ChallengeAction[] = ['turn_left', 'open_mouth'];
+    // Still for 1.2 s at a time between turns: three frames of the hold at 2 frames a second.
+    const { frames } = play(
+      new ChallengeRun(actions, WINDOWS),
+      (atMs) => ({ faces: 1, face: face(atMs % 2400 < 1200 ? REST : posed('turn_right')) }),
+      every(MIN_FRAME_RATE),
+    );
+    expect(frames.slice(0, 2).map((f) => [f.label, f.measures])).toEqual([
+      ['neutral', REST],
+      ['neutral', REST],
+    ]);
+  });
+
+  it('ends as too slow below the lowest frame rate, but not for one stall', () => {
+    const slow = play(
+      new ChallengeRun(['turn_left', 'open_mouth'], WINDOWS),
+      never,
+      1000 / (MIN_FRAME_RATE * 0.9),
+    );
+    expect(slow.last.outcome).toBe('too_slow');
+    expect(slow.decisions.length).toBeLessThanOrEqual(8);
+    // A frame every 6 s: judged on three, before the first window (17.5 s) ends.
+    const crawling = play(new ChallengeRun(['turn_left', 'open_mouth'], WINDOWS), never, 6_000);
+    expect(crawling.last.outcome).toBe('too_slow');
+    expect(crawling.decisions).toHaveLength(4);
+
+    // A first inference or a pause of 3 s among frames analysed ten times a second.
+    const run = new ChallengeRun(['turn_left', 'open_mouth'], WINDOWS);
+    const outcomes = [0, 3000, 3100, 3200, 3300, 3400, 3500, 6500, 6600, 6700].map(
+      (atMs) => run.observe({ atMs, ...never() }).outcome,
+    );
+    expect(outcomes).toEqual(outcomes.map(() => null));
+    expect(run.actionWindowMs).toBe(ACTION_WINDOW_MS);
+  });
+
+  it('stops waiting before the challenge expires, whatever the window', () => {
+    const run = new ChallengeRun(['turn_left', 'open_mouth'], { ...WINDOWS, answerWithinMs: 30_000 });
+    const { decisions, last } = play(run, never, every(MIN_FRAME_RATE));
+    expect(run.actionWindowMs).toEqual(about(MAX_ACTION_WINDOW_MS));
+    expect(last.outcome).toEqual({ timedOut: 'turn_left' });
+    expect(decisions.length).toBeLessThanOrEqual(30_000 / every(MIN_FRAME_RATE) + 2);
   });
 });

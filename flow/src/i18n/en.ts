@@ -132,6 +132,8 @@ export const en = {
     'You have used all your tries of the face check. Record a short video or choose photos instead; a person will review them.',
   'challenge.unsupported':
     'This browser cannot run the face check. Record a short video or choose photos instead; a person will review them.',
+  'challenge.too_slow':
+    'This device is too slow for the live face check: it could not follow your movements. Record a short video or choose photos instead; a person will review them.',
 
   'submit.title': 'Checking your details',
   'submit.hint': 'This usually takes a few seconds. Please keep this page open.',

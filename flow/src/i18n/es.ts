@@ -134,6 +134,8 @@ export const es: Catalogue = {
     'Ya usó todos los intentos de la verificación del rostro. Grabe un video corto o elija fotos; una persona los revisará.',
   'challenge.unsupported':
     'Este navegador no puede hacer la verificación del rostro. Grabe un video corto o elija fotos; una persona los revisará.',
+  'challenge.too_slow':
+    'Este dispositivo es demasiado lento para la verificación del rostro en vivo: no pudo seguir sus movimientos. Grabe un video corto o elija fotos; una persona los revisará.',
 
   'submit.title': 'Revisando sus datos',
   'submit.hint': 'Esto suele tardar unos segundos. Mantenga esta página abierta.',

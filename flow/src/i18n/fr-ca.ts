@@ -138,6 +138,8 @@ export const frCA: Catalogue = {
     'Vous avez utilisé tous vos essais de la vérification du visage. Enregistrez plutôt une courte vidéo ou choisissez des photos; une personne les examinera.',
   'challenge.unsupported':
     'Ce navigateur ne peut pas faire la vérification du visage. Enregistrez plutôt une courte vidéo ou choisissez des photos; une personne les examinera.',
+  'challenge.too_slow':
+    'Cet appareil est trop lent pour la vérification du visage en direct : il n’a pas pu suivre vos mouvements. Enregistrez plutôt une courte vidéo ou choisissez des photos; une personne les examinera.',
 
   'submit.title': 'Vérification de vos renseignements',
   'submit.hint': 'Cela prend habituellement quelques secondes. Gardez cette page ouverte.',

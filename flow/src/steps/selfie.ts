@@ -34,6 +34,8 @@ const VIDEO_MAX_SECONDS = 3;
 const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
 // A pause between analysed frames keeps the page responsive on a slow phone.
 const ANALYSIS_PAUSE_MS = 30;
+// The challenge must arrive before it expires: stop waiting this long before, for the upload.
+const UPLOAD_MARGIN_MS = 10_000;
 
 const ACTION_TEXT: Record<ChallengeAction, MessageKey> = {
   turn_left: 'challenge.action.turn_left',
@@ -198,6 +200,7 @@ export function selfieStep(ctx: FlowContext): void {
       if (!tracker) return;
       start.disabled = true;
       setPrompt(null, t('challenge.requesting'));
+      const requestedAt = performance.now();
       let challenge: LivenessChallenge | null | undefined;
       try {
         challenge = (await ctx.api.challenge()).liveness_challenge;
@@ -223,17 +226,27 @@ export function selfieStep(ctx: FlowContext): void {
         ctx.handleError(new Error('the service issued no liveness challenge'), () => showCamera());
         return;
       }
-      await guide(challenge, tracker);
+      await guide(challenge, tracker, requestedAt);
     }
 
-    async function guide(challenge: LivenessChallenge, faces: FaceTracker): Promise<void> {
+    async function guide(
+      challenge: LivenessChallenge,
+      faces: FaceTracker,
+      requestedAt: number,
+    ): Promise<void> {
       const { actions } = challenge;
       showSteps(actions);
-      const run = new ChallengeRun(actions, challenge.action_window_ms);
-      const frames: Frame[] = [];
-      let kept: { canvas: HTMLCanvasElement; atMs: number } | null = null;
       // captured_at_ms counts from here: the moment the first instruction is on screen.
       const shownAt = performance.now();
+      // The challenge's lifetime by the server's clock, less what has passed here since asking for it.
+      const lifetimeMs = Date.parse(`${challenge.expires_at}Z`) - Date.parse(`${challenge.issued_at}Z`);
+      const run = new ChallengeRun(actions, {
+        actionWindowMs: challenge.action_window_ms,
+        maxActionWindowMs: challenge.max_action_window_ms,
+        answerWithinMs: lifetimeMs - (shownAt - requestedAt) - UPLOAD_MARGIN_MS,
+      });
+      const frames: Frame[] = [];
+      let kept: { canvas: HTMLCanvasElement; atMs: number } | null = null;
       announce(showPrompt({ kind: 'baseline', guidance: null }, actions)!);
       while (active) {
         const atMs = Math.round(performance.now() - shownAt);
@@ -263,8 +276,15 @@ export function selfieStep(ctx: FlowContext): void {
             liveness_challenge: {
               id: challenge.id,
               frames: frames.map((frame) => ({ action: frame.label, captured_at_ms: frame.atMs })),
+              action_window_ms: run.actionWindowMs,
             },
           });
+          return;
+        }
+        if (decision.outcome === 'too_slow') {
+          active = false;
+          stopCamera(stream);
+          fallbackOnly(t('challenge.too_slow'), true);
           return;
         }
         if (decision.outcome) {

@@ -2672,6 +2672,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -3384,6 +3385,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -4176,6 +4178,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -6000,6 +6003,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6116,6 +6120,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6235,6 +6240,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6623,6 +6629,7 @@ export interface paths {
           'application/json': {
             frames_b64?: string[];
             liveness_challenge?: {
+              action_window_ms?: number;
               frames: {
                 /** @enum {string} */
                 action:
@@ -6662,6 +6669,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6792,6 +6800,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -6863,6 +6872,7 @@ export interface paths {
             frames_b64?: string[];
             image_b64?: string;
             liveness_challenge?: {
+              action_window_ms?: number;
               frames: {
                 /** @enum {string} */
                 action:
@@ -6922,6 +6932,7 @@ export interface paths {
                 expires_at: string;
                 id: string;
                 issued_at: string;
+                max_action_window_ms: number;
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -7988,6 +7999,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -8707,6 +8719,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -9657,6 +9670,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'
@@ -10371,6 +10385,7 @@ export interface paths {
                     liveness:
                       | {
                           challenge: {
+                            action_window_ms?: number;
                             actions: (
                               | 'turn_left'
                               | 'turn_right'

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type {
-  AnswerProblem,
-  ChallengeAction,
-  ChallengeAnswer,
-  ChallengeFrame,
+import {
+  ACTION_WINDOW_MS,
+  type AnswerProblem,
+  type ChallengeAction,
+  type ChallengeAnswer,
+  type ChallengeFrame,
 } from '../../core/faces/challenge.js';
 import type {
   IssuedChallenge,
@@ -39,6 +40,8 @@ type StoredAnswer = {
   issued_at: string | null;
   received_at: string;
   frames: { action: ChallengeFrame['action']; captured_at_ms: number }[];
+  /** Absent from answers stored before a window could be widened: those had ACTION_WINDOW_MS. */
+  action_window_ms?: number;
   problem: AnswerProblem | null;
 };
 
@@ -49,6 +52,7 @@ function storedAnswer(answer: ChallengeAnswer): StoredAnswer {
     issued_at: answer.issuedAt?.toISOString() ?? null,
     received_at: answer.receivedAt.toISOString(),
     frames: answer.frames.map((f) => ({ action: f.action, captured_at_ms: f.capturedAtMs })),
+    action_window_ms: answer.actionWindowMs,
     problem: answer.problem,
   };
 }
@@ -60,6 +64,7 @@ function answerOf(stored: StoredAnswer): ChallengeAnswer {
     issuedAt: stored.issued_at ? new Date(stored.issued_at) : null,
     receivedAt: new Date(stored.received_at),
     frames: stored.frames.map((f) => ({ action: f.action, capturedAtMs: f.captured_at_ms })),
+    actionWindowMs: stored.action_window_ms ?? ACTION_WINDOW_MS,
     problem: stored.problem,
   };
 }
@@ -104,7 +109,7 @@ export function createLivenessChallengeWrites(db: Executor): LivenessChallengeWr
       return rows.length === 1;
     },
 
-    async answer({ verificationId, challengeId, frames, at }) {
+    async answer({ verificationId, challengeId, frames, actionWindowMs, at }) {
       const rows = await db
         .selectFrom('liveness_challenges')
         .select(COLUMNS)
@@ -113,7 +118,7 @@ export function createLivenessChallengeWrites(db: Executor): LivenessChallengeWr
         .forUpdate()
         .execute();
       const found = rows.find((row) => row.id === challengeId);
-      const base = { challengeId, frames, receivedAt: at };
+      const base = { challengeId, frames, actionWindowMs, receivedAt: at };
       if (!found) return { ...base, actions: [], issuedAt: null, problem: 'unknown_challenge' };
       const challenge = toChallenge(found);
       const known = { ...base, actions: challenge.actions, issuedAt: challenge.issuedAt };

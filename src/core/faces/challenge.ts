@@ -70,6 +70,16 @@ export const ANSWER_WINDOW_MS = 120_000;
  */
 export const ACTION_WINDOW_MS = 20_000;
 
+/**
+ * How far an answer may widen ACTION_WINDOW_MS for a slow device. A face tracker that analyses a
+ * third as many frames a second needs three times as long to look at a movement as often, so the
+ * hosted flow widens each window by how much slower its tracker runs, up to this factor, and states
+ * the window it gave in the answer. The answer window (ANSWER_WINDOW_MS) is not widened: an answer
+ * still has no more time to be made offline.
+ */
+export const MAX_WINDOW_FACTOR = 3;
+export const MAX_ACTION_WINDOW_MS = ACTION_WINDOW_MS * MAX_WINDOW_FACTOR;
+
 /** The frames' own clock may run this much ahead of the server's issue-to-answer time (encoding, clock grain). */
 export const CLOCK_SLACK_MS = 2_000;
 
@@ -159,8 +169,18 @@ export type ChallengeAnswer = {
   issuedAt: Date | null;
   receivedAt: Date;
   frames: ChallengeFrame[];
+  /**
+   * The window the capture gave each action: ACTION_WINDOW_MS, or up to MAX_ACTION_WINDOW_MS on a
+   * device whose face tracker analyses fewer frames a second.
+   */
+  actionWindowMs: number;
   problem: AnswerProblem | null;
 };
+
+/** The window an answer's actions are held to: the one it states, within ACTION_WINDOW_MS to MAX_ACTION_WINDOW_MS. */
+export function allowedActionWindowMs(stated: number): number {
+  return Math.min(Math.max(stated, ACTION_WINDOW_MS), MAX_ACTION_WINDOW_MS);
+}
 
 /**
  * A face's measures the actions are read from: yaw from the five points of every frame; pitch and
@@ -396,13 +416,14 @@ export function verifyChallenge(
   const times = frames.map((frame) => frame.capturedAtMs);
   if (times.some((t, i) => t < 0 || (i > 0 && t < times[i - 1]!)))
     return fail('timestamps_not_plausible', 'frame times go backwards', steps);
+  const windowMs = allowedActionWindowMs(answer.actionWindowMs);
   let previous = 0;
   for (const step of steps) {
     const first = times[step.frames[0]!]!;
-    if (first - previous > ACTION_WINDOW_MS)
+    if (first - previous > windowMs)
       return fail(
         'too_slow',
-        `${step.action} came ${Math.round(first - previous)} ms after the previous step (at most ${ACTION_WINDOW_MS})`,
+        `${step.action} came ${Math.round(first - previous)} ms after the previous step (at most ${windowMs})`,
         steps,
       );
     previous = times[step.frames[step.frames.length - 1]!]!;

@@ -1,5 +1,10 @@
 import type { LivenessComponents, LivenessMeasures } from '../checks.js';
-import { verifyChallenge, type ChallengeAnswer, type ChallengeVerdict } from './challenge.js';
+import {
+  allowedActionWindowMs,
+  verifyChallenge,
+  type ChallengeAnswer,
+  type ChallengeVerdict,
+} from './challenge.js';
 import type { AnalyzedFace } from './face-engine.js';
 import { euclideanDistance, median } from './face-similarity.js';
 
@@ -345,6 +350,7 @@ export function assessLiveness(
             actions: answer.actions,
             passed: challenge!.passed,
             failure: challenge!.failure,
+            actionWindowMs: allowedActionWindowMs(answer.actionWindowMs),
             steps: challenge!.steps,
           }
         : null,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KEY_MODES } from '../../core/api-keys/api-key.js';
-import { ACTION_WINDOW_MS, CHALLENGE_ACTIONS } from '../../core/faces/challenge.js';
+import { ACTION_WINDOW_MS, CHALLENGE_ACTIONS, MAX_ACTION_WINDOW_MS } from '../../core/faces/challenge.js';
 import { isoWithoutZone } from '../../core/time.js';
 import type { IssuedChallenge } from '../../ports/liveness-challenges.js';
 import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
@@ -153,6 +153,8 @@ export const sessionStateSchema = z.object({
       expires_at: z.string(),
       answered: z.boolean(),
       action_window_ms: z.number(),
+      /** The widest window an answer may give each action on a slow device (docs/faces.md, "Challenge"). */
+      max_action_window_ms: z.number(),
     })
     .nullable(),
   /** Beyond the base session API (docs/privacy.md): how long this deployment keeps the data, for the consent text. */
@@ -199,6 +201,7 @@ export function toSessionState(
           expires_at: isoWithoutZone(state.challenge.expiresAt)!,
           answered: state.challenge.answeredAt !== null,
           action_window_ms: ACTION_WINDOW_MS,
+          max_action_window_ms: MAX_ACTION_WINDOW_MS,
         }
       : null,
     retention: {

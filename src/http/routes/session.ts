@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '../../core/errors.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import { checkFlowLaunch, type EmbeddingDeps } from '../../use-cases/verifications/check-embedding.js';
-import { FRAME_LABELS } from '../../core/faces/challenge.js';
+import { ACTION_WINDOW_MS, FRAME_LABELS, MAX_ACTION_WINDOW_MS } from '../../core/faces/challenge.js';
 import { REASON_CODES } from '../../core/verifications/reason-codes.js';
 import { TEST_SAMPLE_KINDS } from '../../ports/test-samples.js';
 import { testSample } from '../../use-cases/verifications/test-samples.js';
@@ -60,6 +60,8 @@ const challengeAnswerSchema = z.object({
     )
     .min(1)
     .max(64),
+  /** The window the capture gave each action, when it widened the challenge's for a slow device. */
+  action_window_ms: z.number().int().min(ACTION_WINDOW_MS).max(MAX_ACTION_WINDOW_MS).optional(),
 });
 
 export const sessionRoutes: FastifyPluginAsync<{

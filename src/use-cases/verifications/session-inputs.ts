@@ -1,7 +1,7 @@
 import type { StoredBarcode } from '../../core/checks.js';
 import { barcodeRetakeRequired } from '../../core/documents/check-document.js';
 import { ApiError, validationError } from '../../core/errors.js';
-import type { FrameLabel } from '../../core/faces/challenge.js';
+import { ACTION_WINDOW_MS, type FrameLabel } from '../../core/faces/challenge.js';
 import { MAX_SELFIE_FRAMES } from '../../core/verifications/status.js';
 import { decodeVideo, MAX_INPUT_PIXELS, requireDecodedImage } from '../../core/verifications/uploads.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
@@ -12,10 +12,14 @@ import type { VerificationDeps } from './deps.js';
 
 /** The rules the end user's uploads share. */
 
-/** The liveness challenge a selfie answers: its id, and for each frame of frames_b64 the action it shows and when. */
+/**
+ * The liveness challenge a selfie answers: its id, for each frame of frames_b64 the action it shows
+ * and when, and the window the capture gave each action when it widened it for a slow device.
+ */
 export type ChallengeAnswerInput = {
   id: string;
   frames: { action: FrameLabel; captured_at_ms: number }[];
+  action_window_ms?: number | undefined;
 };
 
 export type SelfieInput = {
@@ -65,6 +69,7 @@ export async function keepSelfieAnswer(
         frames: given.frames
           .slice(0, MAX_SELFIE_FRAMES)
           .map((frame) => ({ action: frame.action, capturedAtMs: frame.captured_at_ms })),
+        actionWindowMs: given.action_window_ms ?? ACTION_WINDOW_MS,
         at,
       })
     : null;

@@ -3,6 +3,7 @@ import {
   ACTION_THRESHOLDS,
   ACTION_WINDOW_MS,
   CHALLENGE_ACTIONS,
+  MAX_ACTION_WINDOW_MS,
   HEAD_STILL_DEG,
   ISSUED_ACTIONS,
   POSE_SIGNS,
@@ -110,6 +111,7 @@ function answerFor(
     issuedAt: ISSUED_AT,
     receivedAt: new Date(ISSUED_AT.getTime() + 10_000),
     frames: labels.map((action, i) => ({ action, capturedAtMs: 400 + i * 600 })),
+    actionWindowMs: ACTION_WINDOW_MS,
     problem: null,
     ...overrides,
   };
@@ -257,6 +259,36 @@ describe('verifyChallenge', () => {
     // Frames claiming 4.6 s of capture in an answer that arrived 1 s after the challenge was issued.
     const tooFast = answerFor(actions, labels, { receivedAt: new Date(ISSUED_AT.getTime() + 1_000) });
     expect(verifyChallenge(tooFast, faces, []).failure).toBe('timestamps_not_plausible');
+  });
+
+  it('holds each action to the window the answer states for a slow device, never past the widest', () => {
+    const actions: ChallengeAction[] = ['turn_left', 'smile'];
+    const labels = labelsFor(actions);
+    const faces = facesShowing(labels);
+    // The smile's first frame comes `gapMs` after the turn's last frame.
+    const after = (gapMs: number, actionWindowMs: number) => {
+      const answer = answerFor(actions, labels, { actionWindowMs });
+      const smileAt = labels.indexOf('smile');
+      answer.frames = answer.frames.map((f, i) => ({
+        ...f,
+        capturedAtMs: i < smileAt ? f.capturedAtMs : f.capturedAtMs + gapMs,
+      }));
+      answer.receivedAt = new Date(ISSUED_AT.getTime() + 110_000);
+      return verifyChallenge(answer, faces, []);
+    };
+    const gapMs = 2 * ACTION_WINDOW_MS;
+    expect(after(gapMs, ACTION_WINDOW_MS).failure).toBe('too_slow');
+    expect(after(gapMs, MAX_ACTION_WINDOW_MS)).toMatchObject({ passed: true, failure: null });
+    // A window stated past the widest is held to the widest, and one under the challenge's to the challenge's.
+    expect(after(MAX_ACTION_WINDOW_MS, 10 * MAX_ACTION_WINDOW_MS)).toMatchObject({
+      failure: 'too_slow',
+      explanation: expect.stringContaining(`at most ${MAX_ACTION_WINDOW_MS})`),
+    });
+    expect(after(ACTION_WINDOW_MS / 2, 1).failure).toBeNull();
+    // A widened window gives no more time overall: the frames still cannot claim more than passed.
+    const answer = answerFor(actions, labels, { actionWindowMs: MAX_ACTION_WINDOW_MS });
+    answer.frames = answer.frames.map((f) => ({ ...f, capturedAtMs: f.capturedAtMs + 30_000 }));
+    expect(verifyChallenge(answer, faces, []).failure).toBe('timestamps_not_plausible');
   });
 
   it('needs one label per frame', () => {
