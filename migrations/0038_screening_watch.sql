@@ -12,7 +12,7 @@ CREATE TABLE screening_list_entries (
   PRIMARY KEY (list_id, entry_id)
 );
 
--- One row per new version of a list: what it added, changed and removed. The first version recorded
+-- One row per new version of a list: the ids of the entries it added, changed and removed. The first version recorded
 -- for a list is its baseline (nothing is re-screened against it: every verification was screened at
 -- its decision). The re-screen is claimed with a lease, so one worker runs it, and another takes it
 -- over if that worker stops.

@@ -16,7 +16,7 @@ const WATCH_INTERVAL_MS = 5_000;
 const MONITOR_EXPIRY_INTERVAL_MS = 3_600_000;
 
 function deltaDetail(delta: RecordedDelta): string {
-  const counts = `+${delta.added.length || 0}/~${delta.changed.length || 0}/-${delta.removed.length || 0}`;
+  const counts = `+${delta.counts.added}/~${delta.counts.changed}/-${delta.counts.removed}`;
   const rescreen =
     delta.rescreenedAt === null
       ? 're-screen pending'
@@ -70,9 +70,7 @@ export function screeningModule(
           fromVersion: delta.fromVersion,
           toVersion: delta.toVersion,
           baseline: delta.baseline,
-          added: delta.added.length,
-          changed: delta.changed.length,
-          removed: delta.removed.length,
+          ...delta.counts,
         },
         'sanctions list delta recorded',
       );

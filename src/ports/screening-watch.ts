@@ -22,9 +22,11 @@ export type RecordedDelta = {
   fromVersion: string | null;
   toVersion: string;
   baseline: boolean;
-  added: SdnEntry[];
-  changed: SdnEntry[];
-  removed: Array<{ entryId: string; name: string }>;
+  /** The entries added, changed and removed, by identity (none for a baseline). */
+  added: string[];
+  changed: string[];
+  removed: string[];
+  counts: { added: number; changed: number; removed: number };
   createdAt: Date;
   rescreenedAt: Date | null;
   rescreenMs: number | null;

@@ -38,6 +38,7 @@ export type RescreenOutcome = {
 };
 
 const PAGE = 500;
+const YIELD_EVERY = 25;
 /** A worker that stops mid-run leaves its delta to another after this long. */
 const RESCREEN_LEASE_MS = 10 * 60_000;
 
@@ -119,7 +120,7 @@ async function rescreenDelta(
     await deps.store.releaseDelta(delta.id);
     return null;
   }
-  const watched = new Set([...delta.added, ...delta.changed].map(entryId));
+  const watched = new Set([...delta.added, ...delta.changed]);
   let subjectsScreened = 0;
   let matchesFound = 0;
   if (watched.size > 0) {
@@ -131,6 +132,8 @@ async function rescreenDelta(
         const { subjects, lastId } = await page(after);
         for (const subject of subjects) {
           subjectsScreened += 1;
+          // Screening holds the event loop (about 0.4 ms a Latin name): requests go through every few.
+          if (subjectsScreened % YIELD_EVERY === 0) await yieldToEventLoop();
           for (const found of screenSubject(subject, held.index, watched)) {
             const alert: ScreeningAlert = {
               subject: { kind: subject.kind, id: subject.id, apiKeyId: subject.apiKeyId },
@@ -143,8 +146,6 @@ async function rescreenDelta(
             if (await deps.store.recordMatch(alert, crypto.randomUUID(), deps.clock.now())) matchesFound += 1;
           }
         }
-        // Screening holds the event loop: requests go through between pages.
-        await yieldToEventLoop();
         if (!lastId) return;
         after = lastId;
       }
@@ -154,7 +155,7 @@ async function rescreenDelta(
   }
   const matchesRemoved = await deps.store.recordRemovals(
     delta.listId,
-    delta.removed.map((r) => r.entryId),
+    delta.removed,
     delta.toVersion,
     deps.clock.now(),
   );

@@ -4,7 +4,6 @@ import type { Role } from '../../core/members/members.js';
 import type { StoredBarcode } from '../../core/checks.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { DeliveryStatus } from '../../ports/webhooks.js';
-import type { SdnEntry } from '../../core/screening/sdn-model.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -399,9 +398,9 @@ export type ScreeningDeltasTable = {
   from_version: string | null;
   to_version: string;
   baseline: ColumnType<boolean, boolean | undefined, boolean>;
-  added: Json<SdnEntry[]>;
-  changed: Json<SdnEntry[]>;
-  removed: Json<Array<{ entryId: string; name: string }>>;
+  added: Json<string[]>;
+  changed: Json<string[]>;
+  removed: Json<string[]>;
   added_count: number;
   changed_count: number;
   removed_count: number;
