@@ -52,6 +52,9 @@ export const environmentSchema = z.object({
     .positive()
     .default(24)
     .describe('How often the sanctions list is reloaded.'),
+  SCREENING_MONITORS_MAX: positiveInt(100_000).describe(
+    'How many monitors (names and wallets re-screened on list updates) one account may keep.',
+  ),
   SCREENING_LISTS: z
     .string()
     .default('')
@@ -319,6 +322,7 @@ export type Config = {
   sanctionsRefreshMs: number;
   /** Lists screened besides OFAC's SDN list (always screened). */
   screeningLists: ExtraListId[];
+  screeningMonitorsMax: number;
   /** Source (file or https URL) per extra list; unset = the official publication. */
   screeningListSources: Partial<Record<ExtraListId, string>>;
   webhookAllowInsecure: boolean;
@@ -508,6 +512,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sanctionsList: e.SANCTIONS_LIST,
     sanctionsRefreshMs: e.SANCTIONS_REFRESH_HOURS * 3_600_000,
     screeningLists: [...new Set(e.SCREENING_LISTS)],
+    screeningMonitorsMax: e.SCREENING_MONITORS_MAX,
     screeningListSources: {
       un: e.SANCTIONS_LIST_UN,
       eu: e.SANCTIONS_LIST_EU,

@@ -37,6 +37,7 @@ export const ERRORS = {
   blocklist_entry_not_found: { status: 404, message: 'blocklist entry not found' },
   media_link_invalid: { status: 404, message: 'media link is invalid or has expired' },
   handoff_link_not_found: { status: 404, message: 'handoff link not found' },
+  monitor_not_found: { status: 404, message: 'monitor not found' },
   method_not_allowed: { status: 405, message: 'method not allowed' },
   request_timeout: { status: 408, message: 'the request was not received in time' },
   cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
@@ -83,6 +84,10 @@ export const ERRORS = {
     status: 409,
     message:
       'a request with this Idempotency-Key is still being processed; retry after the number of seconds in Retry-After',
+  },
+  monitor_limit_reached: {
+    status: 409,
+    message: 'this account watches {max} monitors, the most it may; delete some before adding more',
   },
   review_redacted: {
     status: 409,

@@ -36,7 +36,7 @@ export async function createModules(platform: Platform) {
   });
   const capture = captureModule(platform, { verifications: verifications.deps });
   const checkQueue = await checkQueueModule(platform, { verifications: verifications.deps });
-  const screening = screeningModule(platform, { requireScope });
+  const screening = screeningModule(platform, { requireScope, onEvents: webhooks.kick });
   const signals = signalsModule(platform);
   const privacy = privacyModule(platform);
   const operations = operationsModule(platform, {
@@ -68,6 +68,7 @@ export async function createModules(platform: Platform) {
     checkQueue,
     privacy,
     idempotency,
+    screening,
     readiness: operations.readiness,
     /** What the HTTP application is built from (src/http/app.ts). */
     http: {

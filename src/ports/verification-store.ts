@@ -38,6 +38,8 @@ export type NewVerification = {
   testOutcome?: ReasonCode[] | null;
   /** Where the hosted flow sends the end user back when finished (redirect mode). */
   returnUrl?: string | null;
+  /** Re-screened on list updates while its personal data is kept; true unless false. */
+  monitor?: boolean;
   createdAt: Date;
   expiresAt: Date;
 };

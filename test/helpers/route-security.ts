@@ -106,6 +106,17 @@ async function ownedVerification(f: SecurityFixtures): Promise<Record<string, st
   return { id: res.json().id };
 }
 
+async function ownedMonitor(f: SecurityFixtures): Promise<Record<string, string>> {
+  const res = await f.t.app.inject({
+    method: 'POST',
+    url: '/v1/screening/monitors',
+    headers: { 'x-api-key': f.owner.key },
+    payload: { name: 'Route Security' },
+  });
+  expect(res.statusCode).toBe(201);
+  return { id: res.json().id };
+}
+
 async function ownedWebhook(f: SecurityFixtures): Promise<number> {
   const res = await f.t.app.inject({
     method: 'POST',
@@ -166,6 +177,16 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   'GET /v1/screen/ofac/stats': { scope: 'screen:ofac' },
   'POST /v1/screen/name': { scope: 'screen:ofac' },
   'GET /v1/screen/lists': { scope: 'screen:ofac' },
+  'POST /v1/screening/monitors': { scope: 'screening:write', payload: { name: 'Jane Doe' } },
+  'GET /v1/screening/monitors': { scope: 'screening:read' },
+  'GET /v1/screening/monitors/:id': {
+    scope: 'screening:read',
+    ownership: { kind: 'owned', notFound: 'monitor not found', resource: ownedMonitor },
+  },
+  'DELETE /v1/screening/monitors/:id': {
+    scope: 'screening:write',
+    ownership: { kind: 'owned', notFound: 'monitor not found', resource: ownedMonitor },
+  },
   'POST /v1/keys': { scope: 'keys:write' },
   'GET /v1/keys': { scope: 'keys:read' },
   'POST /v1/keys/:key_id/revoke': {

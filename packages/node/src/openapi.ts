@@ -622,6 +622,8 @@ export interface paths {
               | 'verifications:read'
               | 'verifications:review'
               | 'screen:ofac'
+              | 'screening:write'
+              | 'screening:read'
               | 'keys:write'
               | 'keys:read'
               | 'webhooks:write'
@@ -4787,7 +4789,9 @@ export interface paths {
             | 'verification.reviewed'
             | 'verification.expired'
             | 'verification.canceled'
-            | 'verification.redacted';
+            | 'verification.redacted'
+            | 'screening.match'
+            | 'screening.match_removed';
         };
         header?: never;
         path?: never;
@@ -5216,6 +5220,8 @@ export interface paths {
               | 'verifications:read'
               | 'verifications:review'
               | 'screen:ofac'
+              | 'screening:write'
+              | 'screening:read'
               | 'keys:write'
               | 'keys:read'
               | 'webhooks:write'
@@ -5957,6 +5963,310 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/screening/monitors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** This key's monitors, newest first; page with starting_after=<next_cursor> */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          starting_after?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              data: {
+                address?: string;
+                chain?: string | null;
+                country?: string | null;
+                created_at: string;
+                date_of_birth?: string | null;
+                external_ref: string | null;
+                id: string;
+                /** @enum {string} */
+                kind: 'name' | 'wallet';
+                name?: string;
+              }[];
+              has_more: boolean;
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Watch a name ({name, date_of_birth?, country?}) or a wallet ({address, chain?}): re-screened on every list update, a match sent as screening.match */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            address?: string;
+            chain?: string;
+            country?: string;
+            /** Format: date */
+            date_of_birth?: string;
+            external_ref?: string;
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              address?: string;
+              chain?: string | null;
+              country?: string | null;
+              created_at: string;
+              date_of_birth?: string | null;
+              external_ref: string | null;
+              id: string;
+              /** @enum {string} */
+              kind: 'name' | 'wallet';
+              name?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/screening/monitors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One monitor; another key’s or an unknown one is 404 monitor not found */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              address?: string;
+              chain?: string | null;
+              country?: string | null;
+              created_at: string;
+              date_of_birth?: string | null;
+              external_ref: string | null;
+              id: string;
+              /** @enum {string} */
+              kind: 'name' | 'wallet';
+              name?: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Stop watching: the monitor and its subject are erased for good */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -7355,6 +7665,7 @@ export interface paths {
             metadata?: {
               [key: string]: string | number | boolean | null;
             };
+            monitor?: boolean;
             /** @description Where the hosted flow sends the end user back when finished (redirect mode) */
             return_url?: string;
             test_outcome?: (

@@ -84,6 +84,8 @@ export type VerificationsTable = {
   test_outcome: ColumnType<ReasonCode[] | null, string | null | undefined, string | null>;
   redacted_at: NullableTimestamp;
   return_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Re-screened on list updates while its personal data is kept (migrations/0038). */
+  monitor: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type VerificationAuditTable = {
@@ -381,7 +383,57 @@ export interface Database {
   selfie_answers: SelfieAnswersTable;
   selfie_frame_hashes: SelfieFrameHashesTable;
   verification_keys: VerificationKeysTable;
+  screening_list_entries: ScreeningListEntriesTable;
+  screening_deltas: ScreeningDeltasTable;
+  screening_monitors: ScreeningMonitorsTable;
+  screening_alerts: ScreeningAlertsTable;
 }
+
+/** The last screened state of each list (migrations/0038). */
+export type ScreeningListEntriesTable = { list_id: string; entry_id: string; digest: string; name: string };
+
+export type ScreeningDeltasTable = {
+  id: Generated<number>;
+  list_id: string;
+  from_version: string | null;
+  to_version: string;
+  baseline: ColumnType<boolean, boolean | undefined, boolean>;
+  added: Json<string[]>;
+  changed: Json<string[]>;
+  removed: Json<string[]>;
+  added_count: number;
+  changed_count: number;
+  removed_count: number;
+  created_at: Timestamp;
+  claimed_until: NullableTimestamp;
+  rescreened_at: NullableTimestamp;
+  rescreen_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  subjects_screened: ColumnType<number | null, number | null | undefined, number | null>;
+  matches_found: ColumnType<number | null, number | null | undefined, number | null>;
+};
+
+/** `subject` is sealed with the monitor's own key: `{"sealed": "k1.…"}`. */
+export type ScreeningMonitorsTable = {
+  id: string;
+  api_key_id: number;
+  kind: 'name' | 'wallet';
+  subject: Json<{ sealed: string }>;
+  external_ref: string | null;
+  created_at: Timestamp;
+};
+
+export type ScreeningAlertsTable = {
+  subject_kind: 'verification' | 'monitor';
+  subject_id: string;
+  api_key_id: number;
+  list_id: string;
+  entry_id: string;
+  match: 'strong' | 'possible';
+  score: number;
+  list_version: string;
+  created_at: Timestamp;
+  removed_at: NullableTimestamp;
+};
 
 /** Wrapped per-verification data keys (VERIFICATION_KEY_STORE=database, migrations/0025). */
 export type VerificationKeysTable = { verification_id: string; wrapped: string; created_at: Timestamp };

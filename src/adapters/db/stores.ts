@@ -14,6 +14,7 @@ import { createMemberStore } from './member-store.js';
 import { createPublishableKeyStore } from './publishable-key-store.js';
 import type { openReadCaches } from './read-caches.js';
 import { createRetentionStore } from './retention-store.js';
+import { createScreeningWatchStore } from './screening-watch-store.js';
 import { createSignalStore } from './signal-store.js';
 import { createSsoStore } from './sso-store.js';
 import { createUsageStore } from './usage-store.js';
@@ -60,5 +61,6 @@ export function createStores(
     retention: createRetentionStore(db),
     idempotency: createIdempotencyStore(db, database.inTransaction),
     events: createEventLog(db),
+    screeningWatch: createScreeningWatchStore(db, keys),
   };
 }

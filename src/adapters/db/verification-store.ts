@@ -235,6 +235,7 @@ export function createVerificationWrites(db: Executor, keys?: VerificationKeys):
           test_outcome: input.testOutcome ? JSON.stringify(input.testOutcome) : null,
           // Only when given: a service still running on the schema before 0024 writes no such column.
           ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+          ...(input.monitor === false ? { monitor: false } : {}),
           status: 'doc_front',
           decision: null,
           score: null,

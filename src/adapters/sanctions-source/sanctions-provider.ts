@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { NameQuery } from '../../core/screening/screen-name.js';
 import {
@@ -44,7 +46,29 @@ export type SanctionsProviderOptions = {
   defaultSource?: string;
   /** Names the list in log lines (`sanctions list` by default). */
   label?: string;
+  /** How often a file or folder source is looked at for a change, which reloads it at once (10 s by default). */
+  fileCheckIntervalMs?: number;
 };
+
+const FILE_CHECK_INTERVAL_MS = 10_000;
+
+/** Size and modification time of a file, or of every file in a folder: a change in any reloads the list. */
+function fileSignature(target: string): string | null {
+  try {
+    const stat = fs.statSync(target);
+    if (!stat.isDirectory()) return `${stat.size}:${stat.mtimeMs}`;
+    return fs
+      .readdirSync(target)
+      .sort()
+      .map((name) => {
+        const file = fs.statSync(path.join(target, name));
+        return `${name}:${file.size}:${file.mtimeMs}`;
+      })
+      .join('|');
+  } catch {
+    return null;
+  }
+}
 
 /** Reads one list from its source, or from the cached copy of a URL. */
 export type ListLoader = {
@@ -100,6 +124,7 @@ export function createSanctionsProvider(options: SanctionsProviderOptions): Sanc
   let lastRefresh: SanctionsStats['last_refresh'] = null;
   let nextRefreshAt: Date | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let fileCheck: NodeJS.Timeout | null = null;
   let inFlight: Promise<RefreshOutcome> | null = null;
   let startup: Promise<void> | null = null;
   let abort = new AbortController();
@@ -216,10 +241,24 @@ export function createSanctionsProvider(options: SanctionsProviderOptions): Sanc
         await refresh();
       })();
       schedule();
+      if (source?.kind === 'file') {
+        // An operator who syncs lists by cron (or has no network) gets the new version at once, not at the next refresh.
+        const target = source.path;
+        let seen = fileSignature(target);
+        fileCheck = setInterval(() => {
+          const now = fileSignature(target);
+          if (now === null || now === seen) return;
+          seen = now;
+          void startup?.then(() => refresh());
+        }, options.fileCheckIntervalMs ?? FILE_CHECK_INTERVAL_MS);
+        fileCheck.unref();
+      }
     },
     async stop() {
       if (timer) clearTimeout(timer);
       timer = null;
+      if (fileCheck) clearInterval(fileCheck);
+      fileCheck = null;
       nextRefreshAt = null;
       abort.abort(new Error('sanctions provider stopped'));
       await startup?.catch(() => undefined);

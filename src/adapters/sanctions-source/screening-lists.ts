@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../core/time.js';
 import type { ListStats, MultiListResult } from '../../ports/sanctions.js';
+import type { HeldList } from '../../ports/screening-watch.js';
 import { loadCachedOneFileList, loadOneFileList } from './load-sanctions-list.js';
 import {
   OFFICIAL_EU_XML_URL,
@@ -52,6 +53,8 @@ export type ScreeningListsOptions = SanctionsProviderOptions & {
  */
 export type ScreeningLists = Omit<SanctionsProvider, 'screenLicenceHolder'> & {
   enabledLists: () => ScreeningListId[];
+  /** The lists loaded now, each with its index and when it was loaded (re-screening reads them). */
+  heldLists: () => HeldList[];
   listStats: () => ListStats[];
   /** Null when none of the requested lists is loaded. */
   screenNameInLists: (query: NameQuery, lists?: readonly ScreeningListId[]) => MultiListResult | null;
@@ -159,6 +162,12 @@ export function createScreeningLists(options: ScreeningListsOptions): ScreeningL
       await Promise.all(providers().map(([, p]) => p.stop()));
     },
     enabledLists,
+    heldLists: () =>
+      providers().flatMap(([listId, provider]) => {
+        const index = provider.current();
+        const loadedAt = provider.stats().loaded_at;
+        return index && loadedAt ? [{ listId, index, loadedAt: new Date(loadedAt) }] : [];
+      }),
     listStats: () =>
       providers().map(([id, provider]) => ({ id, title: LIST_TITLES[id], ...provider.stats() })),
     screenNameInLists(query, lists = enabledLists()) {

@@ -7,6 +7,9 @@ export const SCOPES = [
   // Not among the base scopes: recording a person's decision on a verification decided `review` (docs/review.md).
   'verifications:review',
   'screen:ofac',
+  // Monitors: names and wallets re-screened on every list update (docs/screening.md).
+  'screening:write',
+  'screening:read',
   'keys:write',
   'keys:read',
   'webhooks:write',

@@ -1,17 +1,21 @@
-import type { SdnEntry, SdnList } from './sdn-model.js';
+import { createHash } from 'node:crypto';
+import type { SdnEntry } from './sdn-model.js';
+
+/** An entry as the last screened state of its list keeps it: its identity, a digest of what screening reads, its name. */
+export type ScreenedEntry = { entryId: string; digest: string; name: string };
 
 /**
- * What one refresh of a list changed: the entries added, the entries whose screened fields changed
- * (names, aliases, dates of birth, nationalities, addresses, wallets) and the entries removed, between
- * the loaded version and the new one. Re-screening runs against `added` and `changed` only, and a
- * match against a `removed` entry is withdrawn.
+ * What one new version of a list changed against the last screened state: the entries added, the
+ * entries whose screened fields changed (names, aliases, dates of birth, nationalities, addresses,
+ * wallets) and the entries removed. Re-screening runs against `added` and `changed` only, and a match
+ * against a `removed` entry is withdrawn.
  */
 export type ListDelta = {
-  fromVersion: string | null;
-  toVersion: string;
   added: SdnEntry[];
   changed: SdnEntry[];
   removed: Array<{ entryId: string; name: string }>;
+  /** The new screened state of the list. */
+  state: Map<string, ScreenedEntry>;
 };
 
 /**
@@ -36,42 +40,41 @@ function screenedFields(entry: SdnEntry): string {
   ]);
 }
 
-/** The entries of a list by identity; an identity listed twice keeps the fields of both. */
-function byIdentity(entries: readonly SdnEntry[]): Map<string, { entry: SdnEntry; fields: string }> {
-  const found = new Map<string, { entry: SdnEntry; fields: string }>();
-  for (const entry of entries) {
+/**
+ * A list's screened state, each entry by identity; an identity listed twice keeps the fields of both
+ * (in either order). `entries` maps each identity to its entry as listed last.
+ */
+export function screenedState(list: { entries: readonly SdnEntry[] }): {
+  state: Map<string, ScreenedEntry>;
+  entries: Map<string, SdnEntry>;
+} {
+  const fields = new Map<string, string[]>();
+  const entries = new Map<string, SdnEntry>();
+  for (const entry of list.entries) {
     const id = entryId(entry);
-    const fields = screenedFields(entry);
-    const earlier = found.get(id);
-    found.set(
-      id,
-      earlier ? { entry, fields: [earlier.fields, fields].sort().join('\n') } : { entry, fields },
-    );
+    fields.set(id, [...(fields.get(id) ?? []), screenedFields(entry)]);
+    entries.set(id, entry);
   }
-  return found;
+  const state = new Map<string, ScreenedEntry>();
+  for (const [id, texts] of fields) {
+    const digest = createHash('sha256').update(texts.sort().join('\n')).digest('base64url').slice(0, 22);
+    state.set(id, { entryId: id, digest, name: entries.get(id)!.name });
+  }
+  return { state, entries };
 }
 
-/**
- * The delta from `previous` (null when nothing was loaded: every entry is added) to `next`. The same
- * version on both sides is an empty delta without comparing entries.
- */
-export function diffLists(previous: SdnList | null, next: SdnList): ListDelta {
-  const delta: ListDelta = {
-    fromVersion: previous?.version ?? null,
-    toVersion: next.version,
-    added: [],
-    changed: [],
-    removed: [],
-  };
-  if (previous?.version === next.version) return delta;
-  const before = byIdentity(previous?.entries ?? []);
-  const after = byIdentity(next.entries);
-  for (const [id, now] of after) {
-    const then = before.get(id);
-    if (!then) delta.added.push(now.entry);
-    else if (then.fields !== now.fields) delta.changed.push(now.entry);
+/** The delta from the last screened state of a list (empty when none was recorded) to `next`. */
+export function diffLists(
+  previous: ReadonlyMap<string, ScreenedEntry>,
+  next: { entries: readonly SdnEntry[] },
+): ListDelta {
+  const { state, entries } = screenedState(next);
+  const delta: ListDelta = { added: [], changed: [], removed: [], state };
+  for (const [id, now] of state) {
+    const then = previous.get(id);
+    if (!then) delta.added.push(entries.get(id)!);
+    else if (then.digest !== now.digest) delta.changed.push(entries.get(id)!);
   }
-  for (const [id, then] of before)
-    if (!after.has(id)) delta.removed.push({ entryId: id, name: then.entry.name });
+  for (const [id, then] of previous) if (!state.has(id)) delta.removed.push({ entryId: id, name: then.name });
   return delta;
 }

@@ -4,7 +4,9 @@
  * Beyond the base `verification.decided`: `created`, `processing` (submitted, its checks queued),
  * `reviewed` (a reviewer settled a verification decided `review`), `expired` (undecided past expires_at),
  * `canceled` (the merchant ended it while open) and `redacted` (its personal data was erased,
- * docs/privacy.md).
+ * docs/privacy.md). Then the watch kept on the people verified and the names merchants monitor
+ * (docs/screening.md): `screening.match` (a list update matches one) and `screening.match_removed`
+ * (the entry that matched left its list).
  */
 export const WEBHOOK_EVENT_TYPES = [
   'verification.created',
@@ -14,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'verification.expired',
   'verification.canceled',
   'verification.redacted',
+  'screening.match',
+  'screening.match_removed',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -37,6 +37,8 @@ const createBody = z.object({
     .optional(),
   /** Test keys only (docs/testing.md): the reason codes the checks are forced to; [] approves. */
   test_outcome: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).optional(),
+  /** Re-screened on every sanctions list update while its personal data is kept (docs/screening.md); true unless false. */
+  monitor: z.boolean().optional(),
 });
 
 /** `return_url`: the rules of a webhook URL (https, no credentials; http too where WEBHOOK_ALLOW_INSECURE is set). */
@@ -127,6 +129,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         metadata: request.body.metadata ?? {},
         testOutcome: request.body.test_outcome,
         returnUrl: request.body.return_url,
+        monitor: request.body.monitor ?? true,
       });
       return reply.status(201).send({
         ...toSummary(created.verification),

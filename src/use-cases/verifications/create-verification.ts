@@ -45,6 +45,7 @@ export async function createVerification(
     metadata: Record<string, unknown>;
     testOutcome?: ReasonCode[] | undefined;
     returnUrl?: string | undefined;
+    monitor?: boolean;
   },
 ): Promise<{ verification: Verification } & IssuedToken> {
   const testOutcome = requireTestOutcome(input.mode, input.testOutcome, ['body', 'test_outcome']);
@@ -60,6 +61,7 @@ export async function createVerification(
       mode: input.mode,
       testOutcome,
       returnUrl: input.returnUrl ?? null,
+      monitor: input.monitor ?? true,
       createdAt: now,
       expiresAt: addSeconds(now, VERIFICATION_TTL_SECONDS),
     });

@@ -221,6 +221,21 @@ describe('sanctions provider on local files', () => {
   });
 });
 
+describe('sanctions provider on a file that changes', () => {
+  it('reloads a file or folder source as soon as it changes, long before the next refresh', async () => {
+    const folder = path.join(workDir, 'list');
+    await writeList(folder, BASE_ROWS);
+    const { provider: p } = provider({ source: folder, fileCheckIntervalMs: 20 });
+    p.start();
+    await until(() => p.current() !== null);
+    const before = p.current()!.listVersion;
+    await writeList(folder, [...BASE_ROWS, ADDED_ROW]);
+    await until(() => p.current()!.counts.entries === 5);
+    expect(p.current()!.listVersion).not.toBe(before);
+    expect(p.stats().next_refresh_at).not.toBeNull();
+  });
+});
+
 describe('sanctions provider when the list cannot be had', () => {
   it('leaves screening unavailable when the default OFAC download fails, and says why', async () => {
     const requested: string[] = [];
