@@ -54,6 +54,31 @@ export function createMetrics(): Metrics & { registry: client.Registry } {
     registers: [registry],
   });
 
+  const deltaEntries = new client.Counter({
+    name: 'screening_delta_entries_total',
+    help: 'List entries added, changed or removed by the list versions re-screened',
+    labelNames: ['list', 'change'] as const,
+    registers: [registry],
+  });
+  const rescreenSubjects = new client.Counter({
+    name: 'screening_rescreen_subjects_total',
+    help: 'Retained verifications and monitors screened again on list deltas',
+    labelNames: ['list'] as const,
+    registers: [registry],
+  });
+  const rescreenAlerts = new client.Counter({
+    name: 'screening_rescreen_alerts_total',
+    help: 'screening.match and screening.match_removed events sent by re-screening',
+    labelNames: ['list', 'event'] as const,
+    registers: [registry],
+  });
+  const rescreenDuration = new client.Histogram({
+    name: 'screening_rescreen_seconds',
+    help: 'How long re-screening one list delta took',
+    labelNames: ['list'] as const,
+    buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900],
+    registers: [registry],
+  });
   const checkJobsGivenUp = new client.Counter({
     name: 'check_jobs_given_up_total',
     help: 'Check jobs whose workers died too often: decided with the image checks unavailable',
@@ -82,6 +107,15 @@ export function createMetrics(): Metrics & { registry: client.Registry } {
     },
     retentionSwept(stage, count) {
       retentionSwept.inc({ stage }, count);
+    },
+    listDeltaRescreened(list, outcome) {
+      deltaEntries.inc({ list, change: 'added' }, outcome.added);
+      deltaEntries.inc({ list, change: 'changed' }, outcome.changed);
+      deltaEntries.inc({ list, change: 'removed' }, outcome.removed);
+      rescreenSubjects.inc({ list }, outcome.subjects);
+      rescreenAlerts.inc({ list, event: 'screening.match' }, outcome.matches);
+      rescreenAlerts.inc({ list, event: 'screening.match_removed' }, outcome.matchesRemoved);
+      rescreenDuration.observe({ list }, outcome.seconds);
     },
     checkJobGivenUp() {
       checkJobsGivenUp.inc();

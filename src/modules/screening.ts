@@ -75,7 +75,14 @@ export function screeningModule(
         'sanctions list delta recorded',
       );
     const done = await rescreenPendingDeltas(watch);
-    for (const outcome of done)
+    for (const outcome of done) {
+      platform.metrics.listDeltaRescreened(outcome.delta.listId, {
+        ...outcome.delta.counts,
+        subjects: outcome.subjectsScreened,
+        matches: outcome.matchesFound,
+        matchesRemoved: outcome.matchesRemoved,
+        seconds: outcome.rescreenMs / 1000,
+      });
       logger.info(
         {
           list: outcome.delta.listId,
@@ -87,6 +94,7 @@ export function screeningModule(
         },
         're-screened on a list delta',
       );
+    }
     if (done.some((o) => o.matchesFound + o.matchesRemoved > 0)) wiring.onEvents();
     latest = await stores.screeningWatch.latestDeltas();
     return done;

@@ -287,7 +287,13 @@ describe.each(engines)('screening that keeps watch on %s', (engine) => {
     expect(denied.json()).toEqual({ detail: 'missing scope: screening:write' });
   });
 
-  it('shows the latest delta of each list in the readiness details', async () => {
+  it('shows the latest delta of each list in the readiness details and counts re-screens in the metrics', async () => {
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: operationsHeaders })).body;
+    expect(metrics).toContain('screening_rescreen_alerts_total{list="ofac",event="screening.match"} 2');
+    expect(metrics).toContain(
+      'screening_rescreen_alerts_total{list="ofac",event="screening.match_removed"} 2',
+    );
+    expect(metrics).toContain('screening_delta_entries_total{list="ofac",change="removed"} 1');
     const ready = (
       await t.app.inject({
         method: 'GET',
