@@ -100,7 +100,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'answer' } },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],
@@ -215,7 +215,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/review',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope('verifications:review'),
       schema: {
         tags: ['verifications'],
@@ -246,7 +246,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/cancel',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],
@@ -325,7 +325,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope(null),
       schema: {
         tags: ['verifications'],
@@ -360,7 +360,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token/revoke',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],
