@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../helpers/test-app.js';
-import { startService, type ServiceProcess } from '../helpers/service-process.js';
+import { firstStartRootKey, startService, type ServiceProcess } from '../helpers/service-process.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -78,7 +78,7 @@ describe.runIf(process.env.DATABASE_URL)(
         startService({ ...env, ROLE: role }, entry, undefined, args.slice(0, -1));
       const api = await start('api');
       processes.push(api);
-      const rootKey = (await api.waitForLine(/^\s+svc_[A-Za-z0-9_-]{43}$/)).trim();
+      const rootKey = await firstStartRootKey(api);
       const workers = await Promise.all([1, 2].map(() => start('worker')));
       processes.push(...workers);
       for (const worker of workers)
