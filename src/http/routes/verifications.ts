@@ -207,7 +207,13 @@ export const verificationRoutes: FastifyPluginAsync<{
       const hangUp = new AbortController();
       reply.raw.once('close', () => hangUp.abort());
       return toDetail(
-        await awaitVerificationDetail(deps, request.params.id, request.apiKey!.id, wait, hangUp.signal),
+        await awaitVerificationDetail(
+          deps,
+          request.params.id,
+          { apiKeyId: request.apiKey!.id, accountId: request.apiKey!.accountId },
+          wait,
+          hangUp.signal,
+        ),
       );
     },
   );
