@@ -102,7 +102,8 @@ describe('webhook HTTP client', () => {
       }
       expect(receiver.connections()).toBe(before);
       expect(logged).toHaveLength(4);
-      for (const reason of logged) expect(reason).toMatch(/^host rebinding\.example resolves to a .* address/);
+      for (const reason of logged)
+        expect(reason).toMatch(/^host rebinding\.example resolves to a .* address/);
     });
 
     it('records one fixed refusal whatever the resolver answered, so records cannot map internal names', async () => {
