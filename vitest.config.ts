@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 const HEAVY_UNIT_TESTS = [
   'test/unit/faces/face-engine.test.ts',
   'test/unit/documents/ocr-engine.test.ts',
+  'test/unit/documents/ocr-budget.test.ts',
   'test/unit/faces/face-match-calibration.test.ts',
   'test/unit/faces/liveness-sequences.test.ts',
   'test/unit/faces/liveness-synthetic.test.ts',

@@ -49,7 +49,13 @@ for _ in $(seq 1 600); do
   sleep 0.2
 done
 address=$(grep -o '"address":"[^"]*"' "$work/service.log" | head -n 1 | cut -d'"' -f4)
-root_key=$(grep -oE '^\s+svc_[A-Za-z0-9_-]{43}$' "$work/service.log" | tr -d ' ')
+# A first start writes the root key to DATA_DIR/root-key (0600) and never prints it.
+root_key=$(cat "$work/data/root-key")
+[ "$(stat -c %a "$work/data/root-key")" = 600 ] || { echo "smoke: the root key file is not 0600" >&2; exit 1; }
+if grep -qF "$root_key" "$work/service.log"; then
+  echo "smoke: the root key was printed" >&2
+  exit 1
+fi
 BASE_URL="$address" API_KEY="$root_key" SMOKE_TIMEOUT_MS=120000 node scripts/smoke.js
 # A second process on the same PGlite directory is refused, and writes nothing.
 if DATA_DIR="$work/data" node bin/idv.js keys create --label beside --scopes '*' 2>"$work/cli.err"; then

@@ -5,6 +5,7 @@ import { createApp } from './http/app.js';
 import { createLogger } from './adapters/logger.js';
 import { ensureBootstrapKeys } from './bootstrap.js';
 import { restrictNewFileModes } from './adapters/private-files.js';
+import { writeRootKeyFile } from './adapters/root-key-file.js';
 import { gracefulShutdown } from './shutdown.js';
 import { passkeyAddressProblem } from './core/members/members.js';
 import { firstStartBanner, reportBackgroundPhases, timedPhase } from './startup-phases.js';
@@ -31,10 +32,10 @@ async function main(): Promise<void> {
       ? { createdRootKey: null }
       : await timedPhase(logger, 'keys', () => ensureBootstrapKeys(platform));
   if (createdRootKey) {
-    // Printed once, on stdout and outside the structured log, so it never lands in log storage by accident.
+    // The key goes to a private file; stdout (outside the structured log) only says where it is.
     process.stdout.write(
       firstStartBanner({
-        rootKey: createdRootKey,
+        rootKeyFile: writeRootKeyFile(config.dataDir, createdRootKey),
         dataDir: config.dataDir,
         engine: platform.database.engine,
         baseUrl: config.publicBaseUrl,

@@ -76,23 +76,30 @@ export function reportBackgroundPhases(
 }
 
 /**
- * Printed once, on stdout outside the structured log, when this start created the root key: a
- * first start tells where the key, the data and the docs are. The key never goes to the log.
+ * Printed once, on stdout outside the structured log, when this start created the root key: a first
+ * start tells where the key file, the data and the docs are. The key itself is never printed.
  */
 export function firstStartBanner(parts: {
-  rootKey: string;
+  /** DATA_DIR/root-key, or null when DATA_DIR is in memory and the key could not be kept. */
+  rootKeyFile: string | null;
   dataDir: string;
   engine: string;
   baseUrl: string;
 }): string {
   const data = parts.engine === 'pglite' ? parts.dataDir : `${parts.dataDir} (keys only; data in PostgreSQL)`;
+  const where = parts.rootKeyFile
+    ? [
+        '  It was written to a file only this user can read (mode 0600); the key is never printed:',
+        '',
+        `    cat ${parts.rootKeyFile}`,
+        '',
+        '  Keep it in your secret store, then delete the file.',
+      ]
+    : ['  The data directory is in memory, so the key was kept nowhere: set BOOTSTRAP_API_KEY to choose it.'];
   return [
     '',
     '  First start: no API key existed, so a root key (scopes ["*", "operator"]) was created.',
-    '  It is shown only this once; keep it somewhere safe:',
-    '',
-    `    ${parts.rootKey}`,
-    '',
+    ...where,
     '  Send it as the X-Api-Key header; create narrower keys with POST /v1/keys.',
     `  Data directory: ${data}`,
     `  API reference:  ${parts.baseUrl}/docs (OpenAPI: ${parts.baseUrl}/openapi.json; docs/api.md in the repository)`,

@@ -100,17 +100,9 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
     timeoutMs: SERVICE_TIMEOUT_MS,
   });
 
-  const publishableKey =
-    options.publishableKey ??
-    (await service.request('post', '/v1/publishable-keys', { body: { label: 'example merchant app' } }))
-      .publishable_key;
-
-  const page = fs
-    .readFileSync(`${publicDir}index.html`, 'utf8')
-    .replaceAll('%SERVICE_URL%', escapeHtml(serviceUrl))
-    .replaceAll('%PUBLISHABLE_KEY%', escapeHtml(publishableKey));
+  /** The page names the publishable key, known once the app listens (a new key lists the app's origin). */
+  let page = '';
   const assets: Record<string, { type: string; body: string }> = {
-    '/': { type: 'text/html; charset=utf-8', body: page },
     '/app.js': {
       type: 'text/javascript; charset=utf-8',
       body: fs.readFileSync(`${publicDir}app.js`, 'utf8'),
@@ -255,7 +247,7 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://merchant.invalid').pathname;
     const method = req.method ?? 'GET';
-    const asset = assets[path];
+    const asset = path === '/' ? { type: 'text/html; charset=utf-8', body: page } : assets[path];
     if (asset && (method === 'GET' || method === 'HEAD')) {
       res.writeHead(200, { 'content-type': asset.type, ...pageHeaders });
       res.end(method === 'HEAD' ? undefined : asset.body);
@@ -292,6 +284,28 @@ export async function startMerchantApp(options: MerchantAppOptions): Promise<Mer
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let publishableKey: string;
+  try {
+    // A live key frames the flow only for the origins it lists: this page's, as served and as published.
+    const pageOrigins = [
+      ...new Set([url, options.publicUrl ?? url].map((address) => new URL(address).origin)),
+    ];
+    publishableKey =
+      options.publishableKey ??
+      (
+        await service.request('post', '/v1/publishable-keys', {
+          body: { label: 'example merchant app', allowed_origins: pageOrigins },
+        })
+      ).publishable_key;
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  page = fs
+    .readFileSync(`${publicDir}index.html`, 'utf8')
+    .replaceAll('%SERVICE_URL%', escapeHtml(serviceUrl))
+    .replaceAll('%PUBLISHABLE_KEY%', escapeHtml(publishableKey));
 
   let webhookEndpointId: number | null = null;
   if (!options.webhookSecret) {

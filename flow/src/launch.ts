@@ -13,6 +13,14 @@ export interface Launch {
   redirectUrl: string | null;
   /** True when an SDK parent is present: postMessage events go to it and `init` is awaited. */
   embedded: boolean;
+  /**
+   * True when the page is framed but not as the SDK frames it (the parent's origin and the publishable
+   * key in the page address, no return address): such a load must not run, since no launch check could
+   * tie the frame to the verification's merchant.
+   */
+  framedWithoutLaunch: boolean;
+  /** The publishable key in the page address (`?pk=`): the key whose origins framed this load. */
+  publishableKey: string | null;
   /** Single-use handoff token of a link opened on a second device; exchanged for a client token. */
   handoffToken: string | null;
   /** True on the second device once its handoff link was claimed (kept across reloads). */
@@ -69,6 +77,8 @@ export function rememberHandoffClaim(token: string, locale: string | null): void
 export function readLaunch(): Launch {
   const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
   const handoffToken = fromHash.get('handoff');
+  const inFrame = window.parent !== window;
+  const publishableKey = new URLSearchParams(location.search).get('pk') || null;
   if (handoffToken) {
     history.replaceState(null, '', location.pathname + location.search);
     return {
@@ -76,6 +86,8 @@ export function readLaunch(): Launch {
       parentOrigin: null,
       redirectUrl: null,
       embedded: false,
+      framedWithoutLaunch: inFrame,
+      publishableKey,
       handoffToken,
       viaHandoff: true,
       locale: fromHash.get('locale'),
@@ -91,12 +103,14 @@ export function readLaunch(): Launch {
   }
   const parentOrigin = validOrigin(params.get('origin'));
   const redirectUrl = validRedirect(params.get('redirect_url'));
-  const inFrame = window.parent !== window;
+  const embedded = inFrame && parentOrigin !== null && publishableKey !== null && redirectUrl === null;
   return {
     token: params.get('token') || null,
     parentOrigin,
     redirectUrl,
-    embedded: inFrame && parentOrigin !== null && redirectUrl === null,
+    embedded,
+    framedWithoutLaunch: inFrame && !embedded,
+    publishableKey,
     handoffToken: null,
     viaHandoff: params.get('via') === 'handoff',
     locale: params.get('locale'),

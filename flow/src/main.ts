@@ -110,6 +110,10 @@ function start(): void {
     announce(error.message, true);
   }
 
+  if (launch.framedWithoutLaunch) {
+    fatal(flowError('origin_not_allowed', { detail: 'the flow is framed without its launch parameters' }));
+    return;
+  }
   if (launch.handoffToken) {
     void claimThenStart(launch.handoffToken);
     return;
@@ -353,7 +357,8 @@ function start(): void {
 
     /**
      * Loads the state and, before any step shows, has the service confirm the launch: when embedded, the
-     * publishable key from `init` and the parent's origin; in redirect mode, the return address.
+     * publishable key of the page address (which the SDK's `init` must name too) and the parent's origin;
+     * in redirect mode, the return address.
      */
     async function boot(): Promise<void> {
       const [init, state] = await Promise.all([
@@ -368,14 +373,18 @@ function start(): void {
         fatal(flowError('init_timeout'));
         return;
       }
+      // The key checked is the one in the page address, whose origins the browser enforced on the frame.
+      if (launch.embedded && init?.publicKey !== launch.publishableKey) {
+        fatal(
+          flowError('publishable_key_mismatch', { detail: 'the SDK and the page address name other keys' }),
+        );
+        return;
+      }
       if (launch.embedded || launch.redirectUrl) {
         try {
           await api.init({
-            ...(launch.embedded && init
-              ? {
-                  publishable_key: init.publicKey,
-                  ...(launch.parentOrigin ? { origin: launch.parentOrigin } : {}),
-                }
+            ...(launch.embedded && launch.publishableKey && launch.parentOrigin
+              ? { publishable_key: launch.publishableKey, origin: launch.parentOrigin }
               : {}),
             ...(launch.redirectUrl ? { redirect_url: launch.redirectUrl } : {}),
           });

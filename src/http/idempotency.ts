@@ -6,8 +6,12 @@ import type { App } from './route-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A keyed POST that honours `Idempotency-Key` (docs/api.md, Idempotent requests). */
-    idempotent?: boolean;
+    /**
+     * A keyed POST that honours `Idempotency-Key` (docs/api.md, Idempotent requests). A route that creates
+     * or changes a verification says where its id is (the `:id` of the path, or the `id` of the answer),
+     * so that redacting the verification deletes the stored answer with it.
+     */
+    idempotent?: true | { verification: 'path' | 'answer' };
   }
 }
 
@@ -41,7 +45,14 @@ function single(value: string | string[] | undefined): string | undefined {
  */
 export function honourIdempotencyKeys(app: App, deps: IdempotencyDeps): void {
   app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotent) return;
+    const idempotent = route.config?.idempotent;
+    if (!idempotent) return;
+    const verificationOf = (request: FastifyRequest, response: { body: unknown }): string | null => {
+      if (idempotent === true) return null;
+      const source = idempotent.verification === 'path' ? request.params : response.body;
+      const id = (source as { id?: unknown } | null)?.id;
+      return typeof id === 'string' ? id : null;
+    };
     const original = route.handler as (
       this: unknown,
       request: FastifyRequest,
@@ -60,6 +71,7 @@ export function honourIdempotencyKeys(app: App, deps: IdempotencyDeps): void {
           method: request.method,
           url: request.url,
           body: request.body,
+          verificationOf: (response) => verificationOf(request, response),
         },
         async () => {
           // The handler's answer is captured, not sent, until its transaction has committed. A reply is

@@ -1,5 +1,5 @@
 import type { ReasonCode } from '../core/verifications/reason-codes.js';
-import type { QueueLoad, WaitingByKey } from '../core/verifications/admission.js';
+import type { QueueLoad, WaitingByAccount } from '../core/verifications/admission.js';
 
 /** What a submit hands the check worker besides the stored verification and media. */
 export type CheckJobInput = {
@@ -27,10 +27,10 @@ export type CheckJobOutcome = 'decided' | 'superseded';
 export type CheckJobWrites = {
   /**
    * Serialises admission across every API process (a transaction-scoped lock held to commit) and
-   * returns the queue's load with its waiting jobs counted per API key (`apiKeyId`'s own and each
-   * other key's), so two submits never both take the last place under the bound.
+   * returns the queue's load with its waiting jobs counted per account (that of `apiKeyId`, and each
+   * other account's), so two submits never both take the last place under the bound.
    */
-  lockForAdmission(apiKeyId: number): Promise<{ load: QueueLoad; waiting: WaitingByKey }>;
+  lockForAdmission(apiKeyId: number): Promise<{ load: QueueLoad; waiting: WaitingByAccount }>;
   /**
    * Enqueues the verification's job. `created` is false when one was already queued or running for it
    * (`id` is then that job's, or 0 when it finished meanwhile).
@@ -52,8 +52,9 @@ export type CheckJobWrites = {
 export type CheckQueue = {
   /**
    * Claims up to `limit` jobs that are queued or whose lease ran out, leasing each for `leaseMs`, in
-   * turns per API key (core/verifications/admission.ts): a key served lately, or with more jobs
-   * waiting, goes after the others, so one key's backlog does not hold another key's job.
+   * turns per account (core/verifications/admission.ts): an account served lately, or with more jobs
+   * waiting, goes after the others, so one merchant's backlog, through however many keys, does not
+   * hold another merchant's job.
    */
   claim(workerId: string, limit: number, leaseMs: number): Promise<ClaimedCheckJob[]>;
   /** Gives a job back at once (the worker is stopping, or could not reach the database mid-job). */

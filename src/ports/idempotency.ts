@@ -19,12 +19,13 @@ export type IdempotencyStore = {
    * Claims the key and runs `work` in the same transaction, storing what `work` answers with it: the
    * effect and the record commit together, or neither (when `work` throws). A request with the same key
    * still in flight makes this one wait for it (at most `waitMs`: `busy`); a committed record is a
-   * `replay` (same request) or a `mismatch`. Records past `expiresAt` count as absent.
+   * `replay` (same request) or a `mismatch`. Records past `expiresAt` count as absent. The record keeps
+   * the verification `work` created or changed, so that redaction deletes it with the verification.
    */
   run<T>(
     claim: IdempotencyClaim,
     waitMs: number,
-    work: () => Promise<{ result: T; statusCode: number; sealed: string }>,
+    work: () => Promise<{ result: T; statusCode: number; sealed: string; verificationId: string | null }>,
   ): Promise<IdempotencyOutcome<T>>;
   /** Deletes records past their expiry; returns how many. */
   sweep(now: Date): Promise<number>;

@@ -1,3 +1,5 @@
+import type { KeyMode } from '../core/api-keys/api-key.js';
+
 export type PublishableKey = {
   id: number;
   key: string;
@@ -11,8 +13,14 @@ export type PublishableKey = {
   revoked_at: Date | null;
 };
 
-/** Whose publishable keys: one API key's (the key routes) or a whole account's (its admins). */
-export type PublishableKeyOwner = { apiKeyId: number } | { accountId: number };
+/**
+ * Whose publishable keys: one API key's (the key routes), a whole account's (its admins), or the whole
+ * account of an API key (the hosted flow's launch check, which knows the verification's key).
+ */
+export type PublishableKeyOwner = { apiKeyId: number } | { accountId: number } | { accountOfApiKey: number };
+
+/** What decides who may frame a load of the hosted flow for one publishable key. */
+export type FlowFraming = { allowed_origins: string[]; mode: KeyMode };
 
 export type PublishableKeyStore = {
   insert(input: {
@@ -28,10 +36,6 @@ export type PublishableKeyStore = {
   revoke(id: number, owner: PublishableKeyOwner, at: Date): Promise<PublishableKey | undefined>;
   /** Replaces a live key's allowed origins; undefined when the account has no such live key. */
   setOriginsInAccount(id: number, accountId: number, origins: string[]): Promise<PublishableKey | undefined>;
-  /** The origins a live publishable key allows to embed the hosted flow; null for no live key. */
-  originsOf(key: string): Promise<string[] | null>;
-  /** Whether any live publishable key lists origins (the deployment restricts embedding). */
-  anyListsOrigins(): Promise<boolean>;
-  /** The API key a live publishable key belongs to, or null. */
-  ownerOf(key: string): Promise<number | null>;
+  /** The origins a live publishable key allows to embed the hosted flow and its API key's mode; null for no live key. */
+  framingOf(key: string): Promise<FlowFraming | null>;
 };

@@ -41,6 +41,8 @@ export async function idempotentRequest(
     method: string;
     url: string;
     body: unknown;
+    /** The verification the answer created or changed, if any: its redaction deletes the record. */
+    verificationOf: (response: RecordedResponse) => string | null;
   },
   handle: () => Promise<RecordedResponse>,
 ): Promise<RecordedResponse & { replayed: boolean }> {
@@ -62,7 +64,12 @@ export async function idempotentRequest(
       async () => {
         const response = await handle();
         if (response.statusCode < 200 || response.statusCode > 299) throw new NotRecorded(response);
-        return { result: response, statusCode: response.statusCode, sealed: sealResponse(response, secrets) };
+        return {
+          result: response,
+          statusCode: response.statusCode,
+          sealed: sealResponse(response, secrets),
+          verificationId: request.verificationOf(response),
+        };
       },
     );
   } catch (error) {

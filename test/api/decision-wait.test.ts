@@ -118,6 +118,42 @@ describe.each(engines)('waiting for a decision (%s)', (engine) => {
     expect((await waitFor(id, 0)).statusCode).toBe(200);
   });
 
+  it('gives one merchant at most a quarter of the places, however many child keys it waits through', async () => {
+    const post = (url: string, apiKey: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { 'x-api-key': apiKey }, payload });
+    const scopes = ['verifications:write', 'verifications:read'];
+    const children: string[] = [];
+    for (let i = 0; i < 10; i++)
+      children.push((await post('/v1/keys', t.rootKey, { label: `child ${i}`, scopes })).json().api_key);
+    const waits = children.flatMap((child) => [0, 1].map(() => ({ child })));
+    const answers = [];
+    for (const { child } of waits) {
+      const id = (await post('/v1/verifications', child, { external_ref: 'flood' })).json().id as string;
+      answers.push(
+        t.app.inject({
+          method: 'GET',
+          url: `/v1/verifications/${id}?wait=3`,
+          headers: { 'x-api-key': child },
+        }),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Another merchant (its own account) still gets a place.
+    const otherAccount = (await post('/v1/accounts', t.rootKey, { name: 'Other merchant' })).json().api_key
+      .api_key as string;
+    const theirs = (await post('/v1/verifications', otherAccount, { external_ref: 'theirs' })).json().id;
+    const theirWait = await t.app.inject({
+      method: 'GET',
+      url: `/v1/verifications/${theirs}?wait=1`,
+      headers: { 'x-api-key': otherAccount },
+    });
+    expect(theirWait.statusCode, theirWait.body).toBe(200);
+    const statuses = (await Promise.all(answers)).map((res) => res.statusCode);
+    // 20 places: the account holds 5 of them, whichever of its keys asks.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(15);
+  });
+
   it('validates wait: at most 30 seconds', async () => {
     const { id } = await readyToSubmit();
     const res = await waitFor(id, 31);

@@ -33,6 +33,10 @@ describe.each(engines)('flow launch check on %s', (engine) => {
     detail: `${field} is not allowed: ${origin} is not among the allowed_origins of the merchant's publishable keys`,
   });
 
+  /** Another tenant: a new account and its first API key. */
+  const otherAccountKey = async (name: string) =>
+    (await keyed('/v1/accounts', { name })).json().api_key.api_key as string;
+
   let merchantKey: string;
   beforeAll(async () => {
     merchantKey = (await keyed('/v1/keys', { label: 'merchant', scopes: ['*'] })).json().api_key;
@@ -72,7 +76,7 @@ describe.each(engines)('flow launch check on %s', (engine) => {
   });
 
   it('counts only the origins of the verification’s own merchant, and only of live publishable keys', async () => {
-    const other = (await keyed('/v1/keys', { label: 'other', scopes: ['*'] })).json().api_key;
+    const other = await otherAccountKey('Other merchant');
     await publishableKey(['https://other-merchant.example'], other);
     const v = await newVerification(merchantKey);
     expect((await init(v.client_token, { redirect_url: 'https://other-merchant.example/' })).statusCode).toBe(
@@ -95,8 +99,23 @@ describe.each(engines)('flow launch check on %s', (engine) => {
     }
   });
 
+  it('frames only for the origins of the key the flow names, and takes any live key of the verification’s account', async () => {
+    const checkout = await publishableKey(['https://checkout.example'], merchantKey);
+    const sibling = (await keyed('/v1/keys', { label: 'sibling', scopes: ['*'] }, merchantKey)).json()
+      .api_key as string;
+    const blog = await publishableKey(['https://blog.example'], sibling);
+    const v = await newVerification(merchantKey);
+    const launch = (pk: string, origin: string) => init(v.client_token, { publishable_key: pk, origin });
+    expect((await launch(checkout.publishable_key, 'https://checkout.example')).statusCode).toBe(200);
+    expect((await launch(blog.publishable_key, 'https://blog.example')).statusCode).toBe(200);
+    // Each key's origins are the frame-ancestors of the pages that name it: one key cannot vouch for another's.
+    const crossed = await launch(checkout.publishable_key, 'https://blog.example');
+    expect(crossed.statusCode).toBe(403);
+    expect(crossed.json()).toEqual(refusal('origin', 'https://blog.example'));
+  });
+
   it('still refuses another merchant’s publishable key, and an empty launch is a 422', async () => {
-    const other = (await keyed('/v1/keys', { label: 'other-2', scopes: ['*'] })).json().api_key;
+    const other = await otherAccountKey('Other merchant 2');
     const foreign = await publishableKey([], other);
     const v = await newVerification(merchantKey);
     const res = await init(v.client_token, { publishable_key: foreign.publishable_key });

@@ -56,6 +56,34 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
     expect(state.json().verification_id).toBe((first.json() as Created).id);
   });
 
+  it('redaction erases the stored answers: a retry after it gets neither the erased metadata nor a token', async () => {
+    const createKey = newKey();
+    const ref = `ref-${createKey}`;
+    const body = { external_ref: ref, metadata: { full_name: 'Zoe Q Example', phone: '+1 555 0199' } };
+    const first = await post('/v1/verifications', body, createKey);
+    expect(first.statusCode).toBe(201);
+    const { id } = first.json() as Created;
+    const tokenKey = newKey();
+    const minted = await post(`/v1/verifications/${id}/client-token`, {}, tokenKey);
+    expect(minted.statusCode, minted.body).toBe(201);
+    const stored = () =>
+      t.platform.database.db
+        .selectFrom('idempotency_keys')
+        .select('key_hash')
+        .where('verification_id', '=', id)
+        .execute();
+    expect(await stored()).toHaveLength(2);
+
+    expect((await post(`/v1/verifications/${id}/redact`, {})).statusCode).toBe(200);
+    expect(await stored()).toHaveLength(0);
+    const retried = await post('/v1/verifications', body, createKey);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect((retried.json() as Created).id).not.toBe(id);
+    const retriedToken = await post(`/v1/verifications/${id}/client-token`, {}, tokenKey);
+    expect(retriedToken.headers['idempotent-replayed']).toBeUndefined();
+    expect(retriedToken.body).not.toContain(minted.json().client_token as string);
+  });
+
   it('the same key with another body is a 409 in the error envelope, and acts not', async () => {
     const key = newKey();
     const ref = `ref-${key}`;

@@ -59,7 +59,8 @@ describe('security headers', () => {
           (await t.app.inject({ method: 'GET', url: `/flow${query}` })).headers['content-security-policy'],
         ),
       )?.[1];
-    expect(await frameAncestors()).toBe('*');
+    // A page that names no key is framed by no one: the flow runs framed only for a key it can check.
+    expect(await frameAncestors()).toBe("'none'");
     const create = (allowed_origins: unknown, key = t.rootKey) =>
       t.app.inject({
         method: 'POST',
@@ -85,11 +86,18 @@ describe('security headers', () => {
     const pk = (created: typeof shop) => `?pk=${created.json().publishable_key as string}`;
     expect(await frameAncestors(pk(shop))).toBe('https://shop.example.com http://localhost:3000');
     expect(await frameAncestors(pk(other))).toBe('https://other.example.net');
-    // A key without origins keeps the deployment's default; an unknown key is framed by no one, and once
-    // some merchant restricts embedding, neither is a page that names no key.
-    expect(await frameAncestors(pk(open))).toBe('*');
+    // A live key without origins is framed by no one, nor is an unknown key; a test-mode key without
+    // origins keeps the deployment's default, for trying an integration (the launch check still applies).
+    expect(await frameAncestors(pk(open))).toBe("'none'");
     expect(await frameAncestors('?pk=pk_not_a_live_key')).toBe("'none'");
-    expect(await frameAncestors()).toBe("'none'");
+    const testKey = await t.app.inject({
+      method: 'POST',
+      url: '/v1/keys',
+      headers: { 'x-api-key': t.rootKey },
+      payload: { label: 'trying out', scopes: ['*'], mode: 'test' },
+    });
+    expect(testKey.statusCode, testKey.body).toBe(201);
+    expect(await frameAncestors(pk(await create([], testKey.json().api_key as string)))).toBe('*');
     const revoked = await t.app.inject({
       method: 'POST',
       url: `/v1/publishable-keys/${shop.json().id}/revoke`,

@@ -456,9 +456,41 @@ describe.each(engines)('teams on %s', (engine) => {
       decision: 'approve',
       automatic_decision: 'review',
       reviewer_member_id: reviewer.memberId,
-      reviewer_name: 'Grace Hopper',
     });
     expect(JSON.stringify(event)).not.toContain('Licence and selfie match');
+
+    // Once redacted, the reviewer's name is nowhere: not in the audit log (erased with the note), nor
+    // in the events list or the stored webhook payloads, which carry the member's id only.
+    const redacted = await t.app.inject({
+      method: 'POST',
+      url: `/v1/verifications/${id}/redact`,
+      headers: { 'x-api-key': backend.api_key },
+    });
+    expect(redacted.statusCode, redacted.body).toBe(200);
+    const afterRedaction = await t.app.inject({
+      method: 'GET',
+      url: `/v1/verifications/${id}`,
+      headers: { 'x-api-key': backend.api_key },
+    });
+    const events = await t.app.inject({
+      method: 'GET',
+      url: '/v1/events?limit=100',
+      headers: { 'x-api-key': backend.api_key },
+    });
+    expect(events.statusCode).toBe(200);
+    const reviewedEvent = (events.json().data as Array<{ event: string; verification_id: string }>).find(
+      (e) => e.event === 'verification.reviewed' && e.verification_id === id,
+    );
+    expect(reviewedEvent).toMatchObject({ data: { reviewer_member_id: reviewer.memberId } });
+    const payloads = await t.platform.database.db
+      .selectFrom('webhook_deliveries')
+      .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
+      .select('webhook_deliveries.payload')
+      .where('events.verification_id', '=', id)
+      .execute();
+    expect(payloads.length).toBeGreaterThan(0);
+    for (const stored of [afterRedaction.body, events.body, ...payloads.map((row) => row.payload)])
+      expect(stored).not.toContain('Grace Hopper');
   });
 });
 

@@ -93,7 +93,7 @@ function noViolations(audits: Record<string, AxeViolation[]>): Record<string, Ax
 describe('a complete capture', () => {
   it('in the SDK modal: step events in order, onComplete once with the decided status, Done closes without onExit', async () => {
     const { id, clientToken } = await service.createVerification();
-    const publicKey = await service.createPublishableKey();
+    const publicKey = await service.createPublishableKey([parent.origin]);
     await page.goto(parent.origin);
     await page.evaluate(
       async ({ key, token }) => {

@@ -95,7 +95,7 @@ describe('publishable key check (POST /v1/session/init)', () => {
   }
 
   it('shows the welcome step when the key belongs to the verification’s merchant', async () => {
-    await openWithKey(await service.createPublishableKey());
+    await openWithKey(await service.createPublishableKey([parent.origin]));
     const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
     await frame.waitForSelector('h1:text("Verify your identity")');
     const types = await page.evaluate(() =>
@@ -105,8 +105,8 @@ describe('publishable key check (POST /v1/session/init)', () => {
   });
 
   it('refuses to continue, with an error screen and an error event, when the key is another merchant’s', async () => {
-    const otherMerchant = await service.createApiKey();
-    await openWithKey(await service.createPublishableKey(otherMerchant));
+    const otherMerchant = await service.createOtherAccountKey();
+    await openWithKey(await service.createPublishableKey([parent.origin], otherMerchant));
     const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
     await frame.waitForSelector('h1:text("We can\'t continue")');
     expect(await frame.locator('.notice').innerText()).toMatch(/not set up correctly/);
@@ -145,5 +145,43 @@ describe('return address check (redirect mode)', () => {
     const fragment = new URLSearchParams({ token: clientToken, redirect_url: `${parent.origin}/done` });
     await page.goto(`${service.flowUrl}#${fragment.toString()}`);
     await page.waitForSelector('h1:text("Verify your identity")');
+  });
+});
+
+describe('a frame the SDK did not set up', () => {
+  /** Frames the flow from the merchant page's origin, with the page address and fragment given. */
+  async function frameFlow(query: string, fragment: Record<string, string>): Promise<void> {
+    await page.goto(parent.origin);
+    await page.evaluate(
+      (src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        document.body.append(frame);
+      },
+      `${service.flowUrl}${query}#${new URLSearchParams(fragment).toString()}`,
+    );
+  }
+
+  it('refuses to run without the parent’s origin, or with a return address, even where its key may frame it', async () => {
+    const publicKey = await service.createPublishableKey([parent.origin]);
+    const launches: Array<Record<string, string>> = [
+      {},
+      { redirect_url: 'http://localhost/x' },
+      { origin: parent.origin },
+    ];
+    for (const extra of launches) {
+      const { clientToken } = await service.createVerification();
+      // The last one names the parent but no key in the page address: the flow has no key to check.
+      const query = 'origin' in extra ? '' : `?pk=${publicKey}`;
+      await frameFlow(query, { token: clientToken, ...extra });
+      const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+      if (query === '') {
+        // No key: the service frames that load for no one, so the browser shows nothing of it.
+        await expect.poll(async () => frame.url()).toMatch(/^chrome-error:/);
+      } else {
+        await frame.waitForSelector('h1:text("We can\'t continue")');
+        expect(await frame.locator('h1:text("Verify your identity")').count(), JSON.stringify(extra)).toBe(0);
+      }
+    }
   });
 });

@@ -44,7 +44,7 @@ async function phoneContext(): Promise<BrowserContext> {
 describe('continue on your phone', () => {
   it('the desktop shows a QR code; the phone completes the capture once; the desktop SDK gets complete', async () => {
     const { id, clientToken } = await service.createVerification();
-    const publicKey = await service.createPublishableKey();
+    const publicKey = await service.createPublishableKey([parent.origin]);
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     contexts.push(desktop);
     const page = await desktop.newPage();

@@ -77,7 +77,7 @@ describe('the SDK’s locale', () => {
     try {
       const page = await context.newPage();
       const { clientToken } = await service.createVerification();
-      const publicKey = await service.createPublishableKey();
+      const publicKey = await service.createPublishableKey([parent.origin]);
       await page.goto(parent.origin);
       await page.evaluate(
         async ({ key, token }) => {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -106,4 +107,16 @@ export function runCli(args: string[], env: Record<string, string>) {
     timeout: 120_000,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...CHILD_DEFAULTS, LOG_LEVEL: 'warn', ...env },
   });
+}
+
+/**
+ * The root key a first start created: the banner names its file (`cat DATA_DIR/root-key`), which only
+ * the service's user may read; the key itself is on no stdout line.
+ */
+export async function firstStartRootKey(service: ServiceProcess): Promise<string> {
+  const file = (await service.waitForLine(/^\s+cat \S+root-key$/)).trim().slice('cat '.length);
+  if ((fs.statSync(file).mode & 0o077) !== 0) throw new Error(`${file} is readable by others`);
+  const rootKey = fs.readFileSync(file, 'utf8').trim();
+  if (service.lines.some((line) => line.includes(rootKey))) throw new Error('the root key is on stdout');
+  return rootKey;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../helpers/test-app.js';
-import { runCli, startService, type ServiceProcess } from '../helpers/service-process.js';
+import { firstStartRootKey, runCli, startService, type ServiceProcess } from '../helpers/service-process.js';
 
 const running: ServiceProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -28,7 +28,7 @@ describe('the CLI next to a running service on PGlite', () => {
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const service = await startService({ DATA_DIR: dataDir });
     running.push(service);
-    const rootKey = (await service.waitForLine(/^\s+svc_[A-Za-z0-9_-]{43}$/)).trim();
+    const rootKey = await firstStartRootKey(service);
 
     for (const args of [
       ['keys', 'create', '--label', 'beside', '--scopes', '*'],

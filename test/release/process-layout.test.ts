@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerDatabase } from '../helpers/test-app.js';
-import { startService, type ServiceProcess } from '../helpers/service-process.js';
+import { firstStartRootKey, startService, type ServiceProcess } from '../helpers/service-process.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -59,7 +60,8 @@ describe.runIf(process.env.DATABASE_URL)(
         DATA_ENCRYPTION_KEY: 'a'.repeat(64),
         WEBHOOK_SECRET_KEY: 'b'.repeat(64),
         MEDIA_SIGNING_KEY: 'c'.repeat(64),
-        DATA_DIR: 'memory://',
+        // On disk, as in the container: a first start leaves the root key there (DATA_DIR/root-key).
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'idv-layout-')),
         // The smoke test's receiver listens on 127.0.0.1, which the SSRF guard refuses otherwise.
         WEBHOOK_ALLOW_INSECURE: '1',
       };
@@ -68,6 +70,7 @@ describe.runIf(process.env.DATABASE_URL)(
     afterAll(async () => {
       for (const service of processes) await service.stop();
       await dropDatabase();
+      if (env?.DATA_DIR) fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
     });
 
     it('create, submit in test mode, decided by a worker, webhook delivered; SIGTERM stops every process cleanly', async () => {
@@ -78,7 +81,7 @@ describe.runIf(process.env.DATABASE_URL)(
         startService({ ...env, ROLE: role }, entry, undefined, args.slice(0, -1));
       const api = await start('api');
       processes.push(api);
-      const rootKey = (await api.waitForLine(/^\s+svc_[A-Za-z0-9_-]{43}$/)).trim();
+      const rootKey = await firstStartRootKey(api);
       const workers = await Promise.all([1, 2].map(() => start('worker')));
       processes.push(...workers);
       for (const worker of workers)

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verificationReadyToSubmit } from '../helpers/session-flow.js';
 import { createTestApp, createTestClock, TEST_DATA_KEY, type TestContext } from '../helpers/test-app.js';
-import { startService, type ServiceProcess } from '../helpers/service-process.js';
+import { firstStartRootKey, startService, type ServiceProcess } from '../helpers/service-process.js';
 
 const cleanups: Array<() => Promise<unknown> | void> = [];
 afterAll(async () => {
@@ -41,7 +41,7 @@ describe('SIGTERM on the service (PGlite)', () => {
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const service: ServiceProcess = await startService({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '10000' });
     cleanups.push(() => service.stop('SIGKILL'));
-    const rootKey = (await service.waitForLine(/^\s+svc_[A-Za-z0-9_-]{43}$/)).trim();
+    const rootKey = await firstStartRootKey(service);
     const inFlight = halfSentPost(
       service.url!,
       rootKey,

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   createClient,
@@ -48,6 +50,41 @@ describe('server library client', () => {
     expect(calls[0]).toMatchObject({ url: 'http://idv.test/v1/verifications', method: 'POST' });
     expect(calls[0]!.headers['x-api-key']).toBe('svc_key');
     expect(JSON.parse(calls[0]!.body!)).toEqual({ external_ref: 'order-1' });
+  });
+
+  it('never follows a redirect: the API key, idempotency key and body stay with baseUrl', async () => {
+    /** A loopback server that records what reaches it and answers with `answer`. */
+    async function server(answer: (res: http.ServerResponse) => void) {
+      const seen: Array<{ method?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+      const listener = http.createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          seen.push({ method: req.method, headers: req.headers, body });
+          answer(res);
+        });
+      });
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+      return { url, seen, close: () => new Promise((resolve) => listener.close(resolve)) };
+    }
+    const elsewhere = await server((res) => res.writeHead(201).end('{}'));
+    const redirecting = await server((res) =>
+      res.writeHead(307, { location: `${elsewhere.url}/v1/verifications` }).end(),
+    );
+    try {
+      const client = createClient({ baseUrl: redirecting.url, apiKey: 'svc_SECRETSECRET', maxRetries: 0 });
+      const failure = await client.verifications.create({ external_ref: 'order-1' }).catch((e) => e);
+      expect(failure).toBeInstanceOf(IdvApiError);
+      expect(failure.status).toBe(307);
+      expect(String(failure.detail)).toContain(`redirect to ${elsewhere.url}/v1/verifications`);
+      expect(redirecting.seen).toHaveLength(1);
+      expect(redirecting.seen[0]!.headers['x-api-key']).toBe('svc_SECRETSECRET');
+      expect(elsewhere.seen).toEqual([]);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
   });
 
   it('gives the envelope as an IdvApiError, without retrying a 4xx', async () => {

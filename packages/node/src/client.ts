@@ -125,6 +125,9 @@ export function createClient(options: ClientOptions) {
         response = await send(url, {
           method: method.toUpperCase(),
           headers,
+          // Fetch keeps custom headers (X-Api-Key, Idempotency-Key) and a 307's body on a redirect to
+          // another origin; the client never follows one, so they only ever go to baseUrl.
+          redirect: 'manual',
           ...(given.body !== undefined ? { body: JSON.stringify(given.body) } : {}),
           signal: given.signal
             ? AbortSignal.any([given.signal, AbortSignal.timeout(timeoutMs)])
@@ -137,6 +140,16 @@ export function createClient(options: ClientOptions) {
       }
       const retryAfterHeader = response.headers.get('retry-after');
       const retryAfter = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : null;
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        throw new IdvApiError(
+          response.status,
+          `the service answered a redirect to ${location ?? '(no Location)'}, which this client does not follow so that the API key stays with baseUrl: set baseUrl to the service's own address`,
+          response.headers.get('x-request-id'),
+          null,
+        );
+      }
       if (response.ok) {
         const text = await response.text();
         return (text ? JSON.parse(text) : undefined) as SuccessBody<Operation<P, M>>;

@@ -66,14 +66,15 @@ async function loadOf(db: Executor): Promise<QueueLoad> {
 }
 
 /**
- * Jobs with their API key that count for turns: waiting (queued, or on a lease that ran out), or
- * served lately (running, or finished within the recent window). A key's turn is its waiting jobs'
- * rank plus what it was served lately, so workers take jobs in turns per key (check-queue port).
+ * Jobs with the account of their API key that count for turns: waiting (queued, or on a lease that ran
+ * out), or served lately (running, or finished within the recent window). An account's turn is its
+ * waiting jobs' rank plus what it was served lately, so workers take jobs in turns per account, however
+ * many keys it submits through (check-queue port).
  */
-function jobsByKey() {
+function jobsByAccount() {
   return sql`
-    SELECT j.id, v.api_key_id, (j.status = 'queued' OR (j.status = 'running' AND j.lease_expires_at <= now())) AS waiting
-    FROM check_jobs j JOIN verifications v ON v.id = j.verification_id
+    SELECT j.id, k.account_id, (j.status = 'queued' OR (j.status = 'running' AND j.lease_expires_at <= now())) AS waiting
+    FROM check_jobs j JOIN verifications v ON v.id = j.verification_id JOIN api_keys k ON k.id = v.api_key_id
     WHERE j.status IN ('queued', 'running')
       OR (j.status = 'done' AND j.finished_at > now() - make_interval(secs => ${RECENT_WINDOW_SECONDS}))
   `;
@@ -85,12 +86,12 @@ export function createCheckJobWrites(db: Executor, keys?: VerificationKeys): Che
     async lockForAdmission(apiKeyId) {
       await sql`SELECT pg_advisory_xact_lock(${ADMISSION_LOCK_ID})`.execute(db);
       const { rows } = await sql<{ own: boolean; waiting: number; served: number }>`
-        WITH keyed AS (${jobsByKey()})
-        SELECT api_key_id = ${apiKeyId} AS own,
+        WITH keyed AS (${jobsByAccount()})
+        SELECT account_id = (SELECT account_id FROM api_keys WHERE id = ${apiKeyId}) AS own,
           count(*) FILTER (WHERE waiting)::int AS waiting,
           count(*) FILTER (WHERE NOT waiting)::int AS served
         FROM keyed
-        GROUP BY api_key_id
+        GROUP BY account_id
       `.execute(db);
       const jobs = (row: { waiting: number; served: number }) => ({
         waiting: row.waiting,
@@ -200,11 +201,11 @@ export async function createCheckQueue(
         lease_token: string;
         waited_ms: number;
       }>`
-        WITH keyed AS (${jobsByKey()}),
+        WITH keyed AS (${jobsByAccount()}),
         turns AS (
           SELECT id,
-            row_number() OVER (PARTITION BY api_key_id ORDER BY id)
-              + (SELECT count(*) FROM keyed s WHERE NOT s.waiting AND s.api_key_id = w.api_key_id) AS turn
+            row_number() OVER (PARTITION BY account_id ORDER BY id)
+              + (SELECT count(*) FROM keyed s WHERE NOT s.waiting AND s.account_id = w.account_id) AS turn
           FROM keyed w
           WHERE waiting
         ),

@@ -10,7 +10,30 @@ import os from 'node:os';
  */
 export class DataDirectoryInUseError extends Error {}
 
-type Holder = { pid: number; host: string; since: string; command: string };
+/**
+ * `started`: the holder's start time in clock ticks since boot (/proc/<pid>/stat), so that another
+ * process given the same pid later is not taken for the holder; absent in files of older versions.
+ */
+type Holder = { pid: number; host: string; since: string; command: string; started?: number };
+
+type ProcessStatus = { state: string; started: number };
+
+/**
+ * A process's state letter and start time from /proc/<pid>/stat; null when there is no such process,
+ * undefined where /proc cannot tell (another system). The command name (field 2) may hold spaces and
+ * parentheses, so fields are counted from its last `)`: state is field 3, the start time field 22.
+ */
+function processStatus(pid: number | 'self'): ProcessStatus | null | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+    return fs.existsSync('/proc/self/stat') ? null : undefined;
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0]!, started: Number(fields[19]) };
+}
 
 /** Lock files this process holds: its own pid in a file it does not hold is a previous incarnation's. */
 const held = new Set<string>();
@@ -23,9 +46,20 @@ function readHolder(file: string): Holder | null {
   }
 }
 
-function running(pid: number): boolean {
+/**
+ * Whether the holder still runs. A killed process answers signal 0 until its parent reaps it (a zombie,
+ * `Z`, for up to a second after kill -9 under a supervisor), and its pid may since belong to another
+ * process: on Linux the state and start time decide, elsewhere signal 0.
+ */
+function running(holder: Holder): boolean {
+  const status = processStatus(holder.pid);
+  if (status === null) return false;
+  if (status !== undefined) {
+    if (status.state === 'Z' || status.state === 'X') return false;
+    return holder.started === undefined || holder.started === status.started;
+  }
   try {
-    process.kill(pid, 0);
+    process.kill(holder.pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
@@ -36,17 +70,19 @@ function running(pid: number): boolean {
 function stale(file: string, holder: Holder | null): boolean {
   if (!holder) return true;
   if (holder.host !== os.hostname()) return false;
-  return holder.pid === process.pid ? !held.has(file) : !running(holder.pid);
+  return holder.pid === process.pid ? !held.has(file) : !running(holder);
 }
 
 /** Takes the lock on `dir` (its file is `<dir>.lock`) or throws DataDirectoryInUseError; returns its release. */
 export function lockDataDirectory(dir: string): () => void {
   const file = `${dir}.lock`;
+  const own = processStatus('self');
   const me: Holder = {
     pid: process.pid,
     host: os.hostname(),
     since: new Date().toISOString(),
     command: process.argv.slice(1).join(' '),
+    ...(own ? { started: own.started } : {}),
   };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -62,7 +62,11 @@ export function createIdempotencyStore(
           const done = await work();
           await trx
             .updateTable('idempotency_keys')
-            .set({ status_code: done.statusCode, response_sealed: done.sealed })
+            .set({
+              status_code: done.statusCode,
+              response_sealed: done.sealed,
+              verification_id: done.verificationId,
+            })
             .where('api_key_id', '=', claim.apiKeyId)
             .where('key_hash', '=', claim.keyHash)
             .execute();

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { PublishableKeyOwner, PublishableKeyStore } from '../../ports/publishable-key-store.js';
 import type { Database } from './schema.js';
 
@@ -56,40 +56,25 @@ export function createPublishableKeyStore(db: Kysely<Database>): PublishableKeyS
         .returningAll()
         .executeTakeFirst();
     },
-    async originsOf(key: string): Promise<string[] | null> {
+    async framingOf(key) {
       const row = await db
         .selectFrom('publishable_keys')
-        .select('allowed_origins')
-        .where('key', '=', key)
-        .where('revoked_at', 'is', null)
+        .innerJoin('api_keys', 'api_keys.id', 'publishable_keys.api_key_id')
+        .select(['publishable_keys.allowed_origins', 'api_keys.mode'])
+        .where('publishable_keys.key', '=', key)
+        .where('publishable_keys.revoked_at', 'is', null)
         .executeTakeFirst();
-      return row ? row.allowed_origins : null;
-    },
-
-    async anyListsOrigins(): Promise<boolean> {
-      const row = await db
-        .selectFrom('publishable_keys')
-        .select('id')
-        .where('revoked_at', 'is', null)
-        .where(sql<boolean>`allowed_origins <> '[]'::jsonb`)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** The API key a live publishable key belongs to, or null. */
-    async ownerOf(key: string): Promise<number | null> {
-      const row = await db
-        .selectFrom('publishable_keys')
-        .select('api_key_id')
-        .where('key', '=', key)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return row?.api_key_id ?? null;
+      return row ?? null;
     },
   };
 }
 
 function ownedBy(eb: ExpressionBuilder<Database, 'publishable_keys'>, owner: PublishableKeyOwner) {
-  return 'apiKeyId' in owner ? eb('api_key_id', '=', owner.apiKeyId) : eb('account_id', '=', owner.accountId);
+  if ('apiKeyId' in owner) return eb('api_key_id', '=', owner.apiKeyId);
+  if ('accountId' in owner) return eb('account_id', '=', owner.accountId);
+  return eb(
+    'account_id',
+    '=',
+    eb.selectFrom('api_keys').select('api_keys.account_id').where('api_keys.id', '=', owner.accountOfApiKey),
+  );
 }

@@ -32,6 +32,8 @@ export async function redactVerifications(db: Executor, ids: string[], at: Date)
   if (redacted.length === 0) return [];
   const any = sql`ANY(${sql.val(redacted)}::uuid[])`;
   await sql`DELETE FROM device_signals WHERE verification_id = ${any}`.execute(db);
+  // A replay would answer with the metadata and client token of the first answer.
+  await sql`DELETE FROM idempotency_keys WHERE verification_id = ${any}`.execute(db);
   await sql`UPDATE check_jobs SET input = '{}'::jsonb WHERE verification_id = ${any}`.execute(db);
   await sql`UPDATE client_tokens SET expires_at = ${at} WHERE verification_id = ${any} AND expires_at > ${at}`.execute(
     db,

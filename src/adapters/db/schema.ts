@@ -143,6 +143,7 @@ export type IdempotencyKeysTable = {
   response_sealed: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
+  verification_id: string | null;
 };
 
 export type SchemaMigrationsTable = {

@@ -15,6 +15,13 @@ import type { PostResult, WebhookHttpClient } from '../../ports/webhooks.js';
 /** Delivery records keep at most this much of a receiver's answer (issue 7: ≤ 1 KB). */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
+/**
+ * What a delivery record says when the address policy refuses the host at delivery time, whatever
+ * the cause: the detailed reason (what the name resolves to, or that it does not) would let whoever
+ * owns the endpoint's DNS map names inside the network one retry at a time.
+ */
+export const DELIVERY_HOST_REFUSED = 'refused: host is not publicly routable';
+
 /** Text columns cannot hold NUL, and the excerpt must stay within its byte budget after decoding. */
 function excerptText(chunks: Buffer[], maxBytes: number): string | null {
   if (chunks.length === 0) return null;
@@ -51,8 +58,10 @@ export function createWebhookHttpClient(options: {
   timeoutMs: number;
   allowInsecure: boolean;
   resolve?: ResolveHost;
+  /** Hears the detailed reason of a refusal at delivery, for the operator's log only. */
+  onHostRefused?: (reason: string) => void;
 }): WebhookHttpClient {
-  const { timeoutMs, allowInsecure } = options;
+  const { timeoutMs, allowInsecure, onHostRefused } = options;
   const resolve = options.resolve ?? systemResolve;
   // Keep-alive: a receiver that gets many events reuses its connection (measured in bench/webhooks.bench.ts).
   const agents = {
@@ -146,7 +155,10 @@ export function createWebhookHttpClient(options: {
             timedOut,
           ]);
           if (!verdict) return fail(`timeout after ${timeoutMs} ms`);
-          if (!verdict.ok) return fail(`refused: ${verdict.reason}`);
+          if (!verdict.ok) {
+            onHostRefused?.(verdict.reason);
+            return fail(DELIVERY_HOST_REFUSED);
+          }
           lookup = pinnedLookup(verdict.address);
         }
         return await send(syntax.url, body, headers, lookup, controller.signal, started);

@@ -11,6 +11,7 @@ export function openWebhookTransport(config: Config, logger: Logger) {
     webhookClient: createWebhookHttpClient({
       timeoutMs: config.webhookTimeoutMs,
       allowInsecure: config.webhookAllowInsecure,
+      onHostRefused: (reason) => logger.warn({ reason }, 'webhook delivery refused by the address policy'),
     }),
     /** SSRF guard at endpoint creation: null when the URL's host may be targeted, else why not. */
     webhookHostPolicy: createWebhookHostPolicy({ allowInsecure: config.webhookAllowInsecure }),

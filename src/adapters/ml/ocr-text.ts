@@ -24,6 +24,24 @@ const BOX_THRESHOLD = 0.6;
 const UNCLIP_RATIO = 2.0;
 /** Regions shorter than this (detector pixels) are specks, not text. */
 const MIN_REGION_SIDE = 3;
+/**
+ * Lines shorter than this (pixels of the image read) are not read: at the 1280 px the worker reads a
+ * front at, its smallest printed line measured 14 px and value text is 20–30 px, so these are specks or
+ * a pattern, never a field.
+ */
+const MIN_LINE_HEIGHT = 10;
+/**
+ * At most this many regions of one image are read, the largest first. A licence front has about 15
+ * lines; a crafted one (a dense grid of short words) made the detector find 146, and since the
+ * recognizer runs once per region on the pool's one thread, each such image held it for seconds.
+ */
+export const MAX_REGIONS_READ = 64;
+/**
+ * The recognizer's input columns one image may use in all (each line is 48 px high and up to 320 wide,
+ * and its cost grows with its width). Real fronts used 1,500–2,100; this is four times that, so only a
+ * crafted image reaches it, and lines past it are left unread.
+ */
+export const MAX_RECOGNIZER_COLUMNS = 8192;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = 320;
 /** ImageNet normalisation, channels in BGR order as PaddleOCR feeds them (OpenCV decoding). */
@@ -315,12 +333,18 @@ export type ReadTextOptions = {
    * what stopped the reading.
    */
   enough?: (lines: OcrLine[]) => boolean;
+  /**
+   * A `performance.now()` time past which no further line is read (checked between lines, since a
+   * running recognizer call cannot be stopped): the lines read so far are the answer.
+   */
+  deadline?: number;
 };
 
 /**
  * The card's text lines, in reading geometry: positions are turned by the regions' median angle, so
  * rows and columns of a tilted card come out level (front-fields.ts parses them by position). Lines
- * are read top to bottom in that frame.
+ * are read top to bottom in that frame, within the budgets above: the largest MAX_REGIONS_READ
+ * regions, MAX_RECOGNIZER_COLUMNS in all, and the caller's deadline.
  */
 export async function readTextLines(
   models: OcrModels,
@@ -345,11 +369,16 @@ export async function readTextLines(
       halfLength: r.halfLength / scale,
       halfHeight: r.halfHeight / scale,
     }))
+    .filter((r) => 2 * r.halfHeight >= MIN_LINE_HEIGHT)
+    .sort((a, b) => b.halfLength * b.halfHeight - a.halfLength * a.halfHeight)
+    .slice(0, MAX_REGIONS_READ)
     .map((r) => ({ region: r, x: r.cx * cos - r.cy * sin, y: r.cx * sin + r.cy * cos }))
     .sort((a, b) => a.y - b.y || a.x - b.x);
 
   const lines: OcrLine[] = [];
+  let columnsLeft = MAX_RECOGNIZER_COLUMNS;
   for (const { region: r, x, y } of regions) {
+    if (options.deadline !== undefined && performance.now() >= options.deadline) break;
     // Fields are printed dark on the card's light body; light print on a dark band is its title or
     // a banner, never a field, and a title is a card's widest line (the recognizer's cost grows with
     // width).
@@ -358,6 +387,8 @@ export async function readTextLines(
       REC_MAX_WIDTH,
       Math.max(16, Math.ceil((REC_HEIGHT * r.halfLength) / Math.max(1, r.halfHeight))),
     );
+    if (width > columnsLeft) break;
+    columnsLeft -= width;
     const input = new ort.Tensor('float32', recognizerCrop(image, r, width), [1, 3, REC_HEIGHT, width]);
     const out = await models.recognizer.run({ [models.recognizer.inputNames[0]!]: input });
     const probs = out[models.recognizer.outputNames[0]!]!;

@@ -25,6 +25,11 @@ export type OcrWorkerResult =
  */
 const READ_SIDE_PX = 1280;
 const DETECTOR_SIDE_PX = 640;
+/**
+ * Lines are read for at most this long per front (a real one takes under a second on a shared 2-core
+ * host), well inside the pool's deadline, so a slow or crafted front frees the thread on its own.
+ */
+const READ_BUDGET_MS = 10_000;
 
 type Loading = { ok: true; models: OcrModels } | { ok: false; error: string };
 
@@ -62,6 +67,7 @@ export default async function runOcrTask(task: OcrWorkerTask): Promise<OcrWorker
     const { country } = task;
     const lines = await readTextLines(models, image, {
       detectorSide: DETECTOR_SIDE_PX,
+      deadline: started + READ_BUDGET_MS,
       // The title, issue date and sex printed below the last field need not be read (~15 % of a front's CPU).
       enough:
         country === undefined

@@ -53,22 +53,23 @@ export function admit(load: QueueLoad, maxWaitMs: number): AdmissionVerdict {
 }
 
 /**
- * One API key's jobs: waiting (queued, or on a lease that ran out) and served lately (running, or
- * finished within the last minute).
+ * One account's jobs (every API key of the merchant's): waiting (queued, or on a lease that ran out)
+ * and served lately (running, or finished within the last minute).
  */
-export type KeyJobs = { waiting: number; served: number };
+export type AccountJobs = { waiting: number; served: number };
 
-/** The queue's jobs of the submitting API key and of each other key that has any. */
-export type WaitingByKey = { own: KeyJobs; others: readonly KeyJobs[] };
+/** The queue's jobs of the submitting key's account and of each other account that has any. */
+export type WaitingByAccount = { own: AccountJobs; others: readonly AccountJobs[] };
 
 /**
- * Jobs a new job of one API key waits behind when workers take jobs in turns per key: a key's n-th
- * waiting job has turn n plus the jobs it was served lately, lower turns go first and, within a turn,
- * the older job. Ahead of the new job: every waiting job of its own key, and each other key's waiting
- * jobs up to the new job's turn. A key that floods the queue waits behind its own backlog; another
- * key's job is not stuck behind it.
+ * Jobs a new job of one account waits behind when workers take jobs in turns per account: an
+ * account's n-th waiting job has turn n plus the jobs it was served lately, lower turns go first and,
+ * within a turn, the older job. Ahead of the new job: every waiting job of its own account, and each
+ * other account's waiting jobs up to the new job's turn. A merchant that floods the queue, through one
+ * key or many (keys mint child keys without limit), waits behind its own backlog; another merchant's
+ * job is not stuck behind it.
  */
-export function waitingAheadInTurns(waiting: WaitingByKey): number {
+export function waitingAheadInTurns(waiting: WaitingByAccount): number {
   const turn = waiting.own.served + waiting.own.waiting + 1;
   return waiting.others.reduce(
     (sum, other) => sum + Math.min(other.waiting, Math.max(0, turn - other.served)),
@@ -76,7 +77,11 @@ export function waitingAheadInTurns(waiting: WaitingByKey): number {
   );
 }
 
-/** Admission for a job of one key: the bound applies to the wait that key's job would see in turns. */
-export function admitInTurns(load: QueueLoad, waiting: WaitingByKey, maxWaitMs: number): AdmissionVerdict {
+/** Admission for a job of one account: the bound applies to the wait its job would see in turns. */
+export function admitInTurns(
+  load: QueueLoad,
+  waiting: WaitingByAccount,
+  maxWaitMs: number,
+): AdmissionVerdict {
   return admit({ ...load, queued: waitingAheadInTurns(waiting) }, maxWaitMs);
 }

@@ -102,7 +102,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'answer' } },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],
@@ -210,7 +210,13 @@ export const verificationRoutes: FastifyPluginAsync<{
       const hangUp = new AbortController();
       reply.raw.once('close', () => hangUp.abort());
       return toDetail(
-        await awaitVerificationDetail(deps, request.params.id, request.apiKey!.id, wait, hangUp.signal),
+        await awaitVerificationDetail(
+          deps,
+          request.params.id,
+          { apiKeyId: request.apiKey!.id, accountId: request.apiKey!.accountId },
+          wait,
+          hangUp.signal,
+        ),
       );
     },
   );
@@ -218,7 +224,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/review',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope('verifications:review'),
       schema: {
         tags: ['verifications'],
@@ -249,7 +255,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/cancel',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],
@@ -328,7 +334,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope(null),
       schema: {
         tags: ['verifications'],
@@ -363,7 +369,7 @@ export const verificationRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/verifications/:id/client-token/revoke',
     {
-      config: { idempotent: true },
+      config: { idempotent: { verification: 'path' } },
       onRequest: requireScope('verifications:write'),
       schema: {
         tags: ['verifications'],

@@ -43,19 +43,19 @@ export async function revokePublishableKey(
 /**
  * Who may frame one load of the hosted flow (CSP frame-ancestors), from the publishable key the SDK
  * names in the page address: that key's own origins, so one merchant's settings never reach another's
- * page and the header stays bounded (20 origins of one key). A key that is not live may be framed by
- * no one. A key with no origins, or a page loaded without a key, gets the deployment's default (null),
- * unless some merchant restricted embedding: then a page without a key is framed by no one, so that
- * restriction cannot be sidestepped by leaving the key out.
+ * page and the header stays bounded (20 origins of one key). The flow, once framed, runs only after the
+ * service confirms that this same key belongs to the verification's account and lists the parent's
+ * origin (checkFlowLaunch), so the header that applied is the verification's merchant's.
+ * No one may frame a load that names no key or a key that is not live, nor a live-mode key that lists
+ * no origins; a test-mode key without origins gets the deployment's default (null) so a first
+ * integration can be tried on any page, where the launch check still refuses an origin not listed.
  */
 export async function flowFrameAncestors(
   deps: Pick<PublishableKeyDeps, 'publishableKeys'>,
   publishableKey: string | undefined,
 ): Promise<string[] | null> {
-  if (publishableKey) {
-    const origins = await deps.publishableKeys.originsOf(publishableKey);
-    if (origins === null) return ["'none'"];
-    return origins.length > 0 ? origins : null;
-  }
-  return (await deps.publishableKeys.anyListsOrigins()) ? ["'none'"] : null;
+  const framing = publishableKey ? await deps.publishableKeys.framingOf(publishableKey) : null;
+  if (framing === null) return ["'none'"];
+  if (framing.allowed_origins.length > 0) return framing.allowed_origins;
+  return framing.mode === 'test' ? null : ["'none'"];
 }

@@ -2,6 +2,7 @@ import { ApiError } from '../../core/errors.js';
 import type { Decision } from '../../core/verifications/decide.js';
 import { isOpen, type VerificationStatus } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
+import type { WaitHolder } from '../../ports/verification-changes.js';
 import type { VerificationDeps } from './deps.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,21 +36,22 @@ export async function verificationDetail(
  * The detail once the verification is no longer open (decided or expired), waiting up to
  * `waitSeconds` for that instead of making the merchant poll; the detail as it is when the wait runs
  * out. Refused with 503 when the instance already holds its maximum of waiting clients, or this key
- * its share of them.
+ * or its account its share of them.
  */
 export async function awaitVerificationDetail(
   deps: Pick<VerificationDeps, 'verifications' | 'clock' | 'changes'>,
   id: string,
-  apiKeyId: number,
+  caller: WaitHolder,
   waitSeconds: number,
   signal?: AbortSignal,
 ): Promise<VerificationDetail> {
+  const { apiKeyId } = caller;
   let detail = await verificationDetail(deps, id, apiKeyId);
   const deadline = performance.now() + waitSeconds * 1000;
   while (isOpen(detail.verification.status) && !signal?.aborted) {
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) break;
-    if (!(await deps.changes.waitForChange(detail.verification.id, apiKeyId, remainingMs, signal)))
+    if (!(await deps.changes.waitForChange(detail.verification.id, caller, remainingMs, signal)))
       throw new ApiError('too_many_waiting_clients', {}, { headers: { 'retry-after': '1' } });
     detail = await verificationDetail(deps, id, apiKeyId);
   }

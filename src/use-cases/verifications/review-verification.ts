@@ -34,8 +34,10 @@ export type Reviewer = { keyId: number } | { member: { id: number; displayName: 
 
 /**
  * Records the decision of `reviewer` on a verification the caller has already found it may review
- * (the key owns it, or the member's account does). The audit entry and the `verification.reviewed`
- * event name the reviewer: the key's id, or the member's id and name.
+ * (the key owns it, or the member's account does). The audit entry names the reviewer: the key's id,
+ * or the member's id and name (redaction erases the name with the note). The `verification.reviewed`
+ * event carries ids only: events and webhook payloads are kept outside redaction's reach, and the
+ * account's members list says who a member id is.
  */
 export async function recordReviewDecision(
   deps: Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'>,
@@ -44,10 +46,10 @@ export async function recordReviewDecision(
   input: { decision: ReviewDecision; note: string },
 ): Promise<void> {
   assertReviewable(verification);
+  const reviewerIds =
+    'keyId' in reviewer ? { reviewer_key_id: reviewer.keyId } : { reviewer_member_id: reviewer.member.id };
   const who =
-    'keyId' in reviewer
-      ? { reviewer_key_id: reviewer.keyId }
-      : { reviewer_member_id: reviewer.member.id, reviewer_name: reviewer.member.displayName };
+    'keyId' in reviewer ? reviewerIds : { ...reviewerIds, reviewer_name: reviewer.member.displayName };
 
   const at = deps.clock.now();
   const reviewed = await deps.transact(async (tx) => {
@@ -79,7 +81,7 @@ export async function recordReviewDecision(
       data: {
         decision: input.decision,
         automatic_decision: verification.decision,
-        ...who,
+        ...reviewerIds,
         reviewed_at: isoWithoutZone(at),
       },
       at,

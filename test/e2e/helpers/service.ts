@@ -15,8 +15,10 @@ export interface RunningService {
   rootKey: string;
   /** Creates a verification and returns its id and client token. */
   createVerification(): Promise<{ id: string; clientToken: string }>;
-  createPublishableKey(apiKey?: string): Promise<string>;
-  createApiKey(): Promise<string>;
+  /** A publishable key whose pages may frame the flow: live keys frame for their listed origins only. */
+  createPublishableKey(allowedOrigins: string[], apiKey?: string): Promise<string>;
+  /** The first API key of a new account: another merchant. */
+  createOtherAccountKey(): Promise<string>;
   /** The service's platform (stores, clock), for what the operator's CLI would do on the host. */
   platform: Awaited<ReturnType<typeof createPlatform>>;
   /** PUBLIC_BASE_URL: `origin`, or `http://<publicHost>:<port>` when a host name was given. */
@@ -96,13 +98,17 @@ export async function startService(
       });
       return { id: created.id, clientToken: created.client_token };
     },
-    async createPublishableKey(apiKey = rootKey) {
-      return (await post<{ publishable_key: string }>('/v1/publishable-keys', apiKey, {})).publishable_key;
-    },
-    async createApiKey() {
+    async createPublishableKey(allowedOrigins, apiKey = rootKey) {
       return (
-        await post<{ api_key: string }>('/v1/keys', rootKey, { label: 'other merchant', scopes: ['*'] })
-      ).api_key;
+        await post<{ publishable_key: string }>('/v1/publishable-keys', apiKey, {
+          allowed_origins: allowedOrigins,
+        })
+      ).publishable_key;
+    },
+    async createOtherAccountKey() {
+      return (
+        await post<{ api_key: { api_key: string } }>('/v1/accounts', rootKey, { name: 'Other merchant' })
+      ).api_key.api_key;
     },
     async close() {
       await stopBackground?.();

@@ -4,6 +4,7 @@ import { checkWebhookHost, pinnedLookup } from '../../../src/adapters/http-clien
 import { PLAIN_HTTP_REFUSED } from '../../../src/core/webhooks/webhook-url.js';
 import {
   createWebhookHttpClient,
+  DELIVERY_HOST_REFUSED,
   RESPONSE_EXCERPT_BYTES,
 } from '../../../src/adapters/http-client/webhook-http-client.js';
 import { startReceiver, type Receiver } from '../../helpers/webhook-receiver.js';
@@ -75,6 +76,7 @@ describe('webhook HTTP client', () => {
 
     it('re-resolves at delivery and refuses a name that now points inside, or partly inside', async () => {
       const before = receiver.connections();
+      const logged: string[] = [];
       for (const addresses of [
         [{ address: '127.0.0.1', family: 4 }],
         [{ address: '10.1.2.3', family: 4 }],
@@ -84,17 +86,38 @@ describe('webhook HTTP client', () => {
         ],
         [{ address: 'fd00:ec2::254', family: 6 }],
       ]) {
-        const client = guarded(addresses);
+        const client = createWebhookHttpClient({
+          timeoutMs: 1_000,
+          allowInsecure: false,
+          resolve: async () => addresses,
+          onHostRefused: (reason) => logged.push(reason),
+        });
         const result = await client.post(
           `https://rebinding.example:${new URL(receiver.url).port}/hook`,
           '{}',
           {},
         );
         expect(result.statusCode).toBeNull();
-        expect(result.error).toMatch(/^refused: host rebinding\.example resolves to a .* address/);
+        expect(result.error).toBe(DELIVERY_HOST_REFUSED);
         client.close();
       }
       expect(receiver.connections()).toBe(before);
+      expect(logged).toHaveLength(4);
+      for (const reason of logged)
+        expect(reason).toMatch(/^host rebinding\.example resolves to a .* address/);
+    });
+
+    it('records one fixed refusal whatever the resolver answered, so records cannot map internal names', async () => {
+      const notFound = async () => {
+        throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+      };
+      const errors = new Set<string | null>();
+      for (const resolve of [notFound, async () => [], async () => [{ address: '10.1.2.3', family: 4 }]]) {
+        const client = createWebhookHttpClient({ timeoutMs: 1_000, allowInsecure: false, resolve });
+        errors.add((await client.post('https://internal-name.example/hook', '{}', {})).error);
+        client.close();
+      }
+      expect([...errors]).toEqual(['refused: host is not publicly routable']);
     });
 
     it('refuses a name that does not resolve', async () => {
