@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'flow/dist', 'console/dist', 'sdk/dist', 'coverage'] },
+  {
+    ignores: [
+      'node_modules',
+      'data',
+      'dist',
+      'flow/dist',
+      'console/dist',
+      'sdk/dist',
+      'packages/node/dist',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
