@@ -102,6 +102,7 @@ export function screeningModule(
 
   return {
     keepWatch,
+    watch,
     async routes(app) {
       await app.register(screeningRoutes, {
         deps: { sanctions, rateLimiter: platform.rateLimiter, metrics: platform.metrics },

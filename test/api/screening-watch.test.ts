@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealDocChecks } from '../../src/adapters/db/sealed-columns.js';
+import { expireMonitors } from '../../src/use-cases/screening-watch.js';
 import { createTestApp, engines, operationsHeaders, type TestContext } from '../helpers/test-app.js';
 
 type MirrorEntry = { uid: number; name: string; type: string; programs: string[]; alternateNames: string[] };
@@ -304,5 +305,16 @@ describe.each(engines)('screening that keeps watch on %s', (engine) => {
     expect(ready.components.screening_watch_ofac.detail).toMatch(
       /\+0\/~0\/-1 at .*re-screened 0 in \d+ ms, 0 new matches/,
     );
+  });
+  it('erases monitors, with their keys, once the personal-data retention has passed since their creation', async () => {
+    const held = await t.platform.database.db.selectFrom('screening_monitors').select('id').execute();
+    expect(held.length).toBeGreaterThan(0);
+    t.clock.advanceSeconds(t.config.retention.piiDays * 86_400 - 60);
+    expect(await expireMonitors(t.modules.screening.watch)).toBe(0);
+    t.clock.advanceSeconds(120);
+    expect(await expireMonitors(t.modules.screening.watch)).toBe(held.length);
+    expect((await call('GET', '/v1/screening/monitors')).json().data).toEqual([]);
+    const keysLeft = new Set(await t.platform.verificationKeys.heldBy());
+    expect(held.filter((m) => keysLeft.has(m.id))).toEqual([]);
   });
 });
