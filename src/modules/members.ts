@@ -45,22 +45,34 @@ export function membersModule(
           oidc: createOidc(),
           members: stores.members,
           clock,
+          audit: stores.accountAudit,
           redirectUri: `${config.publicBaseUrl}/v1/console/sso/callback`,
         },
         requireMember,
         cookie,
       });
       await app.register(teamWebhookRoutes, {
-        deps: wiring.webhooks,
+        deps: { ...wiring.webhooks, audit: stores.accountAudit },
         allowInsecure: config.webhookAllowInsecure,
         requireMember,
       });
       await app.register(teamKeyRoutes, {
-        deps: { apiKeys: stores.apiKeys, publishableKeys: stores.publishableKeys, clock },
+        deps: {
+          apiKeys: stores.apiKeys,
+          publishableKeys: stores.publishableKeys,
+          clock,
+          audit: stores.accountAudit,
+        },
         requireMember,
       });
       await app.register(teamSettingsRoutes, {
-        retention: { retention: stores.retention, accounts: stores.accounts, policy: config.retention },
+        retention: {
+          retention: stores.retention,
+          accounts: stores.accounts,
+          policy: config.retention,
+          audit: stores.accountAudit,
+          clock,
+        },
         requireMember,
       });
       await app.register(teamReviewRoutes, {
@@ -70,7 +82,12 @@ export function membersModule(
           members: stores.members,
           mediaLinks: { ...wiring.verifications, signingKey: platform.mediaSigningKey },
         },
-        keyDeps: { apiKeys: stores.apiKeys, apiKeyPrefix: config.apiKeyPrefix },
+        keyDeps: {
+          apiKeys: stores.apiKeys,
+          apiKeyPrefix: config.apiKeyPrefix,
+          audit: stores.accountAudit,
+          clock,
+        },
         publicBaseUrl: config.publicBaseUrl,
         requireMember,
       });

@@ -1,4 +1,5 @@
 import type { Role } from '../core/members/members.js';
+import type { AuditActor } from './account-audit.js';
 
 export type Member = {
   id: number;
@@ -23,6 +24,8 @@ export type Invitation = {
   expires_at: Date;
   accepted_at: Date | null;
   operator: boolean;
+  /** Set when an admin or the host's CLI revoked it, or its inviter was removed or demoted. */
+  revoked_at: Date | null;
 };
 
 export type Passkey = {
@@ -62,7 +65,7 @@ export type SsoSettings = {
 export type MembershipChange = { role: Role } | 'remove';
 
 export type MembershipChangeResult =
-  | { outcome: 'changed'; member: Member; endedSessions: number }
+  | { outcome: 'changed'; member: Member; endedSessions: number; revokedInvitations: number }
   | { outcome: 'not_found' }
   | { outcome: 'last_admin' };
 
@@ -70,7 +73,9 @@ export type MembershipChangeResult =
 export type AccountAuditEntry = {
   id: number;
   event: string;
-  actor_member_id: number;
+  /** Null when the host's CLI or an API key acted. */
+  actor_member_id: number | null;
+  actor_key_id: number | null;
   subject_member_id: number | null;
   detail: Record<string, unknown>;
   at: Date;
@@ -105,11 +110,23 @@ export type MemberStore = {
     expiresAt: Date;
   }): Promise<Invitation>;
   findInvitationByHash(tokenHash: string): Promise<Invitation | undefined>;
+  findInvitation(id: number): Promise<Invitation | undefined>;
+  /**
+   * In one transaction with its audit entry: revokes an invitation not yet accepted (of `accountId`
+   * when given; the host's CLI gives none). Idempotent; undefined when there is no such pending one.
+   */
+  revokeInvitation(input: {
+    invitationId: number;
+    accountId: number | null;
+    actor: AuditActor;
+    at: Date;
+  }): Promise<Invitation | undefined>;
   listInvitations(accountId: number): Promise<Invitation[]>;
   /**
-   * In one transaction: marks the invitation accepted (only if still unused and unexpired at `at`),
-   * creates the member and stores its passkey. Undefined when the invitation was used or expired
-   * meanwhile, or the address is already a member of the account.
+   * In one transaction: marks the invitation accepted (only if still unused, unrevoked and unexpired at
+   * `at`, and its inviter, when a member made it, is still an admin of the account), creates the
+   * member, stores its passkey and audits the join. Undefined when any of that fails, or the address
+   * is already a member of the account.
    */
   acceptInvitation(input: {
     invitationId: number;
@@ -120,7 +137,10 @@ export type MemberStore = {
 
   findMember(id: number): Promise<Member | undefined>;
   findMemberByEmail(accountId: number, email: string): Promise<Member | undefined>;
-  /** Creates a member signing in through single sign-on for the first time; the existing one on a race. */
+  /**
+   * Creates a member signing in through single sign-on for the first time, audited as a join; the
+   * existing one on a race.
+   */
   provisionMember(input: {
     accountId: number;
     email: string;
@@ -132,7 +152,8 @@ export type MemberStore = {
   /**
    * In one transaction, the account's active members locked: applies the change to a member of the
    * account unless it would leave the account without an admin (`last_admin`); a removal also ends
-   * every session of the member at once; the change goes into the account's audit trail naming `by`.
+   * every session of the member at once; a removal or a role below admin revokes the pending
+   * invitations the member created; the change goes into the account's audit trail naming `by`.
    */
   changeMembership(input: {
     accountId: number;

@@ -22,6 +22,8 @@ export type ApiKeysTable = {
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** The console admin who minted the key (migrations/0034); null for keys minted by a key or the CLI. */
+  created_by_member_id: ColumnType<number | null, number | null | undefined, never>;
 };
 
 export type AccountsTable = {
@@ -290,6 +292,7 @@ export type MemberInvitationsTable = {
   accepted_at: NullableTimestamp;
   accepted_member_id: ColumnType<number | null, number | null | undefined, number | null>;
   operator: ColumnType<boolean, boolean | undefined, boolean>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type MemberPasskeysTable = {
@@ -332,7 +335,9 @@ export type AccountAuditTable = {
   id: Generated<number>;
   account_id: number;
   event: string;
-  actor_member_id: number;
+  /** Null when the host's CLI or an API key acted (migrations/0034). */
+  actor_member_id: number | null;
+  actor_key_id: ColumnType<number | null, number | null | undefined, never>;
   subject_member_id: number | null;
   detail: ColumnType<Record<string, unknown>, string, string>;
   at: Timestamp;

@@ -5,7 +5,6 @@ import { KEY_MODES, SCOPES } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
-import type { ApiKeyStore } from '../../ports/api-key-store.js';
 import { createAccountKey } from '../../use-cases/members/account-keys.js';
 import {
   accountEvidence,
@@ -53,7 +52,7 @@ const caseSchema = verificationSummarySchema.extend({ assigned_member_id: z.numb
  */
 export const teamReviewRoutes: FastifyPluginAsync<{
   deps: ReviewQueueDeps;
-  keyDeps: { apiKeys: Pick<ApiKeyStore, 'insert'>; apiKeyPrefix: string };
+  keyDeps: Parameters<typeof createAccountKey>[0];
   publicBaseUrl: string;
   requireMember: RequireMember;
 }> = async (instance, { deps, keyDeps, publicBaseUrl, requireMember }) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import type { WebhookEndpoint } from '../../ports/webhooks.js';
-import type { WebhookEndpointDeps } from '../../use-cases/accounts/webhook-endpoints.js';
+import type { AccountWebhookDeps } from '../../use-cases/members/account-webhooks.js';
 import {
   listAccountEndpointDeliveries,
   listAccountEndpoints,
@@ -45,13 +45,13 @@ const present = (endpoint: WebhookEndpoint) => ({
  * endpoint's mode and creation time added.
  */
 export const teamWebhookRoutes: FastifyPluginAsync<{
-  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
+  deps: Omit<AccountWebhookDeps, 'logRefusal'>;
   allowInsecure: boolean;
   requireMember: RequireMember;
 }> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { requireMember } = options;
-  const deps: WebhookEndpointDeps = {
+  const deps: AccountWebhookDeps = {
     ...options.deps,
     logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
   };

@@ -12,6 +12,7 @@ import {
   finishAcceptingInvitation,
   finishSignIn,
   listTeam,
+  revokeInvitation,
   SESSION_TIMEOUTS,
   signOut,
   signOutEverywhere,
@@ -27,7 +28,7 @@ import {
   type RequireMember,
   type SessionCookie,
 } from '../member-session.js';
-import type { Member } from '../../ports/member-store.js';
+import type { Invitation, Member } from '../../ports/member-store.js';
 import { errorSchema } from '../schemas.js';
 
 const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
@@ -65,14 +66,39 @@ const presentListedMember = (m: Member) => ({
   created_at: isoWithoutZone(m.created_at)!,
 });
 
+const invitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** The member who made it; null when the host's CLI did. */
+  invited_by: z.number().int().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+
+const presentInvitation = (i: Invitation): z.infer<typeof invitationSchema> => ({
+  id: Number(i.id),
+  email: i.email,
+  role: i.role,
+  invited_by: i.invited_by === null ? null : Number(i.invited_by),
+  created_at: isoWithoutZone(i.created_at)!,
+  expires_at: isoWithoutZone(i.expires_at)!,
+  accepted_at: isoWithoutZone(i.accepted_at),
+  revoked_at: isoWithoutZone(i.revoked_at),
+});
+
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
-/** A malformed member id names no member of the account: the same 404 as another account's. */
-function memberIdOf(raw: string): number {
+/** A malformed id names nothing of the account: the same 404 (`error`) as another account's. */
+function idOf(raw: string, error: 'member_not_found' | 'invitation_not_found'): number {
   const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError('member_not_found');
+  if (!Number.isSafeInteger(id)) throw new ApiError(error);
   return id;
 }
+
+const memberIdOf = (raw: string) => idOf(raw, 'member_not_found');
 
 const token = z.string().min(1).max(200);
 const displayName = z.string().trim().min(1).max(100);
@@ -268,16 +294,7 @@ export const teamRoutes: FastifyPluginAsync<{
         response: {
           200: z.object({
             members: z.array(listedMemberSchema),
-            invitations: z.array(
-              z.object({
-                id: z.number().int(),
-                email: z.string(),
-                role: z.enum(ROLES),
-                created_at: z.string(),
-                expires_at: z.string(),
-                accepted_at: z.string().nullable(),
-              }),
-            ),
+            invitations: z.array(invitationSchema),
           }),
           ...memberErrors,
         },
@@ -287,14 +304,7 @@ export const teamRoutes: FastifyPluginAsync<{
       const team = await listTeam(deps, request.member!);
       return {
         members: team.members.map(presentListedMember),
-        invitations: team.invitations.map((i) => ({
-          id: i.id,
-          email: i.email,
-          role: i.role,
-          created_at: isoWithoutZone(i.created_at)!,
-          expires_at: isoWithoutZone(i.expires_at)!,
-          accepted_at: isoWithoutZone(i.accepted_at),
-        })),
+        invitations: team.invitations.map(presentInvitation),
       };
     },
   );
@@ -339,6 +349,29 @@ export const teamRoutes: FastifyPluginAsync<{
     },
   );
 
+  app.delete(
+    '/v1/console/invitations/:invitation_id',
+    {
+      onRequest: requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Revoke an invitation not accepted yet (admin; idempotent): its link no longer lets anyone join',
+        security,
+        params: z.object({ invitation_id: z.string() }),
+        response: { 200: invitationSchema, ...memberErrors, 404: errorSchema },
+      },
+    },
+    async (request) =>
+      presentInvitation(
+        await revokeInvitation(
+          deps,
+          request.member!,
+          idOf(request.params.invitation_id, 'invitation_not_found'),
+        ),
+      ),
+  );
+
   app.patch(
     '/v1/console/members/:member_id',
     {
@@ -367,11 +400,15 @@ export const teamRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['console'],
         summary:
-          "Remove a member from the account (admin): every one of their sessions ends at once; the account's last admin cannot be removed",
+          "Remove a member from the account (admin): every one of their sessions ends at once and their pending invitations are revoked; the account's last admin cannot be removed",
         security,
         params: z.object({ member_id: z.string() }),
         response: {
-          200: z.object({ id: z.number().int(), ended_sessions: z.number().int() }),
+          200: z.object({
+            id: z.number().int(),
+            ended_sessions: z.number().int(),
+            revoked_invitations: z.number().int(),
+          }),
           ...memberErrors,
           404: errorSchema,
           409: errorSchema,
@@ -379,13 +416,13 @@ export const teamRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      const { member, endedSessions } = await changeMembership(
+      const { member, endedSessions, revokedInvitations } = await changeMembership(
         deps,
         request.member!,
         memberIdOf(request.params.member_id),
         'remove',
       );
-      return { id: member.id, ended_sessions: endedSessions };
+      return { id: member.id, ended_sessions: endedSessions, revoked_invitations: revokedInvitations };
     },
   );
 
@@ -395,7 +432,8 @@ export const teamRoutes: FastifyPluginAsync<{
       onRequest: requireMember('admin'),
       schema: {
         tags: ['console'],
-        summary: "The account's audit trail of changes to its members, newest first (admin)",
+        summary:
+          "The account's audit trail of admin actions (people, keys, sign-in, webhooks, retention), newest first (admin)",
         security,
         response: {
           200: z.object({
@@ -403,7 +441,9 @@ export const teamRoutes: FastifyPluginAsync<{
               z.object({
                 id: z.number().int(),
                 event: z.string(),
-                by_member_id: z.number().int(),
+                /** The member who acted; null when the host's CLI or an API key (by_key_id) did. */
+                by_member_id: z.number().int().nullable(),
+                by_key_id: z.number().int().nullable(),
                 member_id: z.number().int().nullable(),
                 detail: z.record(z.string(), z.unknown()),
                 at: z.string(),
@@ -420,7 +460,8 @@ export const teamRoutes: FastifyPluginAsync<{
         entries: entries.map((e) => ({
           id: Number(e.id),
           event: e.event,
-          by_member_id: Number(e.actor_member_id),
+          by_member_id: e.actor_member_id === null ? null : Number(e.actor_member_id),
+          by_key_id: e.actor_key_id === null ? null : Number(e.actor_key_id),
           member_id: e.subject_member_id === null ? null : Number(e.subject_member_id),
           detail: e.detail,
           at: isoWithoutZone(e.at)!,

@@ -7,6 +7,7 @@
 import { digestToken, generateSecretToken, normaliseEmail } from '../../core/members/members.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
+import type { AccountAudit } from '../../ports/account-audit.js';
 import type { MemberStore, SsoStore } from '../../ports/member-store.js';
 import type { Oidc } from '../../ports/oidc.js';
 import { asSignedIn, requireRole, startSession, type SignedInMember, type TeamDeps } from './team.js';
@@ -18,19 +19,31 @@ export type SsoDeps = {
   oidc: Oidc;
   members: MemberStore;
   clock: Clock;
+  audit: AccountAudit;
   /** Where the provider sends the browser back: PUBLIC_BASE_URL/v1/console/sso/callback. */
   redirectUri: string;
   timeouts?: TeamDeps['timeouts'];
 };
 
+/** Saves the account's provider; audited (issuer, client id, domains: who may sign in as whom), never the secret. */
 export async function configureSso(
-  deps: Pick<SsoDeps, 'sso' | 'clock'>,
+  deps: Pick<SsoDeps, 'sso' | 'clock' | 'audit'>,
   member: SignedInMember,
   input: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[] },
 ): Promise<{ issuer: string; clientId: string; allowedDomains: string[] }> {
   requireRole(member, 'admin');
   const allowedDomains = [...new Set(input.allowedDomains.map((d) => d.trim().toLowerCase()))];
-  await deps.sso.save({ accountId: member.accountId, ...input, allowedDomains }, deps.clock.now());
+  const at = deps.clock.now();
+  await deps.audit.atomically(async () => {
+    await deps.sso.save({ accountId: member.accountId, ...input, allowedDomains }, at);
+    await deps.audit.record({
+      accountId: member.accountId,
+      event: 'sso.configured',
+      actor: { memberId: member.id },
+      detail: { issuer: input.issuer, client_id: input.clientId, allowed_domains: allowedDomains },
+      at,
+    });
+  });
   return { issuer: input.issuer, clientId: input.clientId, allowedDomains };
 }
 
