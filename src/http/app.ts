@@ -1,3 +1,4 @@
+import { guardConsoleRoutes } from './member-session.js';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,6 +158,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   allowHostedFlowOrigin(app, config);
+  guardConsoleRoutes(app);
   for (const routes of deps.routes) await routes(app);
   if (config.servesHostedFlow) {
     await app.register(hostedFlowRoutes, {

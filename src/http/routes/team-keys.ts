@@ -69,7 +69,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "The account's API keys and who minted each (admin); never their secrets",
@@ -83,7 +83,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/keys/:id/revoke',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -102,7 +102,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/publishable-keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "The account's publishable keys, each with the API key it belongs to (admin)",
@@ -116,7 +116,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/publishable-keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Create a publishable key for one of the account’s live API keys (admin)',
@@ -147,7 +147,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.put(
     '/v1/console/publishable-keys/:id/origins',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "Replace a live publishable key's allowed origins (admin)",
@@ -176,7 +176,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/publishable-keys/:id/revoke',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Revoke a publishable key of the account (admin; idempotent)',

@@ -66,7 +66,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/verifications',
     {
-      onRequest: requireMember('viewer'),
+      ...requireMember('viewer'),
       schema: {
         tags: ['console'],
         summary:
@@ -105,7 +105,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/verifications/:id',
     {
-      onRequest: requireMember('viewer'),
+      ...requireMember('viewer'),
       schema: {
         tags: ['console'],
         summary: 'A verification of the account with its checks and audit trail',
@@ -124,7 +124,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/verifications/:id/media',
     {
-      onRequest: requireMember('reviewer'),
+      ...requireMember('reviewer'),
       schema: {
         tags: ['console'],
         summary: "The evidence: signed links to the verification's images, valid 3600 s",
@@ -155,7 +155,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/verifications/:id/assign',
     {
-      onRequest: requireMember('reviewer'),
+      ...requireMember('reviewer'),
       schema: {
         tags: ['console'],
         summary: 'Assign the case to a reviewer or admin of the account (member_id null: unassign)',
@@ -176,7 +176,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/verifications/:id/review',
     {
-      onRequest: requireMember('reviewer'),
+      ...requireMember('reviewer'),
       schema: {
         tags: ['console'],
         summary:
@@ -202,7 +202,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Create an API key in the account (admin; the plaintext key is returned once)',

@@ -54,7 +54,7 @@ export const teamSettingsRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/retention',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -69,7 +69,7 @@ export const teamSettingsRoutes: FastifyPluginAsync<{
   app.put(
     '/v1/console/retention',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:

@@ -24,7 +24,7 @@ export const teamSsoRoutes: FastifyPluginAsync<{
   app.put(
     '/v1/console/sso',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:

@@ -60,7 +60,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/webhooks',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "The account's active webhook endpoints (admin)",
@@ -74,7 +74,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/webhooks',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -100,7 +100,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.delete(
     '/v1/console/webhooks/:endpoint_id',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -123,7 +123,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/webhooks/:endpoint_id/deliveries',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -153,7 +153,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/webhooks/deliveries/:delivery_id/retry',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Send a delivery of an account endpoint again, with a fresh run of attempts (admin)',

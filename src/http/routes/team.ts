@@ -233,7 +233,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/session',
     {
-      onRequest: requireMember(),
+      ...requireMember(),
       schema: {
         tags: ['console'],
         summary: 'The signed-in member and the CSRF token their state-changing requests must send',
@@ -250,7 +250,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-out',
     {
-      onRequest: requireMember(),
+      ...requireMember(),
       schema: {
         tags: ['console'],
         summary: 'End this session',
@@ -268,7 +268,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-out-everywhere',
     {
-      onRequest: requireMember(),
+      ...requireMember(),
       schema: {
         tags: ['console'],
         summary: "End every one of the member's sessions, on every device",
@@ -286,7 +286,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/members',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "The account's members and invitations (admin)",
@@ -312,7 +312,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/invitations',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Invite a person to the account (admin); the link is returned once',
@@ -352,7 +352,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.delete(
     '/v1/console/invitations/:invitation_id',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -375,7 +375,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.patch(
     '/v1/console/members/:member_id',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "Change a member's role (admin); the account's last admin cannot be demoted",
@@ -396,7 +396,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.delete(
     '/v1/console/members/:member_id',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -429,7 +429,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/audit-log',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
