@@ -30,6 +30,10 @@ export const ERRORS = {
   api_key_not_found: { status: 404, message: 'api key not found' },
   member_not_found: { status: 404, message: 'member not found' },
   sso_not_configured: { status: 404, message: 'single sign-on is not set up for this account' },
+  sso_provider_unavailable: {
+    status: 502,
+    message: "the account's single sign-on provider could not be used; try again later or ask an admin",
+  },
   invitation_not_found: { status: 404, message: 'invitation not found, already used or expired' },
   webhook_not_found: { status: 404, message: 'webhook not found' },
   delivery_not_found: { status: 404, message: 'delivery not found' },

@@ -42,7 +42,12 @@ export function membersModule(
       await app.register(teamSsoRoutes, {
         deps: {
           sso: stores.sso,
-          oidc: createOidc(),
+          oidc: createOidc({
+            allowInsecure: config.webhookAllowInsecure,
+            onDiscoveryFailure: (accountId, reason) =>
+              platform.logger.warn({ account_id: accountId, reason }, 'single sign-on discovery failed'),
+          }),
+          logRefusal: (reason) => platform.logger.info({ reason }, 'single sign-on issuer refused'),
           members: stores.members,
           clock,
           audit: stores.accountAudit,

@@ -90,7 +90,9 @@ describe.each(engines)('single sign-on on %s', (engine) => {
   let admin: { cookie: string; csrf: string };
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: ORIGIN } });
+    // The provider listens on loopback http, which only the insecure development setting lets through
+    // (test/api/sso-provider-policy.test.ts shows the refusals without it).
+    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: ORIGIN, WEBHOOK_ALLOW_INSECURE: '1' } });
     accountId = (
       await t.app.inject({
         method: 'POST',

@@ -9,7 +9,7 @@ import {
   type RequireMember,
   type SessionCookie,
 } from '../member-session.js';
-import { errorSchema } from '../schemas.js';
+import { errorSchema, validationErrorSchema } from '../schemas.js';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
@@ -40,6 +40,7 @@ export const teamSsoRoutes: FastifyPluginAsync<{
           200: z.object({ issuer: z.string(), client_id: z.string(), allowed_domains: z.array(z.string()) }),
           401: errorSchema,
           403: errorSchema,
+          422: validationErrorSchema,
         },
       },
     },
@@ -61,7 +62,7 @@ export const teamSsoRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: "Start single sign-on for an account: a redirect to its provider's authorization endpoint",
         querystring: z.object({ account: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-        response: { 302: z.null(), 404: errorSchema },
+        response: { 302: z.null(), 404: errorSchema, 502: errorSchema },
       },
     },
     async (request, reply) => {

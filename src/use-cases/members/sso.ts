@@ -5,7 +5,7 @@
  * address, or joins as a viewer the first time. Any other domain is refused.
  */
 import { digestToken, generateSecretToken, normaliseEmail } from '../../core/members/members.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, validationError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
 import type { AccountAudit } from '../../ports/account-audit.js';
 import type { MemberStore, SsoStore } from '../../ports/member-store.js';
@@ -22,16 +22,26 @@ export type SsoDeps = {
   audit: AccountAudit;
   /** Where the provider sends the browser back: PUBLIC_BASE_URL/v1/console/sso/callback. */
   redirectUri: string;
+  /** Where a refused issuer's reason goes: it may name internal addresses, so never to the client. */
+  logRefusal(reason: string): void;
   timeouts?: TeamDeps['timeouts'];
 };
 
 /** Saves the account's provider; audited (issuer, client id, domains: who may sign in as whom), never the secret. */
+/** The only thing an admin learns about a refused issuer, as for webhook URLs. */
+export const SSO_ISSUER_REFUSED = 'issuer is not allowed: it must use https and a publicly routable host';
+
 export async function configureSso(
-  deps: Pick<SsoDeps, 'sso' | 'clock' | 'audit'>,
+  deps: Pick<SsoDeps, 'sso' | 'clock' | 'audit' | 'oidc' | 'logRefusal'>,
   member: SignedInMember,
   input: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[] },
 ): Promise<{ issuer: string; clientId: string; allowedDomains: string[] }> {
   requireRole(member, 'admin');
+  const refusal = await deps.oidc.refusedIssuer(input.issuer);
+  if (refusal) {
+    deps.logRefusal(refusal);
+    throw validationError([{ loc: ['body', 'issuer'], msg: SSO_ISSUER_REFUSED, type: 'url_not_allowed' }]);
+  }
   const allowedDomains = [...new Set(input.allowedDomains.map((d) => d.trim().toLowerCase()))];
   const at = deps.clock.now();
   await deps.audit.atomically(async () => {
@@ -53,13 +63,20 @@ export async function startSso(deps: SsoDeps, accountId: number): Promise<string
   const state = generateSecretToken();
   const nonce = generateSecretToken();
   const codeVerifier = generateSecretToken();
+  // The provider's address first: a refused or unreachable provider leaves no login row behind.
+  const location = await deps.oidc.authorizationUrl(settings, {
+    redirectUri: deps.redirectUri,
+    state,
+    nonce,
+    codeVerifier,
+  });
   const at = deps.clock.now();
   await deps.sso.saveLogin(
     digestToken(state),
     { accountId, codeVerifier, nonce, expiresAt: new Date(at.getTime() + SSO_LOGIN_TTL_SECONDS * 1000) },
     at,
   );
-  return deps.oidc.authorizationUrl(settings, { redirectUri: deps.redirectUri, state, nonce, codeVerifier });
+  return location;
 }
 
 export async function finishSso(
