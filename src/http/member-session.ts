@@ -91,6 +91,26 @@ export function clearSessionCookie(reply: FastifyReply, cookie: SessionCookie): 
   setSessionCookie(reply, cookie, '', 0);
 }
 
+/**
+ * The cookie binding a single sign-on to the browser that started it: set at /sso/start, required at
+ * the callback. Prefixed and Secure as the session cookie is; SameSite=Lax because the provider sends
+ * the browser back with a cross-site navigation, which a Strict cookie would not ride.
+ */
+export function ssoBrowserCookieFor(session: SessionCookie): SessionCookie {
+  return { ...session, name: session.name.replace('idv_session', 'idv_sso') };
+}
+
+export function setSsoBrowserCookie(
+  reply: FastifyReply,
+  cookie: SessionCookie,
+  value: string,
+  maxAgeSeconds: number,
+): void {
+  const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
+  if (cookie.secure) attributes.push('Secure');
+  reply.header('set-cookie', `${cookie.name}=${value}; ${attributes.join('; ')}`);
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

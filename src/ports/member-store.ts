@@ -11,6 +11,8 @@ export type Member = {
   removed_at: Date | null;
   /** Sees every account and the deployment's health (an invitation from the host's CLI only). */
   operator: boolean;
+  /** Single sign-on may sign this member in: those it provisioned, or those an admin allowed. */
+  sso_allowed: boolean;
 };
 
 export type Invitation = {
@@ -81,7 +83,14 @@ export type AccountAuditEntry = {
   at: Date;
 };
 
-export type SsoLogin = { accountId: number; codeVerifier: string; nonce: string; expiresAt: Date };
+export type SsoLogin = {
+  accountId: number;
+  codeVerifier: string;
+  nonce: string;
+  expiresAt: Date;
+  /** The digest of the cookie set in the browser that started the sign-in. */
+  browserHash: string | null;
+};
 
 export type SsoStore = {
   /** Seals the client secret at rest. */
@@ -146,8 +155,30 @@ export type MemberStore = {
     email: string;
     displayName: string;
     role: Role;
+    identity: { issuer: string; subject: string };
     at: Date;
   }): Promise<Member>;
+  /** The member a provider's identity is linked to in the account. */
+  findSsoIdentity(accountId: number, issuer: string, subject: string): Promise<number | undefined>;
+  /**
+   * Links a provider's identity to a member on their first single sign-on; false when the identity or
+   * the member (for that issuer) is linked already.
+   */
+  linkSsoIdentity(input: {
+    accountId: number;
+    issuer: string;
+    subject: string;
+    memberId: number;
+    at: Date;
+  }): Promise<boolean>;
+  /** An admin allows or stops single sign-on for a member of the account, audited; undefined if none. */
+  allowSso(input: {
+    accountId: number;
+    memberId: number;
+    allowed: boolean;
+    by: number;
+    at: Date;
+  }): Promise<Member | undefined>;
   listMembers(accountId: number): Promise<Member[]>;
   /**
    * In one transaction, the account's active members locked: applies the change to a member of the

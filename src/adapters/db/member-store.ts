@@ -267,12 +267,23 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
             email: input.email,
             display_name: input.displayName,
             role: input.role,
+            sso_allowed: true,
             created_at: input.at,
           })
           .onConflict((oc) => oc.columns(['account_id', 'email']).doNothing())
           .returningAll()
           .executeTakeFirst();
         if (created) {
+          await trx
+            .insertInto('member_sso_identities')
+            .values({
+              account_id: input.accountId,
+              issuer: input.identity.issuer,
+              subject: input.identity.subject,
+              member_id: created.id,
+              created_at: input.at,
+            })
+            .execute();
           await insertAccountAudit(trx, {
             accountId: input.accountId,
             event: 'member.joined',
@@ -289,6 +300,55 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
           .where('account_id', '=', input.accountId)
           .where('email', '=', input.email)
           .executeTakeFirstOrThrow();
+      });
+    },
+
+    async findSsoIdentity(accountId, issuer, subject) {
+      const row = await db
+        .selectFrom('member_sso_identities')
+        .select('member_id')
+        .where('account_id', '=', accountId)
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row && Number(row.member_id);
+    },
+
+    async linkSsoIdentity(input) {
+      const linked = await db
+        .insertInto('member_sso_identities')
+        .values({
+          account_id: input.accountId,
+          issuer: input.issuer,
+          subject: input.subject,
+          member_id: input.memberId,
+          created_at: input.at,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('member_id')
+        .executeTakeFirst();
+      return Boolean(linked);
+    },
+
+    async allowSso(input) {
+      return db.transaction().execute(async (trx) => {
+        const member = await trx
+          .updateTable('members')
+          .set({ sso_allowed: input.allowed })
+          .where('id', '=', input.memberId)
+          .where('account_id', '=', input.accountId)
+          .where('removed_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!member) return undefined;
+        await insertAccountAudit(trx, {
+          accountId: input.accountId,
+          event: input.allowed ? 'member.sso_allowed' : 'member.sso_disallowed',
+          actor: { memberId: input.by },
+          subjectMemberId: member.id,
+          at: input.at,
+        });
+        return member;
       });
     },
 

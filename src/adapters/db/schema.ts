@@ -278,6 +278,16 @@ export type MembersTable = {
   created_at: Timestamp;
   removed_at: NullableTimestamp;
   operator: ColumnType<boolean, boolean | undefined, boolean>;
+  /** migrations/0035: single sign-on may sign this member in. */
+  sso_allowed: ColumnType<boolean, boolean | undefined, boolean>;
+};
+
+export type MemberSsoIdentitiesTable = {
+  account_id: number;
+  issuer: string;
+  subject: string;
+  member_id: number;
+  created_at: Timestamp;
 };
 
 export type MemberInvitationsTable = {
@@ -349,6 +359,7 @@ export type SsoLoginsTable = {
   code_verifier: string;
   nonce: string;
   expires_at: Timestamp;
+  browser_hash: string | null;
 };
 
 /** Every table the service uses: the one place that tells the database's shape. */
@@ -356,6 +367,7 @@ export interface Database {
   accounts: AccountsTable;
   members: MembersTable;
   member_invitations: MemberInvitationsTable;
+  member_sso_identities: MemberSsoIdentitiesTable;
   member_passkeys: MemberPasskeysTable;
   webauthn_ceremonies: WebauthnCeremoniesTable;
   member_sessions: MemberSessionsTable;

@@ -47,6 +47,7 @@ export function createSsoStore(db: Kysely<Database>, box: SecretBox): SsoStore {
           code_verifier: login.codeVerifier,
           nonce: login.nonce,
           expires_at: login.expiresAt,
+          browser_hash: login.browserHash,
         })
         .execute();
       await db.deleteFrom('sso_logins').where('expires_at', '<', at).execute();
@@ -64,6 +65,7 @@ export function createSsoStore(db: Kysely<Database>, box: SecretBox): SsoStore {
         codeVerifier: row.code_verifier,
         nonce: row.nonce,
         expiresAt: row.expires_at,
+        browserHash: row.browser_hash,
       };
     },
 

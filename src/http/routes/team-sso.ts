@@ -2,10 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_TIMEOUTS } from '../../use-cases/members/team.js';
-import { configureSso, finishSso, startSso, type SsoDeps } from '../../use-cases/members/sso.js';
+import {
+  allowSsoFor,
+  configureSso,
+  finishSso,
+  SSO_LOGIN_TTL_SECONDS,
+  startSso,
+  type SsoDeps,
+} from '../../use-cases/members/sso.js';
+import { ApiError } from '../../core/errors.js';
 import {
   readSessionCookie,
   setSessionCookie,
+  setSsoBrowserCookie,
+  ssoBrowserCookieFor,
   type RequireMember,
   type SessionCookie,
 } from '../member-session.js';
@@ -20,6 +30,7 @@ export const teamSsoRoutes: FastifyPluginAsync<{
   cookie: SessionCookie;
 }> = async (instance, { deps, requireMember, cookie }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const browserCookie = ssoBrowserCookieFor(cookie);
 
   app.put(
     '/v1/console/sso',
@@ -55,6 +66,33 @@ export const teamSsoRoutes: FastifyPluginAsync<{
     },
   );
 
+  app.put(
+    '/v1/console/members/:member_id/sso',
+    {
+      ...requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Allow or stop single sign-on for a member who joined by invitation (admin); never for an operator member',
+        security: [{ consoleSession: [] }],
+        params: z.object({ member_id: z.string() }),
+        body: z.object({ allowed: z.boolean() }),
+        response: {
+          200: z.object({ id: z.number().int(), sso_allowed: z.boolean() }),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const id = /^[1-9][0-9]{0,15}$/.test(request.params.member_id) ? Number(request.params.member_id) : NaN;
+      if (!Number.isSafeInteger(id)) throw new ApiError('member_not_found');
+      const member = await allowSsoFor(deps, request.member!, id, request.body.allowed);
+      return { id: Number(member.id), sso_allowed: member.sso_allowed };
+    },
+  );
+
   app.get(
     '/v1/console/sso/start',
     {
@@ -66,7 +104,8 @@ export const teamSsoRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const location = await startSso(deps, request.query.account);
+      const { location, browserSecret } = await startSso(deps, request.query.account);
+      setSsoBrowserCookie(reply, browserCookie, browserSecret, SSO_LOGIN_TTL_SECONDS);
       reply.header('cache-control', 'no-store');
       return reply.redirect(location, 302);
     },
@@ -85,10 +124,12 @@ export const teamSsoRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { sessionId } = await finishSso(deps, {
         state: request.query.state,
+        browserSecret: readSessionCookie(request, browserCookie),
         callbackUrl: new URL(request.url, deps.redirectUri),
         previousSessionId: readSessionCookie(request, cookie),
       });
       setSessionCookie(reply, cookie, sessionId, (deps.timeouts ?? SESSION_TIMEOUTS).absoluteSeconds);
+      setSsoBrowserCookie(reply, browserCookie, '', 0);
       reply.header('cache-control', 'no-store');
       return reply.redirect('/console#signed-in', 303);
     },
