@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './route-context.js';
 import { csrfTokenMatches, type Role } from '../core/members/members.js';
+import { takeAnonymousConsoleCall } from '../use-cases/members/anonymous-limit.js';
 import { ApiError } from '../core/errors.js';
 import {
   memberOfSession,
@@ -142,6 +143,25 @@ export function guardConsoleRoutes(app: App): void {
     }
   });
 }
+
+/**
+ * The `onRequest` hook of the public console routes: one call counted for the client's address, 429
+ * with Retry-After past the limit (use-cases/members/anonymous-limit.ts).
+ */
+export function createAnonymousLimit(deps: Parameters<typeof takeAnonymousConsoleCall>[0]) {
+  return async function anonymousConsoleLimit(request: FastifyRequest): Promise<void> {
+    const decision = await takeAnonymousConsoleCall(deps, request.ip);
+    if (!decision.allowed) {
+      throw new ApiError(
+        'rate_limited',
+        {},
+        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+      );
+    }
+  };
+}
+
+export type AnonymousLimit = ReturnType<typeof createAnonymousLimit>;
 
 export function createMemberAuth(
   deps: Pick<TeamDeps, 'members' | 'clock' | 'timeouts'>,

@@ -1,5 +1,5 @@
 import { createPasskeys } from '../adapters/webauthn.js';
-import { createMemberAuth, sessionCookieFor } from '../http/member-session.js';
+import { createAnonymousLimit, createMemberAuth, sessionCookieFor } from '../http/member-session.js';
 import { teamReviewRoutes } from '../http/routes/team-review.js';
 import { teamRoutes } from '../http/routes/team.js';
 import { teamSsoRoutes } from '../http/routes/team-sso.js';
@@ -31,6 +31,13 @@ export function membersModule(
   };
   const cookie = sessionCookieFor(config.publicBaseUrl);
   const requireMember = createMemberAuth(deps, cookie);
+  const limitAnonymous = createAnonymousLimit({
+    limit: config.consoleAnonymousLimit,
+    rateLimiter: platform.rateLimiter,
+    metrics: platform.metrics,
+    onLimiterError: (error) =>
+      platform.logger.warn({ err: error }, 'could not count a console call; it was let through'),
+  });
   return {
     deps,
     requireMember,
@@ -38,7 +45,7 @@ export function membersModule(
       // Every member route's hook sets these (src/http/member-session.ts).
       app.decorateRequest('member', null);
       app.decorateRequest('memberSessionId', null);
-      await app.register(teamRoutes, { deps, requireMember, cookie });
+      await app.register(teamRoutes, { deps, requireMember, limitAnonymous, cookie });
       await app.register(teamSsoRoutes, {
         deps: {
           sso: stores.sso,
@@ -54,6 +61,7 @@ export function membersModule(
           redirectUri: `${config.publicBaseUrl}/v1/console/sso/callback`,
         },
         requireMember,
+        limitAnonymous,
         cookie,
       });
       await app.register(teamWebhookRoutes, {

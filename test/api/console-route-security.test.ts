@@ -95,7 +95,10 @@ describe.each(engines)('console route security on %s', (engine) => {
   let sessions: Record<'viewer' | 'reviewer' | 'admin' | 'operator', ConsoleSession>;
   let operatorAuthenticator: Parameters<ReturnType<typeof consoleDriver>['signIn']>[0];
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: CONSOLE_ORIGIN } });
+    // Two sign-ins a route from one address: far past the public routes' limit, tested below.
+    t = await createTestApp(engine, {
+      env: { PUBLIC_BASE_URL: CONSOLE_ORIGIN, CONSOLE_ANONYMOUS_LIMIT: '0' },
+    });
     c = consoleDriver(t);
     const account = await c.openAccount('Route security');
     const operator = await c.join(account.id, 'ops@routes.example', 'admin', undefined, { operator: true });
@@ -159,5 +162,49 @@ describe.each(engines)('console route security on %s', (engine) => {
       const res = await call(route, withSession(session));
       expect([401, 403]).not.toContain(res.statusCode);
     });
+  });
+});
+
+describe.each(engines)('the public console routes on %s', (engine) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: CONSOLE_ORIGIN } });
+  });
+  afterAll(async () => t?.close());
+
+  it('count calls per client address and answer 429 with Retry-After past the limit, before any row is written', async () => {
+    const signInOptions = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/console/sign-in/options',
+        payload: {},
+        headers: { origin: CONSOLE_ORIGIN },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 120; i++) expect((await signInOptions('198.51.100.7')).statusCode).toBe(200);
+    const ceremonies = async () =>
+      (await t.platform.database.db.selectFrom('webauthn_ceremonies').select('id_hash').execute()).length;
+    const before = await ceremonies();
+    const limited = await signInOptions('198.51.100.7');
+    expect([limited.statusCode, limited.json()]).toEqual([
+      429,
+      { detail: 'rate limit exceeded; retry after the number of seconds in Retry-After' },
+    ]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await ceremonies()).toBe(before);
+    // The same bucket covers single sign-on and invitations; another address is not affected.
+    for (const url of ['/v1/console/sso/start?account=1', '/v1/console/sso/callback?state=x']) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.7' });
+      expect(res.statusCode).toBe(429);
+    }
+    const invitation = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/invitations/options',
+      payload: { token: 'x', display_name: 'x' },
+      headers: { origin: CONSOLE_ORIGIN },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(invitation.statusCode).toBe(429);
+    expect((await signInOptions('203.0.113.9')).statusCode).toBe(200);
   });
 });

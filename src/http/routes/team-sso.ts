@@ -16,6 +16,7 @@ import {
   setSessionCookie,
   setSsoBrowserCookie,
   ssoBrowserCookieFor,
+  type AnonymousLimit,
   type RequireMember,
   type SessionCookie,
 } from '../member-session.js';
@@ -27,8 +28,9 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 export const teamSsoRoutes: FastifyPluginAsync<{
   deps: SsoDeps;
   requireMember: RequireMember;
+  limitAnonymous: AnonymousLimit;
   cookie: SessionCookie;
-}> = async (instance, { deps, requireMember, cookie }) => {
+}> = async (instance, { deps, requireMember, limitAnonymous, cookie }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const browserCookie = ssoBrowserCookieFor(cookie);
 
@@ -96,11 +98,12 @@ export const teamSsoRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/sso/start',
     {
+      onRequest: limitAnonymous,
       schema: {
         tags: ['console'],
         summary: "Start single sign-on for an account: a redirect to its provider's authorization endpoint",
         querystring: z.object({ account: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
-        response: { 302: z.null(), 404: errorSchema, 502: errorSchema },
+        response: { 302: z.null(), 404: errorSchema, 429: errorSchema, 502: errorSchema },
       },
     },
     async (request, reply) => {
@@ -114,11 +117,12 @@ export const teamSsoRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/sso/callback',
     {
+      onRequest: limitAnonymous,
       schema: {
         tags: ['console'],
         summary: 'Where the provider returns: signs the person in and sends them to the console',
         querystring: z.looseObject({ state: z.string().max(200) }),
-        response: { 303: z.null(), 401: errorSchema, 403: errorSchema },
+        response: { 303: z.null(), 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

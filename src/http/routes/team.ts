@@ -25,6 +25,7 @@ import {
   clearSessionCookie,
   readSessionCookie,
   setSessionCookie,
+  type AnonymousLimit,
   type RequireMember,
   type SessionCookie,
 } from '../member-session.js';
@@ -112,8 +113,9 @@ const credential = z.record(z.string(), z.unknown());
 export const teamRoutes: FastifyPluginAsync<{
   deps: TeamDeps;
   requireMember: RequireMember;
+  limitAnonymous: AnonymousLimit;
   cookie: SessionCookie;
-}> = async (instance, { deps, requireMember, cookie }) => {
+}> = async (instance, { deps, requireMember, limitAnonymous, cookie }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   /** Unauthenticated POSTs (sign-in) still refuse a foreign Origin: no signing a browser in from elsewhere. */
@@ -135,7 +137,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/invitations/options',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Start accepting an invitation: the passkey registration options for the invitee',
@@ -149,6 +151,7 @@ export const teamRoutes: FastifyPluginAsync<{
           }),
           403: errorSchema,
           404: errorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -169,12 +172,18 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/invitations/accept',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Accept an invitation with a new passkey: the member is created and signed in',
         body: z.object({ token, display_name: displayName, ceremony_id: token, credential }),
-        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: {
+          200: signedInSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -192,7 +201,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-in/options',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Start a passkey sign-in: the authentication options',
@@ -200,6 +209,7 @@ export const teamRoutes: FastifyPluginAsync<{
         response: {
           200: z.object({ ceremony_id: z.string(), options: z.record(z.string(), z.unknown()) }),
           403: errorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -212,12 +222,12 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-in',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Sign in with a passkey; sets a new session cookie (any previous session is ended)',
         body: z.object({ ceremony_id: token, credential }),
-        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
