@@ -186,9 +186,7 @@ export const environmentSchema = z.object({
     .int()
     .min(0)
     .default(120)
-    .describe(
-      'Calls per client address in 10 minutes to the console routes that need no session (sign-in, single sign-on, invitations) before 429s; 0 is off.',
-    ),
+    .describe('Calls per address in 10 minutes to the console routes needing no session; 0 is off.'),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300).describe(
     'The rolling window authentication failures are counted in.',
   ),
