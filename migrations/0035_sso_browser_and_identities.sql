@@ -3,6 +3,8 @@
 -- The digest of a random cookie set in the browser that started the sign-in; the callback must come
 -- with that cookie. Logins started before this migration have none and are refused (they last 10 min).
 ALTER TABLE sso_logins ADD COLUMN browser_hash text;
+-- A signed-in member linking their own provider identity: the callback must come with their session.
+ALTER TABLE sso_logins ADD COLUMN link_member_id bigint REFERENCES members (id);
 
 -- The identity a provider vouches for (issuer, sub), linked to a member the first time they sign in
 -- through single sign-on; later sign-ins find the member by it, never by e-mail address.

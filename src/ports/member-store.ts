@@ -90,6 +90,8 @@ export type SsoLogin = {
   expiresAt: Date;
   /** The digest of the cookie set in the browser that started the sign-in. */
   browserHash: string | null;
+  /** Set when a signed-in member started it to link their own identity. */
+  linkMemberId: number | null;
 };
 
 export type SsoStore = {

@@ -261,6 +261,66 @@ describe.each(engines)('single sign-on on %s', (engine) => {
     }
   });
 
+  it('a member who joined by invitation links their own identity while signed in, then signs in with it', async () => {
+    const { link } = await createInvitation(
+      { members: t.platform.stores.members, clock: t.clock, consoleUrl: `${ORIGIN}/console` },
+      { accountId, email: 'rita@acme.example', role: 'reviewer', invitedBy: null },
+    );
+    const token = link.split('#invitation=')[1]!;
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN } });
+    const options = (await post('/v1/console/invitations/options', { token, display_name: 'Rita' })).json();
+    const joined = await post('/v1/console/invitations/accept', {
+      token,
+      display_name: 'Rita',
+      ceremony_id: options.ceremony_id,
+      credential: createSoftAuthenticator().register(options.options, ORIGIN),
+    });
+    const rita = {
+      cookie: /__Host-idv_session=([^;]+)/.exec(String(joined.headers['set-cookie']))![1]!,
+      csrf: joined.json().csrf_token,
+    };
+    expect((await signInThroughProvider('rita@acme.example')).statusCode).toBe(403);
+
+    const startLink = async () => {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/v1/console/sso/link',
+        headers: { cookie: `${COOKIE}=${rita.cookie}`, 'x-csrf-token': rita.csrf, origin: ORIGIN },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const browser = /^(__Host-idv_sso=[A-Za-z0-9_-]{43});/.exec(String(started.headers['set-cookie']))![1]!;
+      const back = await browserAtProvider(started.json().location, 'rita@acme.example');
+      return { browser, callback: `${back.pathname}${back.search}` };
+    };
+    // A link's callback without Rita's session links nothing.
+    const orphan = await startLink();
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: orphan.callback,
+      headers: { cookie: orphan.browser },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect((await signInThroughProvider('rita@acme.example')).statusCode).toBe(403);
+
+    const own = await startLink();
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: own.callback,
+      headers: { cookie: `${own.browser}; ${COOKIE}=${rita.cookie}` },
+    });
+    expect(linked.statusCode, linked.body).toBe(303);
+    const again = await signInThroughProvider('rita@acme.example');
+    expect(again.statusCode).toBe(303);
+
+    const withoutSession = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/sso/link',
+      headers: { origin: ORIGIN },
+    });
+    expect(withoutSession.statusCode).toBe(401);
+  });
+
   it('never signs in an operator member, whatever the provider vouches for', async () => {
     const { link } = await createInvitation(
       { members: t.platform.stores.members, clock: t.clock, consoleUrl: `${ORIGIN}/console` },

@@ -54,7 +54,7 @@ const SHIPPED = {
   '0032_operator_members': '459a6c49814be7264b35fe864a619d660e52d078cfaa9faa7a00de09aa2eec15',
   '0033_open_expiry_index': 'fdf6ca162157013bc5ba7ca54f09b54271933481a8928ef3d06c51c2a838e48b',
   '0034_console_accountability': '5c489d63e0bcbc3f7f8ec2f1f342a077eb021c176d71df8c0ae60a7c62dc3d6b',
-  '0035_sso_browser_and_identities': 'f64868f3f640316bd39e50baaddf553f626c1031d7a34a8094e3b4b48cf0539c',
+  '0035_sso_browser_and_identities': '7de71f2e5763b07f3668a79491fccb8b0426433805346e749f184e93a91f7942',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */

@@ -360,6 +360,7 @@ export type SsoLoginsTable = {
   nonce: string;
   expires_at: Timestamp;
   browser_hash: string | null;
+  link_member_id: ColumnType<number | null, number | null | undefined, never>;
 };
 
 /** Every table the service uses: the one place that tells the database's shape. */

@@ -8,6 +8,7 @@ import {
   finishSso,
   SSO_LOGIN_TTL_SECONDS,
   startSso,
+  startSsoLink,
   type SsoDeps,
 } from '../../use-cases/members/sso.js';
 import { ApiError } from '../../core/errors.js';
@@ -92,6 +93,32 @@ export const teamSsoRoutes: FastifyPluginAsync<{
       if (!Number.isSafeInteger(id)) throw new ApiError('member_not_found');
       const member = await allowSsoFor(deps, request.member!, id, request.body.allowed);
       return { id: Number(member.id), sso_allowed: member.sso_allowed };
+    },
+  );
+
+  app.post(
+    '/v1/console/sso/link',
+    {
+      ...requireMember(),
+      schema: {
+        tags: ['console'],
+        summary:
+          "Link the signed-in member's own provider identity: the provider's address to open in this browser, whose callback must come with this session",
+        security: [{ consoleSession: [] }],
+        response: {
+          200: z.object({ location: z.string() }),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          502: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { location, browserSecret } = await startSsoLink(deps, request.member!);
+      setSsoBrowserCookie(reply, browserCookie, browserSecret, SSO_LOGIN_TTL_SECONDS);
+      reply.header('cache-control', 'no-store');
+      return { location };
     },
   );
 

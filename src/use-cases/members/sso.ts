@@ -14,7 +14,14 @@ import type { Clock } from '../../core/time.js';
 import type { AccountAudit } from '../../ports/account-audit.js';
 import type { Member, MemberStore, SsoStore } from '../../ports/member-store.js';
 import type { Oidc } from '../../ports/oidc.js';
-import { asSignedIn, requireRole, startSession, type SignedInMember, type TeamDeps } from './team.js';
+import {
+  asSignedIn,
+  memberOfSession,
+  requireRole,
+  startSession,
+  type SignedInMember,
+  type TeamDeps,
+} from './team.js';
 
 export const SSO_LOGIN_TTL_SECONDS = 10 * 60;
 
@@ -69,6 +76,26 @@ export async function startSso(
   deps: SsoDeps,
   accountId: number,
 ): Promise<{ location: string; browserSecret: string }> {
+  return beginLogin(deps, accountId, null);
+}
+
+/**
+ * A signed-in member links their own provider identity: the callback must come back in the same
+ * browser with the same member's session, and single sign-on then signs them in. Never an operator.
+ */
+export async function startSsoLink(
+  deps: SsoDeps,
+  member: SignedInMember,
+): Promise<{ location: string; browserSecret: string }> {
+  if (member.operator) throw new ApiError('sso_not_allowed');
+  return beginLogin(deps, member.accountId, member.id);
+}
+
+async function beginLogin(
+  deps: SsoDeps,
+  accountId: number,
+  linkMemberId: number | null,
+): Promise<{ location: string; browserSecret: string }> {
   const settings = await deps.sso.find(accountId);
   if (!settings) throw new ApiError('sso_not_configured');
   const state = generateSecretToken();
@@ -91,6 +118,7 @@ export async function startSso(
       nonce,
       expiresAt: new Date(at.getTime() + SSO_LOGIN_TTL_SECONDS * 1000),
       browserHash: digestToken(browserSecret),
+      linkMemberId,
     },
     at,
   );
@@ -132,10 +160,19 @@ export async function finishSso(
   if (!email.includes('@') || !settings.allowedDomains.includes(domain)) {
     throw new ApiError('sso_domain_not_allowed');
   }
-  const member = await memberOfIdentity(deps, login.accountId, settings.issuer, identity.subject, {
-    email,
-    displayName: (identity.name ?? email).slice(0, 100),
-  });
+  const member =
+    login.linkMemberId === null
+      ? await memberOfIdentity(deps, login.accountId, settings.issuer, identity.subject, {
+          email,
+          displayName: (identity.name ?? email).slice(0, 100),
+        })
+      : await linkOwnIdentity(
+          deps,
+          login.linkMemberId,
+          settings.issuer,
+          identity.subject,
+          input.previousSessionId,
+        );
   if (member.removed_at) throw new ApiError('sso_failed');
   if (member.operator || !member.sso_allowed) throw new ApiError('sso_not_allowed');
   const sessionId = await startSession(deps, member.id, input.previousSessionId);
@@ -205,5 +242,39 @@ export async function allowSsoFor(
     at: deps.clock.now(),
   });
   if (!member) throw new ApiError('member_not_found');
+  return member;
+}
+
+/**
+ * The callback of a member's own link: only with that member's live session, and only an identity not
+ * linked to anyone yet; the member may then use single sign-on (audited as their own permission).
+ */
+async function linkOwnIdentity(
+  deps: Pick<SsoDeps, 'members' | 'clock' | 'timeouts'>,
+  memberId: number,
+  issuer: string,
+  subject: string,
+  sessionId: string | undefined,
+): Promise<Member> {
+  const signedIn = await memberOfSession(deps, sessionId);
+  if (!signedIn || signedIn.id !== memberId || signedIn.operator) throw new ApiError('sso_failed');
+  const linked = await deps.members.linkSsoIdentity({
+    accountId: signedIn.accountId,
+    issuer,
+    subject,
+    memberId,
+    at: deps.clock.now(),
+  });
+  if (!linked && (await deps.members.findSsoIdentity(signedIn.accountId, issuer, subject)) !== memberId) {
+    throw new ApiError('sso_not_allowed');
+  }
+  const member = await deps.members.allowSso({
+    accountId: signedIn.accountId,
+    memberId,
+    allowed: true,
+    by: memberId,
+    at: deps.clock.now(),
+  });
+  if (!member) throw new ApiError('sso_failed');
   return member;
 }
