@@ -38,10 +38,13 @@ export type SsoDeps = {
   timeouts?: TeamDeps['timeouts'];
 };
 
-/** Saves the account's provider; audited (issuer, client id, domains: who may sign in as whom), never the secret. */
 /** The only thing an admin learns about a refused issuer, as for webhook URLs. */
 export const SSO_ISSUER_REFUSED = 'issuer is not allowed: it must use https and a publicly routable host';
 
+/**
+ * Saves the account's provider once its issuer passes the address policy; audited (issuer, client id,
+ * domains: who may sign in as whom), never the secret.
+ */
 export async function configureSso(
   deps: Pick<SsoDeps, 'sso' | 'clock' | 'audit' | 'oidc' | 'logRefusal'>,
   member: SignedInMember,
