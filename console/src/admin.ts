@@ -5,6 +5,7 @@
  */
 import {
   accountKeys,
+  allowSso,
   accountWebhooks,
   operatorAccounts,
   operatorHealth,
@@ -138,6 +139,7 @@ export function membersSection(): HTMLElement {
             h('th', { scope: 'col' }, 'Name'),
             h('th', { scope: 'col' }, 'Email'),
             h('th', { scope: 'col' }, 'Role'),
+            h('th', { scope: 'col' }, 'Single sign-on'),
             h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Remove')),
           ),
         ),
@@ -199,12 +201,32 @@ export function membersSection(): HTMLElement {
         },
       );
     });
+    // Single sign-on signs in a member who joined by invitation only once allowed here; never an operator.
+    const sso = h('input', {
+      type: 'checkbox',
+      'aria-label': `Single sign-on allowed for ${member.display_name}`,
+      checked: member.sso_allowed,
+      disabled: member.operator,
+    });
+    sso.addEventListener('change', () => {
+      allowSso(member.id, sso.checked).then(
+        (changed) =>
+          announce(
+            `Single sign-on is ${changed.sso_allowed ? 'allowed' : 'no longer allowed'} for ${member.display_name}.`,
+          ),
+        (failure: Error) => {
+          sso.checked = !sso.checked;
+          announce(failure.message, true);
+        },
+      );
+    });
     return h(
       'tr',
       {},
       h('td', {}, member.display_name),
       h('td', {}, member.email),
       h('td', {}, select),
+      h('td', {}, sso),
       h('td', {}, remove),
     );
   };

@@ -321,7 +321,7 @@ export const invite = (email: string, role: string) =>
     body: { email, role },
   });
 
-export type ListedMember = Member & { created_at: string };
+export type ListedMember = Member & { created_at: string; sso_allowed: boolean };
 
 export type Invitation = {
   id: number;
@@ -335,6 +335,12 @@ export type Invitation = {
 };
 
 export const team = () => call<{ members: ListedMember[]; invitations: Invitation[] }>('/v1/console/members');
+
+export const allowSso = (memberId: number, allowed: boolean) =>
+  call<{ id: number; sso_allowed: boolean }>(`/v1/console/members/${memberId}/sso`, {
+    method: 'PUT',
+    body: { allowed },
+  });
 
 export const revokeInvitation = (id: number) =>
   call<Invitation>(`/v1/console/invitations/${id}`, { method: 'DELETE' });

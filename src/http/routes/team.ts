@@ -55,7 +55,11 @@ const presentMember = (m: SignedInMember) => ({
   operator: m.operator,
 });
 
-const listedMemberSchema = memberSchema.extend({ created_at: z.string() });
+const listedMemberSchema = memberSchema.extend({
+  created_at: z.string(),
+  /** Single sign-on may sign this member in (provisioned by it, allowed by an admin, or linked). */
+  sso_allowed: z.boolean(),
+});
 
 const presentListedMember = (m: Member) => ({
   id: m.id,
@@ -65,6 +69,7 @@ const presentListedMember = (m: Member) => ({
   role: m.role,
   operator: m.operator,
   created_at: isoWithoutZone(m.created_at)!,
+  sso_allowed: m.sso_allowed,
 });
 
 const invitationSchema = z.object({
