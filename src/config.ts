@@ -184,6 +184,12 @@ export const environmentSchema = z.object({
     .min(0)
     .default(300)
     .describe('Failed authentications per address or key prefix in the window before 429s; 0 is off.'),
+  CONSOLE_ANONYMOUS_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(120)
+    .describe('Calls per address in 10 minutes to the console routes needing no session; 0 is off.'),
   AUTH_FAILURE_WINDOW_SECONDS: positiveInt(300).describe(
     'The rolling window authentication failures are counted in.',
   ),
@@ -365,6 +371,8 @@ export type Config = {
    */
   authFailureLimit: number;
   authFailureWindowSeconds: number;
+  /** Calls per address in 10 minutes to the console routes that need no session; 0 turns it off. */
+  consoleAnonymousLimit: number;
   /** Added delay per failure past half the limit, so guessing slows down before the 429s. */
   authFailureDelayMs: number;
   /** Signal batches kept per verification; later ones are answered but not stored. */
@@ -541,6 +549,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
     requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
     authFailureLimit: e.AUTH_FAILURE_LIMIT,
+    consoleAnonymousLimit: e.CONSOLE_ANONYMOUS_LIMIT,
     authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
     authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
     signalsMaxBatchesPerVerification: e.SIGNALS_MAX_BATCHES_PER_VERIFICATION,

@@ -54,6 +54,7 @@ if (has('API-key check')) {
     key_hash: hashSecret(rootKey),
     key_prefix: rootKey.slice(0, 8),
     owner_key_id: null,
+    created_by_member_id: null,
     account_id: 1,
     mode: 'live',
     created_at: new Date(),

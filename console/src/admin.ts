@@ -5,6 +5,7 @@
  */
 import {
   accountKeys,
+  allowSso,
   accountWebhooks,
   operatorAccounts,
   operatorHealth,
@@ -17,6 +18,8 @@ import {
   createAccountWebhook,
   disableAccountWebhook,
   removeMember,
+  revokeAccountKey,
+  revokeInvitation,
   retention,
   retryDelivery,
   saveRetention,
@@ -24,7 +27,9 @@ import {
   signedInMember,
   team,
   webhookDeliveries,
+  type AccountApiKey,
   type AccountEndpoint,
+  type Invitation,
   type ListedMember,
   type Retention,
 } from './api.js';
@@ -36,10 +41,84 @@ const ROLE_LABELS: Record<string, string> = {
   viewer: 'Viewer',
 };
 
-/** The account's members, each with a role control and a remove button. */
+const minute = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;
+
+/** Who a member id names, for the lists that say who made an invitation or minted a key. */
+const nameOf = (members: ListedMember[], id: number | null, nobody: string) =>
+  id === null ? nobody : (members.find((m) => m.id === id)?.email ?? `former member #${id}`);
+
+/**
+ * The account's invitations not yet used, revoked or expired, each with who made it and a revoke
+ * button: a link someone no longer trusted made stops working at once.
+ */
+function invitationsTable(
+  invitations: Invitation[],
+  members: ListedMember[],
+  status: HTMLElement,
+  reload: () => Promise<void>,
+): HTMLElement {
+  const now = Date.now();
+  const pending = invitations.filter(
+    (i) => !i.accepted_at && !i.revoked_at && Date.parse(`${i.expires_at}Z`) > now,
+  );
+  if (pending.length === 0) return h('p', { class: 'hint', id: 'invitations' }, 'No pending invitations.');
+  const row = (invitation: Invitation) => {
+    const revoke = h(
+      'button',
+      { type: 'button', class: 'btn', 'aria-label': `Revoke the invitation of ${invitation.email}` },
+      'Revoke',
+    );
+    revoke.addEventListener('click', () => {
+      if (!confirm(`Revoke the invitation of ${invitation.email}? Its link stops working now.`)) return;
+      revokeInvitation(invitation.id).then(
+        () => {
+          status.textContent = `The invitation of ${invitation.email} was revoked.`;
+          announce(status.textContent);
+          void reload();
+        },
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    return h(
+      'tr',
+      { 'data-invitation-id': invitation.id },
+      h('td', {}, invitation.email),
+      h('td', {}, ROLE_LABELS[invitation.role] ?? invitation.role),
+      h('td', {}, nameOf(members, invitation.invited_by, 'the host (CLI)')),
+      h('td', {}, minute(invitation.expires_at)),
+      h('td', {}, revoke),
+    );
+  };
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { id: 'invitations' },
+      h('caption', {}, 'Pending invitations'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Email'),
+          h('th', { scope: 'col' }, 'Role'),
+          h('th', { scope: 'col' }, 'Invited by'),
+          h('th', { scope: 'col' }, 'Expires'),
+          h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Revoke')),
+        ),
+      ),
+      h('tbody', {}, ...pending.map(row)),
+    ),
+  );
+}
+
+/** The account's members, each with a role control and a remove button, and its pending invitations. */
 export function membersSection(): HTMLElement {
   const status = h('p', { id: 'members-status', role: 'status' }, 'Loading members…');
   const body = h('tbody', {});
+  const invitations = h('div', {});
   const section = h(
     'section',
     { class: 'panel', 'aria-labelledby': 'members-title' },
@@ -60,12 +139,14 @@ export function membersSection(): HTMLElement {
             h('th', { scope: 'col' }, 'Name'),
             h('th', { scope: 'col' }, 'Email'),
             h('th', { scope: 'col' }, 'Role'),
+            h('th', { scope: 'col' }, 'Single sign-on'),
             h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Remove')),
           ),
         ),
         body,
       ),
     ),
+    invitations,
     status,
   );
 
@@ -102,12 +183,14 @@ export function membersSection(): HTMLElement {
     );
     remove.addEventListener('click', () => {
       if (
-        !confirm(`Remove ${member.display_name} (${member.email}) from the account? Their sessions end now.`)
+        !confirm(
+          `Remove ${member.display_name} (${member.email}) from the account? Their sessions end now and the invitations they made are revoked.`,
+        )
       )
         return;
       removeMember(member.id).then(
-        () => {
-          status.textContent = `${member.display_name} was removed.`;
+        (removed) => {
+          status.textContent = `${member.display_name} was removed; ${removed.revoked_invitations} pending invitation(s) they made were revoked.`;
           announce(status.textContent);
           if (me) location.reload();
           else void load();
@@ -118,20 +201,41 @@ export function membersSection(): HTMLElement {
         },
       );
     });
+    // Single sign-on signs in a member who joined by invitation only once allowed here; never an operator.
+    const sso = h('input', {
+      type: 'checkbox',
+      'aria-label': `Single sign-on allowed for ${member.display_name}`,
+      checked: member.sso_allowed,
+      disabled: member.operator,
+    });
+    sso.addEventListener('change', () => {
+      allowSso(member.id, sso.checked).then(
+        (changed) =>
+          announce(
+            `Single sign-on is ${changed.sso_allowed ? 'allowed' : 'no longer allowed'} for ${member.display_name}.`,
+          ),
+        (failure: Error) => {
+          sso.checked = !sso.checked;
+          announce(failure.message, true);
+        },
+      );
+    });
     return h(
       'tr',
       {},
       h('td', {}, member.display_name),
       h('td', {}, member.email),
       h('td', {}, select),
+      h('td', {}, sso),
       h('td', {}, remove),
     );
   };
 
   const load = async () => {
     try {
-      const { members } = await team();
+      const { members, invitations: sent } = await team();
       body.replaceChildren(...members.map(row));
+      invitations.replaceChildren(invitationsTable(sent, members, status, load));
       status.textContent = '';
     } catch (failure) {
       status.textContent = (failure as Error).message;
@@ -410,9 +514,78 @@ const originsOf = (text: string) =>
     .map((o) => o.trim())
     .filter(Boolean);
 
-/** Publishable keys (the browser SDK's) and the origins allowed to embed the hosted flow with each. */
+/** Who minted an API key: the key above it, a console admin, or the host's CLI. */
+function mintedBy(key: AccountApiKey, members: ListedMember[]): string {
+  if (key.owner_key_id !== null) return `key #${key.owner_key_id}`;
+  return nameOf(members, key.created_by_member_id, 'the host (CLI or first start)');
+}
+
+/** The account's API keys with who minted each; an admin revokes any of them with the keys below it. */
+function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: () => Promise<void>) {
+  const row = (key: AccountApiKey) => {
+    const revoke = h(
+      'button',
+      { type: 'button', class: 'btn', 'aria-label': `Revoke API key ${key.label}` },
+      'Revoke',
+    );
+    revoke.addEventListener('click', () => {
+      if (
+        !confirm(`Revoke ${key.label} (${key.key_prefix}…) and every key it minted? This cannot be undone.`)
+      )
+        return;
+      revokeAccountKey(key.id).then(
+        () => {
+          announce(`${key.label} was revoked.`);
+          void reload();
+        },
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
+    return h(
+      'tr',
+      { 'data-api-key-id': key.id },
+      h('td', {}, `${key.label} (${key.key_prefix}…, ${key.mode})`),
+      h('td', {}, key.scopes.join(', ')),
+      h('td', {}, mintedBy(key, members)),
+      h('td', {}, key.revoked_at ? `Revoked ${minute(key.revoked_at)}` : revoke),
+    );
+  };
+  return h(
+    'section',
+    { class: 'panel', 'aria-labelledby': 'api-keys-title' },
+    h('h2', { id: 'api-keys-title' }, 'API keys'),
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { id: 'api-keys' },
+        h('caption', { class: 'sr-only' }, 'API keys of the account and who minted each'),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'Key'),
+            h('th', { scope: 'col' }, 'Scopes'),
+            h('th', { scope: 'col' }, 'Minted by'),
+            h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Revoke')),
+          ),
+        ),
+        h('tbody', {}, ...keys.map(row)),
+      ),
+    ),
+  );
+}
+
+/**
+ * The account's API keys (who minted each, revocable), publishable keys (the browser SDK's) and the
+ * origins allowed to embed the hosted flow with each.
+ */
 export function keysPage(): void {
   const status = h('p', { id: 'keys-status', role: 'status' }, 'Loading keys…');
+  const apiKeys = h('div', {});
   const list = h('div', { id: 'publishable-keys' });
   const owner = h('select', { id: 'pk-owner', name: 'api_key_id' });
   const label = h('input', { id: 'pk-label', name: 'label', value: 'default', autocomplete: 'off' });
@@ -488,7 +661,8 @@ export function keysPage(): void {
 
   const load = async () => {
     try {
-      const [keys, publishable] = await Promise.all([accountKeys(), publishableKeys()]);
+      const [keys, publishable, { members }] = await Promise.all([accountKeys(), publishableKeys(), team()]);
+      apiKeys.replaceChildren(apiKeysTable(keys, members, load));
       owner.replaceChildren(
         ...keys
           .filter((k) => k.revoked_at === null)
@@ -501,7 +675,7 @@ export function keysPage(): void {
     }
   };
   void load();
-  showPage('Publishable keys', status, list, form);
+  showPage('Keys', status, apiKeys, list, form);
 }
 
 /** The operator's view: every account with its usage, and the deployment's health as /readyz reports it. */

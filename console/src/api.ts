@@ -321,18 +321,38 @@ export const invite = (email: string, role: string) =>
     body: { email, role },
   });
 
-export type ListedMember = Member & { created_at: string };
+export type ListedMember = Member & { created_at: string; sso_allowed: boolean };
 
-export const team = () =>
-  call<{ members: ListedMember[]; invitations: Array<{ id: number; email: string; role: string }> }>(
-    '/v1/console/members',
-  );
+export type Invitation = {
+  id: number;
+  email: string;
+  role: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+};
+
+export const team = () => call<{ members: ListedMember[]; invitations: Invitation[] }>('/v1/console/members');
+
+export const allowSso = (memberId: number, allowed: boolean) =>
+  call<{ id: number; sso_allowed: boolean }>(`/v1/console/members/${memberId}/sso`, {
+    method: 'PUT',
+    body: { allowed },
+  });
+
+export const revokeInvitation = (id: number) =>
+  call<Invitation>(`/v1/console/invitations/${id}`, { method: 'DELETE' });
 
 export const changeRole = (memberId: number, role: string) =>
   call<ListedMember>(`/v1/console/members/${memberId}`, { method: 'PATCH', body: { role } });
 
 export const removeMember = (memberId: number) =>
-  call<{ id: number; ended_sessions: number }>(`/v1/console/members/${memberId}`, { method: 'DELETE' });
+  call<{ id: number; ended_sessions: number; revoked_invitations: number }>(
+    `/v1/console/members/${memberId}`,
+    { method: 'DELETE' },
+  );
 
 export type AccountEndpoint = {
   id: number;
@@ -397,6 +417,10 @@ export type AccountApiKey = {
   label: string;
   key_prefix: string;
   mode: string;
+  scopes: string[];
+  owner_key_id: number | null;
+  created_by_member_id: number | null;
+  created_at: string;
   revoked_at: string | null;
 };
 export type PublishableKey = {
@@ -409,6 +433,9 @@ export type PublishableKey = {
 };
 
 export const accountKeys = () => call<AccountApiKey[]>('/v1/console/keys');
+
+export const revokeAccountKey = (id: number) =>
+  call<AccountApiKey>(`/v1/console/keys/${id}/revoke`, { method: 'POST', body: {} });
 
 export const publishableKeys = () => call<PublishableKey[]>('/v1/console/publishable-keys');
 

@@ -8,8 +8,11 @@ import { openDatabase } from '../adapters/db/database.js';
 import { migrate } from '../adapters/db/migrator.js';
 import { restrictNewFileModes } from '../adapters/private-files.js';
 import { createMerchantAccount, listMerchantAccounts } from '../use-cases/accounts/merchant-accounts.js';
-import { createInvitation } from '../use-cases/members/team.js';
+import { revokeAudited } from '../use-cases/accounts/api-keys.js';
+import { createInvitation, revokeInvitation } from '../use-cases/members/team.js';
 import { ROLES, type Role } from '../core/members/members.js';
+import { ApiError } from '../core/errors.js';
+import type { Invitation } from '../ports/member-store.js';
 
 /** A positive integer id, or null. */
 function parseAccountId(raw: string): number | null {
@@ -22,6 +25,7 @@ const usage = `usage:
                                                 create an API key (printed once); only here can
                                                 'operator' be given (docs/security.md); without
                                                 --account the key opens an account of its own
+  idv keys revoke --id N                        revoke any API key of any account, and every key below it
   idv accounts create --name N                  open a merchant account; prints its first API key once
   idv accounts list                             the merchant accounts, their live keys and verifications
   idv accounts invite --account ID --email E [--role admin|reviewer|viewer] [--operator]
@@ -29,6 +33,8 @@ const usage = `usage:
                                                 admin unless --role): how an account's first admin joins;
                                                 --operator: the member also sees every account and the
                                                 deployment's health in the console
+  idv accounts invitations list --account ID    the account's invitations: who made each, pending or not
+  idv accounts invitations revoke --id N        revoke an invitation not accepted yet (its link stops working)
   idv sanctions refresh                         load the sanctions list now (downloads refresh the DATA_DIR cache)
   idv webhooks reseal                           re-encrypt webhook and single sign-on secrets with WEBHOOK_SECRET_KEY (key rotation)
   idv media sweep                               delete media objects no media row refers to (MEDIA_STORE=s3 or files)`;
@@ -99,6 +105,45 @@ async function run(argv: string[]): Promise<number> {
       await platform.close();
     }
     return 0;
+  }
+  if (command === 'keys' && sub === 'revoke') {
+    const { values } = parseArgs({ args: rest, options: { id: { type: 'string' } } });
+    const id = values.id === undefined ? null : parseAccountId(values.id);
+    if (id === null) {
+      console.error(usage);
+      return 2;
+    }
+    const platform = await createPlatform(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      const key = await platform.stores.apiKeys.findById(id);
+      if (!key) {
+        console.error(`no API key ${id}`);
+        return 2;
+      }
+      const revoked = await revokeAudited(
+        { apiKeys: platform.stores.apiKeys, audit: platform.stores.accountAudit, clock: platform.clock },
+        key,
+        'cli',
+      );
+      console.log(
+        JSON.stringify(
+          {
+            id: revoked.id,
+            label: revoked.label,
+            account_id: revoked.account_id,
+            revoked_at: revoked.revoked_at?.toISOString() ?? null,
+          },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    } finally {
+      await platform.close();
+    }
   }
   if (command === 'accounts' && (sub === 'create' || sub === 'list')) {
     const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });
@@ -191,6 +236,57 @@ async function run(argv: string[]): Promise<number> {
         ),
       );
       return 0;
+    } finally {
+      await platform.close();
+    }
+  }
+  if (command === 'accounts' && sub === 'invitations') {
+    const [action, ...args] = rest;
+    const { values } = parseArgs({
+      args,
+      options: { id: { type: 'string' }, account: { type: 'string' } },
+    });
+    const id = action === 'revoke' && values.id !== undefined ? parseAccountId(values.id) : null;
+    const accountId =
+      action === 'list' && values.account !== undefined ? parseAccountId(values.account) : null;
+    if (id === null && accountId === null) {
+      console.error(usage);
+      return 2;
+    }
+    const platform = await createPlatform(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      const present = (i: Invitation) => ({
+        id: i.id,
+        account_id: i.account_id,
+        email: i.email,
+        role: i.role,
+        invited_by: i.invited_by,
+        created_at: i.created_at.toISOString(),
+        expires_at: i.expires_at.toISOString(),
+        accepted_at: i.accepted_at?.toISOString() ?? null,
+        revoked_at: i.revoked_at?.toISOString() ?? null,
+      });
+      if (accountId !== null) {
+        const invitations = await platform.stores.members.listInvitations(accountId);
+        console.log(JSON.stringify(invitations.map(present), null, 2));
+        return 0;
+      }
+      try {
+        const revoked = await revokeInvitation(
+          { members: platform.stores.members, clock: platform.clock },
+          null,
+          id!,
+        );
+        console.log(JSON.stringify(present(revoked), null, 2));
+        return 0;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        console.error(`no pending invitation ${id} (idv accounts invitations list --account ID)`);
+        return 2;
+      }
     } finally {
       await platform.close();
     }

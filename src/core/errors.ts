@@ -17,6 +17,11 @@ export const ERRORS = {
   csrf_token_invalid: { status: 403, message: 'missing or invalid CSRF token' },
   role_required: { status: 403, message: 'this needs the {role} role' },
   sso_domain_not_allowed: { status: 403, message: 'this email domain may not sign in to this account' },
+  sso_not_allowed: {
+    status: 403,
+    message:
+      'single sign-on is not allowed for this member: sign in with a passkey, or ask an admin to allow it',
+  },
   test_key_cannot_create_live_key: { status: 403, message: 'a test key can create only test keys' },
   publishable_key_mismatch: { status: 403, message: 'publishable key does not match this verification' },
   origin_not_allowed: {
@@ -30,6 +35,10 @@ export const ERRORS = {
   api_key_not_found: { status: 404, message: 'api key not found' },
   member_not_found: { status: 404, message: 'member not found' },
   sso_not_configured: { status: 404, message: 'single sign-on is not set up for this account' },
+  sso_provider_unavailable: {
+    status: 502,
+    message: "the account's single sign-on provider could not be used; try again later or ask an admin",
+  },
   invitation_not_found: { status: 404, message: 'invitation not found, already used or expired' },
   webhook_not_found: { status: 404, message: 'webhook not found' },
   delivery_not_found: { status: 404, message: 'delivery not found' },

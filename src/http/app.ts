@@ -1,3 +1,4 @@
+import { guardConsoleRoutes } from './member-session.js';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +160,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   serveLandingPage(app);
 
   allowHostedFlowOrigin(app, config);
+  guardConsoleRoutes(app);
   for (const routes of deps.routes) await routes(app);
   if (config.servesHostedFlow) {
     await app.register(hostedFlowRoutes, {

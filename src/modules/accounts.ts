@@ -50,7 +50,12 @@ export function accountsModule(platform: Platform) {
       flowFrameAncestors(publishableKeyDeps, publishableKey),
     async routes(app) {
       await app.register(keyRoutes, {
-        deps: { apiKeys: stores.apiKeys, clock, apiKeyPrefix: config.apiKeyPrefix },
+        deps: {
+          apiKeys: stores.apiKeys,
+          clock,
+          apiKeyPrefix: config.apiKeyPrefix,
+          audit: stores.accountAudit,
+        },
         requireScope,
       });
       await app.register(publishableKeyRoutes, { deps: publishableKeyDeps, requireScope });

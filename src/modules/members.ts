@@ -1,5 +1,5 @@
 import { createPasskeys } from '../adapters/webauthn.js';
-import { createMemberAuth, sessionCookieFor } from '../http/member-session.js';
+import { createAnonymousLimit, createMemberAuth, sessionCookieFor } from '../http/member-session.js';
 import { teamReviewRoutes } from '../http/routes/team-review.js';
 import { teamRoutes } from '../http/routes/team.js';
 import { teamSsoRoutes } from '../http/routes/team-sso.js';
@@ -31,6 +31,13 @@ export function membersModule(
   };
   const cookie = sessionCookieFor(config.publicBaseUrl);
   const requireMember = createMemberAuth(deps, cookie);
+  const limitAnonymous = createAnonymousLimit({
+    limit: config.consoleAnonymousLimit,
+    rateLimiter: platform.rateLimiter,
+    metrics: platform.metrics,
+    onLimiterError: (error) =>
+      platform.logger.warn({ err: error }, 'could not count a console call; it was let through'),
+  });
   return {
     deps,
     requireMember,
@@ -38,29 +45,47 @@ export function membersModule(
       // Every member route's hook sets these (src/http/member-session.ts).
       app.decorateRequest('member', null);
       app.decorateRequest('memberSessionId', null);
-      await app.register(teamRoutes, { deps, requireMember, cookie });
+      await app.register(teamRoutes, { deps, requireMember, limitAnonymous, cookie });
       await app.register(teamSsoRoutes, {
         deps: {
           sso: stores.sso,
-          oidc: createOidc(),
+          oidc: createOidc({
+            allowInsecure: config.webhookAllowInsecure,
+            onDiscoveryFailure: (accountId, reason) =>
+              platform.logger.warn({ account_id: accountId, reason }, 'single sign-on discovery failed'),
+          }),
+          logRefusal: (reason) => platform.logger.info({ reason }, 'single sign-on issuer refused'),
           members: stores.members,
           clock,
+          audit: stores.accountAudit,
           redirectUri: `${config.publicBaseUrl}/v1/console/sso/callback`,
         },
         requireMember,
+        limitAnonymous,
         cookie,
       });
       await app.register(teamWebhookRoutes, {
-        deps: wiring.webhooks,
+        deps: { ...wiring.webhooks, audit: stores.accountAudit },
         allowInsecure: config.webhookAllowInsecure,
         requireMember,
       });
       await app.register(teamKeyRoutes, {
-        deps: { apiKeys: stores.apiKeys, publishableKeys: stores.publishableKeys, clock },
+        deps: {
+          apiKeys: stores.apiKeys,
+          publishableKeys: stores.publishableKeys,
+          clock,
+          audit: stores.accountAudit,
+        },
         requireMember,
       });
       await app.register(teamSettingsRoutes, {
-        retention: { retention: stores.retention, accounts: stores.accounts, policy: config.retention },
+        retention: {
+          retention: stores.retention,
+          accounts: stores.accounts,
+          policy: config.retention,
+          audit: stores.accountAudit,
+          clock,
+        },
         requireMember,
       });
       await app.register(teamReviewRoutes, {
@@ -70,7 +95,12 @@ export function membersModule(
           members: stores.members,
           mediaLinks: { ...wiring.verifications, signingKey: platform.mediaSigningKey },
         },
-        keyDeps: { apiKeys: stores.apiKeys, apiKeyPrefix: config.apiKeyPrefix },
+        keyDeps: {
+          apiKeys: stores.apiKeys,
+          apiKeyPrefix: config.apiKeyPrefix,
+          audit: stores.accountAudit,
+          clock,
+        },
         publicBaseUrl: config.publicBaseUrl,
         requireMember,
       });

@@ -7,6 +7,8 @@ export type ApiKey = {
   key_hash: string;
   key_prefix: string;
   owner_key_id: number | null;
+  /** The console admin who minted it; null when a key (owner_key_id) or the host's CLI did. */
+  created_by_member_id: number | null;
   /** The merchant account the key belongs to; a minted key's is its owner's. */
   account_id: number;
   mode: KeyMode;
@@ -33,8 +35,12 @@ export type ApiKeyStore = {
     accountId?: number | undefined;
     /** Live unless given (docs/testing.md). */
     mode?: KeyMode;
+    /** The console admin minting a key without an owner. */
+    createdByMemberId?: number | null;
   }): Promise<ApiKey | undefined>;
   findByHash(keyHash: string): Promise<ApiKey | undefined>;
+  /** Any key by id, whichever account holds it (the operator's and the host's view). */
+  findById(id: number): Promise<ApiKey | undefined>;
   /** A key owns itself and the keys it created. */
   listOwned(ownerId: number): Promise<ApiKey[]>;
   /** Every key of an account, whoever minted it. */

@@ -1,4 +1,5 @@
 import type { Role } from '../core/members/members.js';
+import type { AuditActor } from './account-audit.js';
 
 export type Member = {
   id: number;
@@ -10,6 +11,8 @@ export type Member = {
   removed_at: Date | null;
   /** Sees every account and the deployment's health (an invitation from the host's CLI only). */
   operator: boolean;
+  /** Single sign-on may sign this member in: those it provisioned, or those an admin allowed. */
+  sso_allowed: boolean;
 };
 
 export type Invitation = {
@@ -23,6 +26,8 @@ export type Invitation = {
   expires_at: Date;
   accepted_at: Date | null;
   operator: boolean;
+  /** Set when an admin or the host's CLI revoked it, or its inviter was removed or demoted. */
+  revoked_at: Date | null;
 };
 
 export type Passkey = {
@@ -62,7 +67,7 @@ export type SsoSettings = {
 export type MembershipChange = { role: Role } | 'remove';
 
 export type MembershipChangeResult =
-  | { outcome: 'changed'; member: Member; endedSessions: number }
+  | { outcome: 'changed'; member: Member; endedSessions: number; revokedInvitations: number }
   | { outcome: 'not_found' }
   | { outcome: 'last_admin' };
 
@@ -70,13 +75,24 @@ export type MembershipChangeResult =
 export type AccountAuditEntry = {
   id: number;
   event: string;
-  actor_member_id: number;
+  /** Null when the host's CLI or an API key acted. */
+  actor_member_id: number | null;
+  actor_key_id: number | null;
   subject_member_id: number | null;
   detail: Record<string, unknown>;
   at: Date;
 };
 
-export type SsoLogin = { accountId: number; codeVerifier: string; nonce: string; expiresAt: Date };
+export type SsoLogin = {
+  accountId: number;
+  codeVerifier: string;
+  nonce: string;
+  expiresAt: Date;
+  /** The digest of the cookie set in the browser that started the sign-in. */
+  browserHash: string | null;
+  /** Set when a signed-in member started it to link their own identity. */
+  linkMemberId: number | null;
+};
 
 export type SsoStore = {
   /** Seals the client secret at rest. */
@@ -105,11 +121,23 @@ export type MemberStore = {
     expiresAt: Date;
   }): Promise<Invitation>;
   findInvitationByHash(tokenHash: string): Promise<Invitation | undefined>;
+  findInvitation(id: number): Promise<Invitation | undefined>;
+  /**
+   * In one transaction with its audit entry: revokes an invitation not yet accepted (of `accountId`
+   * when given; the host's CLI gives none). Idempotent; undefined when there is no such pending one.
+   */
+  revokeInvitation(input: {
+    invitationId: number;
+    accountId: number | null;
+    actor: AuditActor;
+    at: Date;
+  }): Promise<Invitation | undefined>;
   listInvitations(accountId: number): Promise<Invitation[]>;
   /**
-   * In one transaction: marks the invitation accepted (only if still unused and unexpired at `at`),
-   * creates the member and stores its passkey. Undefined when the invitation was used or expired
-   * meanwhile, or the address is already a member of the account.
+   * In one transaction: marks the invitation accepted (only if still unused, unrevoked and unexpired at
+   * `at`, and its inviter, when a member made it, is still an admin of the account), creates the
+   * member, stores its passkey and audits the join. Undefined when any of that fails, or the address
+   * is already a member of the account.
    */
   acceptInvitation(input: {
     invitationId: number;
@@ -120,19 +148,45 @@ export type MemberStore = {
 
   findMember(id: number): Promise<Member | undefined>;
   findMemberByEmail(accountId: number, email: string): Promise<Member | undefined>;
-  /** Creates a member signing in through single sign-on for the first time; the existing one on a race. */
+  /**
+   * Creates a member signing in through single sign-on for the first time, audited as a join; the
+   * existing one on a race.
+   */
   provisionMember(input: {
     accountId: number;
     email: string;
     displayName: string;
     role: Role;
+    identity: { issuer: string; subject: string };
     at: Date;
   }): Promise<Member>;
+  /** The member a provider's identity is linked to in the account. */
+  findSsoIdentity(accountId: number, issuer: string, subject: string): Promise<number | undefined>;
+  /**
+   * Links a provider's identity to a member on their first single sign-on; false when the identity or
+   * the member (for that issuer) is linked already.
+   */
+  linkSsoIdentity(input: {
+    accountId: number;
+    issuer: string;
+    subject: string;
+    memberId: number;
+    at: Date;
+  }): Promise<boolean>;
+  /** An admin allows or stops single sign-on for a member of the account, audited; undefined if none. */
+  allowSso(input: {
+    accountId: number;
+    memberId: number;
+    allowed: boolean;
+    by: number;
+    at: Date;
+  }): Promise<Member | undefined>;
   listMembers(accountId: number): Promise<Member[]>;
   /**
    * In one transaction, the account's active members locked: applies the change to a member of the
    * account unless it would leave the account without an admin (`last_admin`); a removal also ends
-   * every session of the member at once; the change goes into the account's audit trail naming `by`.
+   * every session of the member at once; a removal or a role below admin revokes the pending
+   * invitations the member created; the change goes into the account's audit trail naming `by`.
    */
   changeMembership(input: {
     accountId: number;

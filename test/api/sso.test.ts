@@ -87,10 +87,12 @@ async function browserAtProvider(authorizationUrl: string, email: string): Promi
 describe.each(engines)('single sign-on on %s', (engine) => {
   let t: TestContext;
   let accountId: number;
-  let admin: { cookie: string; csrf: string };
+  let admin: { cookie: string; csrf: string; id: number };
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: ORIGIN } });
+    // The provider listens on loopback http, which only the insecure development setting lets through
+    // (test/api/sso-provider-policy.test.ts shows the refusals without it).
+    t = await createTestApp(engine, { env: { PUBLIC_BASE_URL: ORIGIN, WEBHOOK_ALLOW_INSECURE: '1' } });
     accountId = (
       await t.app.inject({
         method: 'POST',
@@ -116,6 +118,7 @@ describe.each(engines)('single sign-on on %s', (engine) => {
     admin = {
       cookie: /__Host-idv_session=([^;]+)/.exec(String(accepted.headers['set-cookie']))![1]!,
       csrf: accepted.json().csrf_token,
+      id: accepted.json().member.id,
     };
   });
   afterAll(async () => t.close());
@@ -128,15 +131,29 @@ describe.each(engines)('single sign-on on %s', (engine) => {
       headers: { cookie: `${COOKIE}=${admin.cookie}`, 'x-csrf-token': admin.csrf, origin: ORIGIN },
     });
 
-  const signInThroughProvider = async (email: string) => {
+  /** Starts a sign-in as a browser: the redirect to the provider and the cookie binding this browser. */
+  const startInBrowser = async () => {
     const start = await t.app.inject({ method: 'GET', url: `/v1/console/sso/start?account=${accountId}` });
     expect(start.statusCode, start.body).toBe(302);
-    const location = String(start.headers.location);
+    const setCookie = String(start.headers['set-cookie']);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/', 'Max-Age=600']) {
+      expect(setCookie).toContain(flag);
+    }
+    const browser = /^(__Host-idv_sso=[A-Za-z0-9_-]{43});/.exec(setCookie)![1]!;
+    return { location: String(start.headers.location), browser };
+  };
+
+  const signInThroughProvider = async (email: string) => {
+    const { location, browser } = await startInBrowser();
     expect(location.startsWith(`${issuer}/auth?`)).toBe(true);
     const authorize = new URL(location);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     const back = await browserAtProvider(location, email);
-    return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    return t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: browser },
+    });
   };
 
   it('is set up by an admin; the client secret is sealed at rest and never returned', async () => {
@@ -174,7 +191,23 @@ describe.each(engines)('single sign-on on %s', (engine) => {
       account_id: accountId,
       display_name: 'Person jane',
     });
-    // The existing admin signs in as themself, with their role.
+    // The admin joined by invitation with a passkey: single sign-on does not sign them in until an
+    // admin allows it (an IdP that vouches for their address is not enough).
+    const refused = await signInThroughProvider('admin@acme.example');
+    expect([refused.statusCode, refused.json()]).toEqual([
+      403,
+      {
+        detail:
+          'single sign-on is not allowed for this member: sign in with a passkey, or ask an admin to allow it',
+      },
+    ]);
+    const allowed = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/console/members/${admin.id}/sso`,
+      payload: { allowed: true },
+      headers: { cookie: `${COOKIE}=${admin.cookie}`, 'x-csrf-token': admin.csrf, origin: ORIGIN },
+    });
+    expect([allowed.statusCode, allowed.json()]).toEqual([200, { id: admin.id, sso_allowed: true }]);
     const again = await signInThroughProvider('admin@acme.example');
     const adminSession = /__Host-idv_session=([^;]+)/.exec(String(again.headers['set-cookie']))![1]!;
     const adminMe = await t.app.inject({
@@ -206,12 +239,113 @@ describe.each(engines)('single sign-on on %s', (engine) => {
     expect([forged.statusCode, forged.json()]).toEqual([401, { detail: 'single sign-on failed' }]);
 
     // A redirect back replayed after it was used.
-    const start = await t.app.inject({ method: 'GET', url: `/v1/console/sso/start?account=${accountId}` });
-    const back = await browserAtProvider(String(start.headers.location), 'jane@acme.example');
-    const first = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const { location, browser } = await startInBrowser();
+    const back = await browserAtProvider(location, 'jane@acme.example');
+    const callback = `${back.pathname}${back.search}`;
+    const first = await t.app.inject({ method: 'GET', url: callback, headers: { cookie: browser } });
     expect(first.statusCode).toBe(303);
-    const replay = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const replay = await t.app.inject({ method: 'GET', url: callback, headers: { cookie: browser } });
     expect(replay.statusCode).toBe(401);
+  });
+
+  it('refuses a callback in a browser other than the one that started the sign-in (login CSRF)', async () => {
+    // The attacker starts a sign-in and stops before the callback; the victim's browser opens it.
+    const attacker = await startInBrowser();
+    const back = await browserAtProvider(attacker.location, 'jane@acme.example');
+    const callback = `${back.pathname}${back.search}`;
+    const victim = await startInBrowser();
+    for (const headers of [{}, { cookie: victim.browser }]) {
+      const res = await t.app.inject({ method: 'GET', url: callback, headers });
+      expect([res.statusCode, res.json()]).toEqual([401, { detail: 'single sign-on failed' }]);
+      expect(String(res.headers['set-cookie'] ?? '')).not.toContain('idv_session=');
+    }
+  });
+
+  it('a member who joined by invitation links their own identity while signed in, then signs in with it', async () => {
+    const { link } = await createInvitation(
+      { members: t.platform.stores.members, clock: t.clock, consoleUrl: `${ORIGIN}/console` },
+      { accountId, email: 'rita@acme.example', role: 'reviewer', invitedBy: null },
+    );
+    const token = link.split('#invitation=')[1]!;
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN } });
+    const options = (await post('/v1/console/invitations/options', { token, display_name: 'Rita' })).json();
+    const joined = await post('/v1/console/invitations/accept', {
+      token,
+      display_name: 'Rita',
+      ceremony_id: options.ceremony_id,
+      credential: createSoftAuthenticator().register(options.options, ORIGIN),
+    });
+    const rita = {
+      cookie: /__Host-idv_session=([^;]+)/.exec(String(joined.headers['set-cookie']))![1]!,
+      csrf: joined.json().csrf_token,
+    };
+    expect((await signInThroughProvider('rita@acme.example')).statusCode).toBe(403);
+
+    const startLink = async () => {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/v1/console/sso/link',
+        headers: { cookie: `${COOKIE}=${rita.cookie}`, 'x-csrf-token': rita.csrf, origin: ORIGIN },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const browser = /^(__Host-idv_sso=[A-Za-z0-9_-]{43});/.exec(String(started.headers['set-cookie']))![1]!;
+      const back = await browserAtProvider(started.json().location, 'rita@acme.example');
+      return { browser, callback: `${back.pathname}${back.search}` };
+    };
+    // A link's callback without Rita's session links nothing.
+    const orphan = await startLink();
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: orphan.callback,
+      headers: { cookie: orphan.browser },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect((await signInThroughProvider('rita@acme.example')).statusCode).toBe(403);
+
+    const own = await startLink();
+    const linked = await t.app.inject({
+      method: 'GET',
+      url: own.callback,
+      headers: { cookie: `${own.browser}; ${COOKIE}=${rita.cookie}` },
+    });
+    expect(linked.statusCode, linked.body).toBe(303);
+    const again = await signInThroughProvider('rita@acme.example');
+    expect(again.statusCode).toBe(303);
+
+    const withoutSession = await t.app.inject({
+      method: 'POST',
+      url: '/v1/console/sso/link',
+      headers: { origin: ORIGIN },
+    });
+    expect(withoutSession.statusCode).toBe(401);
+  });
+
+  it('never signs in an operator member, whatever the provider vouches for', async () => {
+    const { link } = await createInvitation(
+      { members: t.platform.stores.members, clock: t.clock, consoleUrl: `${ORIGIN}/console` },
+      { accountId, email: 'ops@acme.example', role: 'admin', invitedBy: null, operator: true },
+    );
+    const token = link.split('#invitation=')[1]!;
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { origin: ORIGIN } });
+    const options = (await post('/v1/console/invitations/options', { token, display_name: 'Ops' })).json();
+    const ops = await post('/v1/console/invitations/accept', {
+      token,
+      display_name: 'Ops',
+      ceremony_id: options.ceremony_id,
+      credential: createSoftAuthenticator().register(options.options, ORIGIN),
+    });
+    const allow = await t.app.inject({
+      method: 'PUT',
+      url: `/v1/console/members/${ops.json().member.id}/sso`,
+      payload: { allowed: true },
+      headers: { cookie: `${COOKIE}=${admin.cookie}`, 'x-csrf-token': admin.csrf, origin: ORIGIN },
+    });
+    expect(allow.statusCode).toBe(403);
+    const res = await signInThroughProvider('ops@acme.example');
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('is configured by admins only', async () => {

@@ -125,7 +125,10 @@ describe.each(engines)('account administration on %s', (engine) => {
     // Removal: the viewer's sessions on two devices both end.
     const secondDevice = await c.signIn(viewer.authenticator);
     const removed = await c.as(reviewer, 'DELETE', `/v1/console/members/${viewer.memberId}`);
-    expect([removed.statusCode, removed.json()]).toEqual([200, { id: viewer.memberId, ended_sessions: 2 }]);
+    expect([removed.statusCode, removed.json()]).toEqual([
+      200,
+      { id: viewer.memberId, ended_sessions: 2, revoked_invitations: 0 },
+    ]);
     for (const session of [viewer, secondDevice]) {
       expect((await c.as(session, 'GET', '/v1/console/session')).statusCode).toBe(401);
     }
@@ -141,19 +144,41 @@ describe.each(engines)('account administration on %s', (engine) => {
 
     // The account's audit trail names who did each change; the other account sees none of it.
     const audit = (await c.as(reviewer, 'GET', '/v1/console/audit-log')).json();
+    const changes = audit.entries.filter((e: { event: string }) => e.event.startsWith('member.r'));
     expect(
-      audit.entries.map((e: { event: string; by_member_id: number; member_id: number; detail: object }) => [
+      changes.map((e: { event: string; by_member_id: number; member_id: number; detail: object }) => [
         e.event,
         e.by_member_id,
         e.member_id,
         e.detail,
       ]),
     ).toEqual([
-      ['member.removed', reviewer.memberId, viewer.memberId, { role: 'viewer', ended_sessions: 2 }],
-      ['member.role_changed', admin.memberId, admin.memberId, { from_role: 'admin', to_role: 'reviewer' }],
-      ['member.role_changed', admin.memberId, reviewer.memberId, { from_role: 'reviewer', to_role: 'admin' }],
+      [
+        'member.removed',
+        reviewer.memberId,
+        viewer.memberId,
+        { role: 'viewer', ended_sessions: 2, revoked_invitations: [] },
+      ],
+      [
+        'member.role_changed',
+        admin.memberId,
+        admin.memberId,
+        { from_role: 'admin', to_role: 'reviewer', revoked_invitations: [] },
+      ],
+      [
+        'member.role_changed',
+        admin.memberId,
+        reviewer.memberId,
+        { from_role: 'reviewer', to_role: 'admin', revoked_invitations: [] },
+      ],
     ]);
-    expect((await c.as(outsider, 'GET', '/v1/console/audit-log')).json().entries).toEqual([]);
+    const outsiders = (await c.as(outsider, 'GET', '/v1/console/audit-log')).json().entries;
+    expect(outsiders.map((e: { event: string; member_id: number | null }) => [e.event, e.member_id])).toEqual(
+      [
+        ['member.joined', outsider.memberId],
+        ['invitation.created', null],
+      ],
+    );
 
     // Invited again, the removed member comes back as the same member with the new invitation's role
     // and only the passkey just made: the one they had before stays refused.

@@ -20,7 +20,11 @@ let providerServer: http.Server;
 let accountId: number;
 
 beforeAll(async () => {
-  service = await startService({ ML_DISABLED: '1' }, { publicHost: 'localhost' });
+  // The provider runs on loopback http, which only the insecure development setting lets the service reach.
+  service = await startService(
+    { ML_DISABLED: '1', WEBHOOK_ALLOW_INSECURE: '1' },
+    { publicHost: 'localhost' },
+  );
   providerServer = http.createServer();
   await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;

@@ -68,6 +68,24 @@ export function consoleDriver(t: TestContext) {
     return { ...session, authenticator };
   };
 
+  /**
+   * Opens an invitation link as its invitee would: the options answer, then (when they were given) the
+   * accept answer with a new passkey. Either may be refused; the caller asserts which.
+   */
+  const acceptLink = async (link: string, displayName: string, authenticator = createSoftAuthenticator()) => {
+    const token = link.split('#invitation=')[1]!;
+    const options = await post('/v1/console/invitations/options', { token, display_name: displayName });
+    if (options.statusCode !== 200) return { options, accept: undefined };
+    const { ceremony_id, options: creation } = options.json();
+    const accept = await post('/v1/console/invitations/accept', {
+      token,
+      display_name: displayName,
+      ceremony_id,
+      credential: authenticator.register(creation, CONSOLE_ORIGIN),
+    });
+    return { options, accept, session: accept.statusCode === 200 ? sessionFrom(accept) : undefined };
+  };
+
   const signIn = async (authenticator: SoftAuthenticator): Promise<ConsoleSession> => {
     const options = (await post('/v1/console/sign-in/options', {})).json();
     return sessionFrom(
@@ -97,5 +115,5 @@ export function consoleDriver(t: TestContext) {
       },
     });
 
-  return { openAccount, join, signIn, as };
+  return { openAccount, join, acceptLink, signIn, as };
 }

@@ -296,16 +296,18 @@ export async function keyedRoutesInOpenApi(app: App): Promise<KeyedRoute[]> {
   );
 }
 
+/** A route as Fastify's route tree prints it, with the names of the `onRequest` hooks it runs. */
+export type PrintedRoute = KeyedRoute & { onRequest: string[] };
+
 /**
- * The routes that really run the API-key hook (`apiKeyHook` in src/http/auth.ts), read from Fastify's
- * route tree with hooks: this catches a keyed route its OpenAPI schema forgot to declare. HEAD routes
- * Fastify adds beside each GET are left out.
+ * Every route of the app with its `onRequest` hooks, read from Fastify's route tree: what really runs,
+ * whatever a schema or a declaration says. HEAD routes Fastify adds beside each GET are left out.
  */
-export function keyedRoutesByHook(app: App): KeyedRoute[] {
+export function printedRoutes(app: App): PrintedRoute[] {
   const lines = app.printRoutes({ commonPrefix: false, includeHooks: true }).split('\n');
   const prefixAtDepth: string[] = [];
-  const routes: KeyedRoute[] = [];
-  let current: { url: string; methods: string[] } | null = null;
+  const routes: PrintedRoute[] = [];
+  let current: PrintedRoute[] = [];
   for (const line of lines) {
     const route = /^([│├└─ ]*)(\S.*) \(([A-Z, ]+)\)$/.exec(line);
     if (route) {
@@ -313,12 +315,27 @@ export function keyedRoutesByHook(app: App): KeyedRoute[] {
       const url = (prefixAtDepth[depth - 1] ?? '') + route[2]!;
       prefixAtDepth[depth] = url;
       prefixAtDepth.length = depth + 1;
-      current = { url, methods: route[3]!.split(', ').filter((m) => m !== 'HEAD') };
+      current = route[3]!
+        .split(', ')
+        .filter((m) => m !== 'HEAD')
+        .map((method) => ({ method, url, onRequest: [] }));
+      routes.push(...current);
       continue;
     }
-    if (current && /• \(onRequest\) .*"apiKeyHook\(\)"/.test(line)) {
-      for (const method of current.methods) routes.push({ method, url: current.url });
+    if (!/• \(onRequest\) /.test(line)) continue;
+    for (const hook of line.matchAll(/"([A-Za-z0-9_]+)\(\)"/g)) {
+      for (const route of current) route.onRequest.push(hook[1]!);
     }
   }
   return routes;
+}
+
+/**
+ * The routes that really run the API-key hook (`apiKeyHook` in src/http/auth.ts): this catches a keyed
+ * route its OpenAPI schema forgot to declare.
+ */
+export function keyedRoutesByHook(app: App): KeyedRoute[] {
+  return printedRoutes(app)
+    .filter((route) => route.onRequest.includes('apiKeyHook'))
+    .map(({ method, url }) => ({ method, url }));
 }

@@ -113,4 +113,47 @@ describe('idv accounts (PGlite on disk)', () => {
       await platform.close();
     }
   }, 120_000);
+
+  it('lists and revokes an invitation, and revokes any API key with the keys below it', async () => {
+    const account = JSON.parse((await idv('accounts', 'create', '--name', 'Revoke Ltd')).stdout);
+    const invitation = JSON.parse(
+      (await idv('accounts', 'invite', '--account', String(account.id), '--email', 'eve@revoke.example'))
+        .stdout,
+    );
+    const listed = await idv('accounts', 'invitations', 'list', '--account', String(account.id));
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ id: invitation.id, invited_by: null, revoked_at: null }),
+    ]);
+    const revoked = await idv('accounts', 'invitations', 'revoke', '--id', String(invitation.id));
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(JSON.parse(revoked.stdout).revoked_at).not.toBeNull();
+    expect((await idv('accounts', 'invitations', 'revoke', '--id', '999999')).code).toBe(2);
+    expect((await idv('accounts', 'invitations', 'revoke')).code).toBe(2);
+
+    const keyRevoked = await idv('keys', 'revoke', '--id', String(account.api_key.id));
+    expect(keyRevoked.code, keyRevoked.stderr).toBe(0);
+    expect(JSON.parse(keyRevoked.stdout)).toMatchObject({ id: account.api_key.id, account_id: account.id });
+    expect((await idv('keys', 'revoke', '--id', '999999')).code).toBe(2);
+
+    const platform = await createPlatform(loadConfig(env()), {
+      logger: createLogger('silent'),
+      skipSanctions: true,
+    });
+    try {
+      const key = await platform.stores.apiKeys.findByHash(hashSecret(account.api_key.api_key));
+      expect(key?.revoked_at).not.toBeNull();
+      const token = invitation.link.split('#invitation=')[1];
+      expect(
+        (await platform.stores.members.findInvitationByHash(digestToken(token)))?.revoked_at,
+      ).not.toBeNull();
+      const audit = await platform.stores.members.listAccountAudit(account.id, 10);
+      expect(audit.map((e) => [e.event, e.actor_member_id, e.actor_key_id])).toEqual([
+        ['api_key.revoked', null, null],
+        ['invitation.revoked', null, null],
+        ['invitation.created', null, null],
+      ]);
+    } finally {
+      await platform.close();
+    }
+  }, 120_000);
 });

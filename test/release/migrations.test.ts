@@ -53,6 +53,8 @@ const SHIPPED = {
   '0031_account_retention': 'e2347803a88612881c6813f49649dc2a0f793af4f8b6954a91f8f7357ffca58f',
   '0032_operator_members': '459a6c49814be7264b35fe864a619d660e52d078cfaa9faa7a00de09aa2eec15',
   '0033_open_expiry_index': 'fdf6ca162157013bc5ba7ca54f09b54271933481a8928ef3d06c51c2a838e48b',
+  '0034_console_accountability': '5c489d63e0bcbc3f7f8ec2f1f342a077eb021c176d71df8c0ae60a7c62dc3d6b',
+  '0035_sso_browser_and_identities': '7de71f2e5763b07f3668a79491fccb8b0426433805346e749f184e93a91f7942',
   '0036_idempotency_verification': 'ae9d1cbff9bf8ec3f3f0310276eed33d4cc0d18515d811cb427fd89ddd99127b',
   '0037_scrub_stored_details': '186987017bf19e6f0ab6b163d8172e286da632a35f84d117ec7d6aee892f3d6b',
   '0038_screening_watch': 'b4483cdaa48d7acba5d73250f9dcc6814ef7800ffd6ef6b93eade4ed69e2cc3e',

@@ -46,6 +46,9 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
             ? { account_id: input.accountId }
             : {}),
           mode: input.mode ?? 'live',
+          // Named only when set: start-up inserts its keys before a database made by an older release
+          // has been migrated to have the column.
+          ...(input.createdByMemberId ? { created_by_member_id: input.createdByMemberId } : {}),
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -57,6 +60,10 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
 
     async findByHash(keyHash: string): Promise<ApiKey | undefined> {
       return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+    },
+
+    async findById(id) {
+      return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /** A key owns itself and every key below it: those it created, and theirs. */

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { MemberStore, Passkey } from '../../ports/member-store.js';
+import { insertAccountAudit } from './account-audit.js';
 import type { Database } from './schema.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -33,25 +34,98 @@ const INVITATION_COLUMNS = [
   'expires_at',
   'accepted_at',
   'operator',
+  'revoked_at',
 ] as const;
+
+/**
+ * Revokes the pending invitations a member created, in the caller's transaction: one who is removed
+ * or no longer an admin must not come back through a link they made before.
+ */
+async function revokeInvitationsBy(
+  trx: Transaction<Database>,
+  memberId: number,
+  at: Date,
+): Promise<number[]> {
+  const revoked = await trx
+    .updateTable('member_invitations')
+    .set({ revoked_at: at })
+    .where('invited_by', '=', memberId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('id')
+    .execute();
+  return revoked.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
 
 export function createMemberStore(db: Kysely<Database>): MemberStore {
   return {
     async createInvitation(input) {
+      return db.transaction().execute(async (trx) => {
+        const invitation = await trx
+          .insertInto('member_invitations')
+          .values({
+            account_id: input.accountId,
+            email: input.email,
+            role: input.role,
+            token_hash: input.tokenHash,
+            invited_by: input.invitedBy,
+            operator: input.operator,
+            created_at: input.at,
+            expires_at: input.expiresAt,
+          })
+          .returning(INVITATION_COLUMNS)
+          .executeTakeFirstOrThrow();
+        await insertAccountAudit(trx, {
+          accountId: input.accountId,
+          event: 'invitation.created',
+          actor: input.invitedBy === null ? 'cli' : { memberId: input.invitedBy },
+          detail: {
+            invitation_id: Number(invitation.id),
+            email: invitation.email,
+            role: invitation.role,
+            operator: invitation.operator,
+          },
+          at: input.at,
+        });
+        return invitation;
+      });
+    },
+
+    async findInvitation(id) {
       return db
-        .insertInto('member_invitations')
-        .values({
-          account_id: input.accountId,
-          email: input.email,
-          role: input.role,
-          token_hash: input.tokenHash,
-          invited_by: input.invitedBy,
-          operator: input.operator,
-          created_at: input.at,
-          expires_at: input.expiresAt,
-        })
-        .returning(INVITATION_COLUMNS)
-        .executeTakeFirstOrThrow();
+        .selectFrom('member_invitations')
+        .select(INVITATION_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async revokeInvitation(input) {
+      return db.transaction().execute(async (trx) => {
+        const invitation = await trx
+          .selectFrom('member_invitations')
+          .select(INVITATION_COLUMNS)
+          .where('id', '=', input.invitationId)
+          .$if(input.accountId !== null, (qb) => qb.where('account_id', '=', input.accountId!))
+          .forUpdate()
+          .executeTakeFirst();
+        if (!invitation || invitation.accepted_at) return undefined;
+        if (invitation.revoked_at) return invitation;
+        const revoked = await trx
+          .updateTable('member_invitations')
+          .set({ revoked_at: input.at })
+          .where('id', '=', invitation.id)
+          .returning(INVITATION_COLUMNS)
+          .executeTakeFirstOrThrow();
+        await insertAccountAudit(trx, {
+          accountId: Number(invitation.account_id),
+          event: 'invitation.revoked',
+          actor: input.actor,
+          detail: { invitation_id: Number(invitation.id), email: invitation.email, role: invitation.role },
+          at: input.at,
+        });
+        return revoked;
+      });
     },
 
     async findInvitationByHash(tokenHash) {
@@ -75,13 +149,32 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
     async acceptInvitation(input) {
       try {
         return await db.transaction().execute(async (trx) => {
+          const pending = await trx
+            .selectFrom('member_invitations')
+            .select(['invited_by'])
+            .where('id', '=', input.invitationId)
+            .executeTakeFirst();
+          if (!pending) return undefined;
+          if (pending.invited_by !== null) {
+            // The inviter's row is locked before the invitation's, in the order a removal takes them
+            // (members, then their invitations): a removal committing first has revoked the invitation,
+            // and one waiting for this lock finds the new member and removes nothing it should not.
+            const inviter = await trx
+              .selectFrom('members')
+              .select(['role', 'removed_at'])
+              .where('id', '=', pending.invited_by)
+              .forShare()
+              .executeTakeFirst();
+            if (!inviter || inviter.removed_at || inviter.role !== 'admin') return undefined;
+          }
           const invitation = await trx
             .updateTable('member_invitations')
             .set({ accepted_at: input.at })
             .where('id', '=', input.invitationId)
             .where('accepted_at', 'is', null)
+            .where('revoked_at', 'is', null)
             .where('expires_at', '>', input.at)
-            .returning(['account_id', 'email', 'role', 'operator'])
+            .returning(['account_id', 'email', 'role', 'operator', 'invited_by'])
             .executeTakeFirst();
           if (!invitation) return undefined;
           // A removed member invited again comes back as one member (one row per address and account),
@@ -134,6 +227,19 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
               created_at: input.at,
             })
             .execute();
+          await insertAccountAudit(trx, {
+            accountId: Number(invitation.account_id),
+            event: 'member.joined',
+            actor: { memberId: member.id },
+            subjectMemberId: member.id,
+            detail: {
+              via: 'invitation',
+              invitation_id: input.invitationId,
+              invited_by: invitation.invited_by === null ? null : Number(invitation.invited_by),
+              role: member.role,
+            },
+            at: input.at,
+          });
           return member;
         });
       } catch (error) {
@@ -153,23 +259,97 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
     },
 
     async provisionMember(input) {
-      await db
-        .insertInto('members')
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('members')
+          .values({
+            account_id: input.accountId,
+            email: input.email,
+            display_name: input.displayName,
+            role: input.role,
+            sso_allowed: true,
+            created_at: input.at,
+          })
+          .onConflict((oc) => oc.columns(['account_id', 'email']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (created) {
+          await trx
+            .insertInto('member_sso_identities')
+            .values({
+              account_id: input.accountId,
+              issuer: input.identity.issuer,
+              subject: input.identity.subject,
+              member_id: created.id,
+              created_at: input.at,
+            })
+            .execute();
+          await insertAccountAudit(trx, {
+            accountId: input.accountId,
+            event: 'member.joined',
+            actor: { memberId: created.id },
+            subjectMemberId: created.id,
+            detail: { via: 'sso', role: created.role },
+            at: input.at,
+          });
+          return created;
+        }
+        return trx
+          .selectFrom('members')
+          .selectAll()
+          .where('account_id', '=', input.accountId)
+          .where('email', '=', input.email)
+          .executeTakeFirstOrThrow();
+      });
+    },
+
+    async findSsoIdentity(accountId, issuer, subject) {
+      const row = await db
+        .selectFrom('member_sso_identities')
+        .select('member_id')
+        .where('account_id', '=', accountId)
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row && Number(row.member_id);
+    },
+
+    async linkSsoIdentity(input) {
+      const linked = await db
+        .insertInto('member_sso_identities')
         .values({
           account_id: input.accountId,
-          email: input.email,
-          display_name: input.displayName,
-          role: input.role,
+          issuer: input.issuer,
+          subject: input.subject,
+          member_id: input.memberId,
           created_at: input.at,
         })
-        .onConflict((oc) => oc.columns(['account_id', 'email']).doNothing())
-        .execute();
-      return db
-        .selectFrom('members')
-        .selectAll()
-        .where('account_id', '=', input.accountId)
-        .where('email', '=', input.email)
-        .executeTakeFirstOrThrow();
+        .onConflict((oc) => oc.doNothing())
+        .returning('member_id')
+        .executeTakeFirst();
+      return Boolean(linked);
+    },
+
+    async allowSso(input) {
+      return db.transaction().execute(async (trx) => {
+        const member = await trx
+          .updateTable('members')
+          .set({ sso_allowed: input.allowed })
+          .where('id', '=', input.memberId)
+          .where('account_id', '=', input.accountId)
+          .where('removed_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!member) return undefined;
+        await insertAccountAudit(trx, {
+          accountId: input.accountId,
+          event: input.allowed ? 'member.sso_allowed' : 'member.sso_disallowed',
+          actor: { memberId: input.by },
+          subjectMemberId: member.id,
+          at: input.at,
+        });
+        return member;
+      });
     },
 
     async findMember(id) {
@@ -223,29 +403,31 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
             .executeTakeFirst();
           endedSessions = Number(ended.numUpdatedRows);
         }
-        await trx
-          .insertInto('account_audit')
-          .values({
-            account_id: input.accountId,
-            event: remove ? 'member.removed' : 'member.role_changed',
-            actor_member_id: input.by,
-            subject_member_id: target.id,
-            detail: JSON.stringify(
-              remove
-                ? { role: target.role, ended_sessions: endedSessions }
-                : { from_role: target.role, to_role: newRole },
-            ),
-            at: input.at,
-          })
-          .execute();
-        return { outcome: 'changed' as const, member, endedSessions };
+        const revokedInvitations =
+          newRole === 'admin' ? [] : await revokeInvitationsBy(trx, target.id, input.at);
+        await insertAccountAudit(trx, {
+          accountId: input.accountId,
+          event: remove ? 'member.removed' : 'member.role_changed',
+          actor: { memberId: input.by },
+          subjectMemberId: target.id,
+          detail: remove
+            ? { role: target.role, ended_sessions: endedSessions, revoked_invitations: revokedInvitations }
+            : { from_role: target.role, to_role: newRole, revoked_invitations: revokedInvitations },
+          at: input.at,
+        });
+        return {
+          outcome: 'changed' as const,
+          member,
+          endedSessions,
+          revokedInvitations: revokedInvitations.length,
+        };
       });
     },
 
     async listAccountAudit(accountId, limit) {
       return db
         .selectFrom('account_audit')
-        .select(['id', 'event', 'actor_member_id', 'subject_member_id', 'detail', 'at'])
+        .select(['id', 'event', 'actor_member_id', 'actor_key_id', 'subject_member_id', 'detail', 'at'])
         .where('account_id', '=', accountId)
         .orderBy('id', 'desc')
         .limit(limit)

@@ -22,6 +22,8 @@ export type ApiKeysTable = {
   created_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** The console admin who minted the key (migrations/0034); null for keys minted by a key or the CLI. */
+  created_by_member_id: ColumnType<number | null, number | null | undefined, never>;
 };
 
 export type AccountsTable = {
@@ -279,6 +281,16 @@ export type MembersTable = {
   created_at: Timestamp;
   removed_at: NullableTimestamp;
   operator: ColumnType<boolean, boolean | undefined, boolean>;
+  /** migrations/0035: single sign-on may sign this member in. */
+  sso_allowed: ColumnType<boolean, boolean | undefined, boolean>;
+};
+
+export type MemberSsoIdentitiesTable = {
+  account_id: number;
+  issuer: string;
+  subject: string;
+  member_id: number;
+  created_at: Timestamp;
 };
 
 export type MemberInvitationsTable = {
@@ -293,6 +305,7 @@ export type MemberInvitationsTable = {
   accepted_at: NullableTimestamp;
   accepted_member_id: ColumnType<number | null, number | null | undefined, number | null>;
   operator: ColumnType<boolean, boolean | undefined, boolean>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 export type MemberPasskeysTable = {
@@ -335,7 +348,9 @@ export type AccountAuditTable = {
   id: Generated<number>;
   account_id: number;
   event: string;
-  actor_member_id: number;
+  /** Null when the host's CLI or an API key acted (migrations/0034). */
+  actor_member_id: number | null;
+  actor_key_id: ColumnType<number | null, number | null | undefined, never>;
   subject_member_id: number | null;
   detail: ColumnType<Record<string, unknown>, string, string>;
   at: Timestamp;
@@ -347,6 +362,8 @@ export type SsoLoginsTable = {
   code_verifier: string;
   nonce: string;
   expires_at: Timestamp;
+  browser_hash: string | null;
+  link_member_id: ColumnType<number | null, number | null | undefined, never>;
 };
 
 /** Every table the service uses: the one place that tells the database's shape. */
@@ -354,6 +371,7 @@ export interface Database {
   accounts: AccountsTable;
   members: MembersTable;
   member_invitations: MemberInvitationsTable;
+  member_sso_identities: MemberSsoIdentitiesTable;
   member_passkeys: MemberPasskeysTable;
   webauthn_ceremonies: WebauthnCeremoniesTable;
   member_sessions: MemberSessionsTable;

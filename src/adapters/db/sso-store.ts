@@ -47,6 +47,8 @@ export function createSsoStore(db: Kysely<Database>, box: SecretBox): SsoStore {
           code_verifier: login.codeVerifier,
           nonce: login.nonce,
           expires_at: login.expiresAt,
+          browser_hash: login.browserHash,
+          link_member_id: login.linkMemberId,
         })
         .execute();
       await db.deleteFrom('sso_logins').where('expires_at', '<', at).execute();
@@ -64,6 +66,8 @@ export function createSsoStore(db: Kysely<Database>, box: SecretBox): SsoStore {
         codeVerifier: row.code_verifier,
         nonce: row.nonce,
         expiresAt: row.expires_at,
+        browserHash: row.browser_hash,
+        linkMemberId: row.link_member_id === null ? null : Number(row.link_member_id),
       };
     },
 

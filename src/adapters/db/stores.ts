@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { SecretBox } from '../../core/webhooks/secret-box.js';
 import type { MediaObjectStore } from '../../ports/media-objects.js';
 import type { VerificationKeys } from '../../ports/verification-keys.js';
+import { createAccountAudit } from './account-audit.js';
 import { createAccountStore } from './account-store.js';
 import type { DatabaseHandle } from './database.js';
 import { createEventLog } from './event-log.js';
@@ -50,6 +51,7 @@ export function createStores(
     publishableKeys: createPublishableKeyStore(db),
     accounts: createAccountStore(db),
     members: createMemberStore(db),
+    accountAudit: createAccountAudit(db, database.inTransaction),
     // Providers' client secrets are sealed like webhook endpoint secrets (WEBHOOK_SECRET_KEY).
     sso: createSsoStore(db, deps.webhookSecrets),
     signals: createSignalStore(db, keys),

@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import type { AccountStore } from '../../ports/account-store.js';
 import type { ReadinessReport } from '../../readiness.js';
 import { listMerchantAccounts } from '../../use-cases/accounts/merchant-accounts.js';
-import { requireOperator } from '../../use-cases/members/team.js';
 import type { RequireMember } from '../member-session.js';
 import { errorSchema } from '../schemas.js';
 import { accountSchema } from './accounts.js';
@@ -25,16 +24,12 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
   requireMember: RequireMember;
 }> = async (instance, { accounts, readiness, requireMember }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireMember();
-  const operatorOnly = async (request: FastifyRequest) => {
-    await signedIn(request);
-    requireOperator(request.member!);
-  };
+  const operatorOnly = requireMember('viewer', { operator: true });
 
   app.get(
     '/v1/console/operator/accounts',
     {
-      onRequest: operatorOnly,
+      ...operatorOnly,
       schema: {
         tags: ['console'],
         summary: 'Every merchant account with its live API keys and verification counts (operator members)',
@@ -60,7 +55,7 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/operator/health',
     {
-      onRequest: operatorOnly,
+      ...operatorOnly,
       schema: {
         tags: ['console'],
         summary: "The deployment's readiness with every component, as /readyz reports it (operator members)",

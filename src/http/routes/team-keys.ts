@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
+import type { ApiKey } from '../../ports/api-key-store.js';
 import type { PublishableKey } from '../../ports/publishable-key-store.js';
+import { revokeAccountKey } from '../../use-cases/members/account-keys.js';
 import {
   createAccountPublishableKey,
   listAccountApiKeys,
@@ -23,12 +25,38 @@ const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 const accountPublishableKeySchema = publishableKeySchema.extend({ api_key_id: z.number().int() });
 const present = (row: PublishableKey) => ({ ...presentPublishableKey(row), api_key_id: row.api_key_id });
 
-/** A malformed id names no key of the account: the same 404 as another account's. */
-function publishableKeyId(raw: string): number {
+/** A malformed id names no key of the account: the same 404 (`error`) as another account's. */
+function keyId(raw: string, error: 'publishable_key_not_found' | 'api_key_not_found'): number {
   const id = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError('publishable_key_not_found');
+  if (!Number.isSafeInteger(id)) throw new ApiError(error);
   return id;
 }
+const publishableKeyId = (raw: string) => keyId(raw, 'publishable_key_not_found');
+
+const accountApiKeySchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  key_prefix: z.string(),
+  scopes: z.array(z.string()),
+  mode: z.enum(KEY_MODES),
+  /** Who minted it: the key above it, or the console admin; both null for the host's CLI. */
+  owner_key_id: z.number().int().nullable(),
+  created_by_member_id: z.number().int().nullable(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+
+const presentApiKey = (key: ApiKey): z.infer<typeof accountApiKeySchema> => ({
+  id: Number(key.id),
+  label: key.label,
+  key_prefix: key.key_prefix,
+  scopes: key.scopes,
+  mode: key.mode,
+  owner_key_id: key.owner_key_id === null ? null : Number(key.owner_key_id),
+  created_by_member_id: key.created_by_member_id === null ? null : Number(key.created_by_member_id),
+  created_at: isoWithoutZone(key.created_at)!,
+  revoked_at: isoWithoutZone(key.revoked_at),
+});
 
 /** The account's API keys (listed, never their secrets) and publishable keys with their origins (admin). */
 export const teamKeyRoutes: FastifyPluginAsync<{
@@ -41,43 +69,40 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
-        summary: "The account's API keys, whoever minted them (admin); never their secrets",
+        summary: "The account's API keys and who minted each (admin); never their secrets",
         security,
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number().int(),
-              label: z.string(),
-              key_prefix: z.string(),
-              scopes: z.array(z.string()),
-              mode: z.enum(KEY_MODES),
-              created_at: z.string(),
-              revoked_at: z.string().nullable(),
-            }),
-          ),
-          ...memberErrors,
-        },
+        response: { 200: z.array(accountApiKeySchema), ...memberErrors },
+      },
+    },
+    async (request) => (await listAccountApiKeys(deps, request.member!)).map(presentApiKey),
+  );
+
+  app.post(
+    '/v1/console/keys/:id/revoke',
+    {
+      ...requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Revoke any API key of the account, whoever minted it, and every key below it (admin; idempotent)',
+        security,
+        params,
+        response: { 200: accountApiKeySchema, ...memberErrors, 404: errorSchema },
       },
     },
     async (request) =>
-      (await listAccountApiKeys(deps, request.member!)).map((key) => ({
-        id: key.id,
-        label: key.label,
-        key_prefix: key.key_prefix,
-        scopes: key.scopes,
-        mode: key.mode,
-        created_at: isoWithoutZone(key.created_at)!,
-        revoked_at: isoWithoutZone(key.revoked_at),
-      })),
+      presentApiKey(
+        await revokeAccountKey(deps, request.member!, keyId(request.params.id, 'api_key_not_found')),
+      ),
   );
 
   app.get(
     '/v1/console/publishable-keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "The account's publishable keys, each with the API key it belongs to (admin)",
@@ -91,7 +116,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/publishable-keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Create a publishable key for one of the account’s live API keys (admin)',
@@ -122,7 +147,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.put(
     '/v1/console/publishable-keys/:id/origins',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "Replace a live publishable key's allowed origins (admin)",
@@ -151,7 +176,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/publishable-keys/:id/revoke',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Revoke a publishable key of the account (admin; idempotent)',

@@ -5,7 +5,6 @@ import { KEY_MODES, SCOPES } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
-import type { ApiKeyStore } from '../../ports/api-key-store.js';
 import { createAccountKey } from '../../use-cases/members/account-keys.js';
 import {
   accountEvidence,
@@ -53,7 +52,7 @@ const caseSchema = verificationSummarySchema.extend({ assigned_member_id: z.numb
  */
 export const teamReviewRoutes: FastifyPluginAsync<{
   deps: ReviewQueueDeps;
-  keyDeps: { apiKeys: Pick<ApiKeyStore, 'insert'>; apiKeyPrefix: string };
+  keyDeps: Parameters<typeof createAccountKey>[0];
   publicBaseUrl: string;
   requireMember: RequireMember;
 }> = async (instance, { deps, keyDeps, publicBaseUrl, requireMember }) => {
@@ -67,7 +66,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/verifications',
     {
-      onRequest: requireMember('viewer'),
+      ...requireMember('viewer'),
       schema: {
         tags: ['console'],
         summary:
@@ -106,7 +105,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/verifications/:id',
     {
-      onRequest: requireMember('viewer'),
+      ...requireMember('viewer'),
       schema: {
         tags: ['console'],
         summary: 'A verification of the account with its checks and audit trail',
@@ -125,7 +124,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/verifications/:id/media',
     {
-      onRequest: requireMember('reviewer'),
+      ...requireMember('reviewer'),
       schema: {
         tags: ['console'],
         summary: "The evidence: signed links to the verification's images, valid 3600 s",
@@ -156,7 +155,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/verifications/:id/assign',
     {
-      onRequest: requireMember('reviewer'),
+      ...requireMember('reviewer'),
       schema: {
         tags: ['console'],
         summary: 'Assign the case to a reviewer or admin of the account (member_id null: unassign)',
@@ -177,7 +176,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/verifications/:id/review',
     {
-      onRequest: requireMember('reviewer'),
+      ...requireMember('reviewer'),
       schema: {
         tags: ['console'],
         summary:
@@ -203,7 +202,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/keys',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Create an API key in the account (admin; the plaintext key is returned once)',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   readAccountRetention,
   setAccountRetention,
-  type AccountRetentionDeps,
+  type AccountRetentionChangeDeps,
   type AccountRetentionView,
 } from '../../use-cases/accounts/account-retention.js';
 import type { RequireMember } from '../member-session.js';
@@ -46,7 +46,7 @@ const present = (view: AccountRetentionView): z.infer<typeof retentionSchema> =>
 
 /** The account's settings in the console (admin): retention. */
 export const teamSettingsRoutes: FastifyPluginAsync<{
-  retention: AccountRetentionDeps;
+  retention: AccountRetentionChangeDeps;
   requireMember: RequireMember;
 }> = async (instance, { retention, requireMember }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +54,7 @@ export const teamSettingsRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/retention',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -69,7 +69,7 @@ export const teamSettingsRoutes: FastifyPluginAsync<{
   app.put(
     '/v1/console/retention',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:

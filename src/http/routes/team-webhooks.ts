@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import type { WebhookEndpoint } from '../../ports/webhooks.js';
-import type { WebhookEndpointDeps } from '../../use-cases/accounts/webhook-endpoints.js';
+import type { AccountWebhookDeps } from '../../use-cases/members/account-webhooks.js';
 import {
   listAccountEndpointDeliveries,
   listAccountEndpoints,
@@ -45,13 +45,13 @@ const present = (endpoint: WebhookEndpoint) => ({
  * endpoint's mode and creation time added.
  */
 export const teamWebhookRoutes: FastifyPluginAsync<{
-  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
+  deps: Omit<AccountWebhookDeps, 'logRefusal'>;
   allowInsecure: boolean;
   requireMember: RequireMember;
 }> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { requireMember } = options;
-  const deps: WebhookEndpointDeps = {
+  const deps: AccountWebhookDeps = {
     ...options.deps,
     logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
   };
@@ -60,7 +60,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/webhooks',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "The account's active webhook endpoints (admin)",
@@ -74,7 +74,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/webhooks',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -100,7 +100,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.delete(
     '/v1/console/webhooks/:endpoint_id',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -123,7 +123,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/webhooks/:endpoint_id/deliveries',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
@@ -153,7 +153,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/webhooks/deliveries/:delivery_id/retry',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Send a delivery of an account endpoint again, with a fresh run of attempts (admin)',

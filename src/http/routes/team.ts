@@ -12,6 +12,7 @@ import {
   finishAcceptingInvitation,
   finishSignIn,
   listTeam,
+  revokeInvitation,
   SESSION_TIMEOUTS,
   signOut,
   signOutEverywhere,
@@ -24,10 +25,11 @@ import {
   clearSessionCookie,
   readSessionCookie,
   setSessionCookie,
+  type AnonymousLimit,
   type RequireMember,
   type SessionCookie,
 } from '../member-session.js';
-import type { Member } from '../../ports/member-store.js';
+import type { Invitation, Member } from '../../ports/member-store.js';
 import { errorSchema } from '../schemas.js';
 
 const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
@@ -53,7 +55,11 @@ const presentMember = (m: SignedInMember) => ({
   operator: m.operator,
 });
 
-const listedMemberSchema = memberSchema.extend({ created_at: z.string() });
+const listedMemberSchema = memberSchema.extend({
+  created_at: z.string(),
+  /** Single sign-on may sign this member in (provisioned by it, allowed by an admin, or linked). */
+  sso_allowed: z.boolean(),
+});
 
 const presentListedMember = (m: Member) => ({
   id: m.id,
@@ -63,16 +69,42 @@ const presentListedMember = (m: Member) => ({
   role: m.role,
   operator: m.operator,
   created_at: isoWithoutZone(m.created_at)!,
+  sso_allowed: m.sso_allowed,
+});
+
+const invitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** The member who made it; null when the host's CLI did. */
+  invited_by: z.number().int().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  accepted_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+
+const presentInvitation = (i: Invitation): z.infer<typeof invitationSchema> => ({
+  id: Number(i.id),
+  email: i.email,
+  role: i.role,
+  invited_by: i.invited_by === null ? null : Number(i.invited_by),
+  created_at: isoWithoutZone(i.created_at)!,
+  expires_at: isoWithoutZone(i.expires_at)!,
+  accepted_at: isoWithoutZone(i.accepted_at),
+  revoked_at: isoWithoutZone(i.revoked_at),
 });
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
-/** A malformed member id names no member of the account: the same 404 as another account's. */
-function memberIdOf(raw: string): number {
+/** A malformed id names nothing of the account: the same 404 (`error`) as another account's. */
+function idOf(raw: string, error: 'member_not_found' | 'invitation_not_found'): number {
   const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError('member_not_found');
+  if (!Number.isSafeInteger(id)) throw new ApiError(error);
   return id;
 }
+
+const memberIdOf = (raw: string) => idOf(raw, 'member_not_found');
 
 const token = z.string().min(1).max(200);
 const displayName = z.string().trim().min(1).max(100);
@@ -86,8 +118,9 @@ const credential = z.record(z.string(), z.unknown());
 export const teamRoutes: FastifyPluginAsync<{
   deps: TeamDeps;
   requireMember: RequireMember;
+  limitAnonymous: AnonymousLimit;
   cookie: SessionCookie;
-}> = async (instance, { deps, requireMember, cookie }) => {
+}> = async (instance, { deps, requireMember, limitAnonymous, cookie }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   /** Unauthenticated POSTs (sign-in) still refuse a foreign Origin: no signing a browser in from elsewhere. */
@@ -109,7 +142,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/invitations/options',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Start accepting an invitation: the passkey registration options for the invitee',
@@ -123,6 +156,7 @@ export const teamRoutes: FastifyPluginAsync<{
           }),
           403: errorSchema,
           404: errorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -143,12 +177,18 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/invitations/accept',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Accept an invitation with a new passkey: the member is created and signed in',
         body: z.object({ token, display_name: displayName, ceremony_id: token, credential }),
-        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: {
+          200: signedInSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -166,7 +206,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-in/options',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Start a passkey sign-in: the authentication options',
@@ -174,6 +214,7 @@ export const teamRoutes: FastifyPluginAsync<{
         response: {
           200: z.object({ ceremony_id: z.string(), options: z.record(z.string(), z.unknown()) }),
           403: errorSchema,
+          429: errorSchema,
         },
       },
     },
@@ -186,12 +227,12 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-in',
     {
-      onRequest: sameOrigin,
+      onRequest: [limitAnonymous, sameOrigin],
       schema: {
         tags: ['console'],
         summary: 'Sign in with a passkey; sets a new session cookie (any previous session is ended)',
         body: z.object({ ceremony_id: token, credential }),
-        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: signedInSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
@@ -207,7 +248,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/session',
     {
-      onRequest: requireMember(),
+      ...requireMember(),
       schema: {
         tags: ['console'],
         summary: 'The signed-in member and the CSRF token their state-changing requests must send',
@@ -224,7 +265,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-out',
     {
-      onRequest: requireMember(),
+      ...requireMember(),
       schema: {
         tags: ['console'],
         summary: 'End this session',
@@ -242,7 +283,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/sign-out-everywhere',
     {
-      onRequest: requireMember(),
+      ...requireMember(),
       schema: {
         tags: ['console'],
         summary: "End every one of the member's sessions, on every device",
@@ -260,7 +301,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.get(
     '/v1/console/members',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "The account's members and invitations (admin)",
@@ -268,16 +309,7 @@ export const teamRoutes: FastifyPluginAsync<{
         response: {
           200: z.object({
             members: z.array(listedMemberSchema),
-            invitations: z.array(
-              z.object({
-                id: z.number().int(),
-                email: z.string(),
-                role: z.enum(ROLES),
-                created_at: z.string(),
-                expires_at: z.string(),
-                accepted_at: z.string().nullable(),
-              }),
-            ),
+            invitations: z.array(invitationSchema),
           }),
           ...memberErrors,
         },
@@ -287,14 +319,7 @@ export const teamRoutes: FastifyPluginAsync<{
       const team = await listTeam(deps, request.member!);
       return {
         members: team.members.map(presentListedMember),
-        invitations: team.invitations.map((i) => ({
-          id: i.id,
-          email: i.email,
-          role: i.role,
-          created_at: isoWithoutZone(i.created_at)!,
-          expires_at: isoWithoutZone(i.expires_at)!,
-          accepted_at: isoWithoutZone(i.accepted_at),
-        })),
+        invitations: team.invitations.map(presentInvitation),
       };
     },
   );
@@ -302,7 +327,7 @@ export const teamRoutes: FastifyPluginAsync<{
   app.post(
     '/v1/console/invitations',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: 'Invite a person to the account (admin); the link is returned once',
@@ -339,10 +364,33 @@ export const teamRoutes: FastifyPluginAsync<{
     },
   );
 
+  app.delete(
+    '/v1/console/invitations/:invitation_id',
+    {
+      ...requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Revoke an invitation not accepted yet (admin; idempotent): its link no longer lets anyone join',
+        security,
+        params: z.object({ invitation_id: z.string() }),
+        response: { 200: invitationSchema, ...memberErrors, 404: errorSchema },
+      },
+    },
+    async (request) =>
+      presentInvitation(
+        await revokeInvitation(
+          deps,
+          request.member!,
+          idOf(request.params.invitation_id, 'invitation_not_found'),
+        ),
+      ),
+  );
+
   app.patch(
     '/v1/console/members/:member_id',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary: "Change a member's role (admin); the account's last admin cannot be demoted",
@@ -363,15 +411,19 @@ export const teamRoutes: FastifyPluginAsync<{
   app.delete(
     '/v1/console/members/:member_id',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
         summary:
-          "Remove a member from the account (admin): every one of their sessions ends at once; the account's last admin cannot be removed",
+          "Remove a member from the account (admin): every one of their sessions ends at once and their pending invitations are revoked; the account's last admin cannot be removed",
         security,
         params: z.object({ member_id: z.string() }),
         response: {
-          200: z.object({ id: z.number().int(), ended_sessions: z.number().int() }),
+          200: z.object({
+            id: z.number().int(),
+            ended_sessions: z.number().int(),
+            revoked_invitations: z.number().int(),
+          }),
           ...memberErrors,
           404: errorSchema,
           409: errorSchema,
@@ -379,23 +431,24 @@ export const teamRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      const { member, endedSessions } = await changeMembership(
+      const { member, endedSessions, revokedInvitations } = await changeMembership(
         deps,
         request.member!,
         memberIdOf(request.params.member_id),
         'remove',
       );
-      return { id: member.id, ended_sessions: endedSessions };
+      return { id: member.id, ended_sessions: endedSessions, revoked_invitations: revokedInvitations };
     },
   );
 
   app.get(
     '/v1/console/audit-log',
     {
-      onRequest: requireMember('admin'),
+      ...requireMember('admin'),
       schema: {
         tags: ['console'],
-        summary: "The account's audit trail of changes to its members, newest first (admin)",
+        summary:
+          "The account's audit trail of admin actions (people, keys, sign-in, webhooks, retention), newest first (admin)",
         security,
         response: {
           200: z.object({
@@ -403,7 +456,9 @@ export const teamRoutes: FastifyPluginAsync<{
               z.object({
                 id: z.number().int(),
                 event: z.string(),
-                by_member_id: z.number().int(),
+                /** The member who acted; null when the host's CLI or an API key (by_key_id) did. */
+                by_member_id: z.number().int().nullable(),
+                by_key_id: z.number().int().nullable(),
                 member_id: z.number().int().nullable(),
                 detail: z.record(z.string(), z.unknown()),
                 at: z.string(),
@@ -420,7 +475,8 @@ export const teamRoutes: FastifyPluginAsync<{
         entries: entries.map((e) => ({
           id: Number(e.id),
           event: e.event,
-          by_member_id: Number(e.actor_member_id),
+          by_member_id: e.actor_member_id === null ? null : Number(e.actor_member_id),
+          by_key_id: e.actor_key_id === null ? null : Number(e.actor_key_id),
           member_id: e.subject_member_id === null ? null : Number(e.subject_member_id),
           detail: e.detail,
           at: isoWithoutZone(e.at)!,

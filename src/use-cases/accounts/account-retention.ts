@@ -5,6 +5,8 @@
  * operator later shortens the deployment's, the shorter of the two applies.
  */
 import { validationError } from '../../core/errors.js';
+import type { Clock } from '../../core/time.js';
+import type { AccountAudit } from '../../ports/account-audit.js';
 import type { AccountStore } from '../../ports/account-store.js';
 import type { AccountRetention, RetentionStore } from '../../ports/retention.js';
 import { requireRole, type SignedInMember } from '../members/team.js';
@@ -45,6 +47,9 @@ export async function retentionOfKey(deps: AccountRetentionDeps, apiKeyId: numbe
   return effectiveRetention(deps.policy, await deps.retention.findAccountRetention(accountId));
 }
 
+/** What an admin's change needs besides reading: the audit trail and the time. */
+export type AccountRetentionChangeDeps = AccountRetentionDeps & { audit: AccountAudit; clock: Clock };
+
 export type AccountRetentionView = {
   own: AccountRetention;
   applied: RetentionDays;
@@ -65,9 +70,12 @@ export async function readAccountRetention(
   };
 }
 
-/** Sets the account's periods (null: the deployment's); one longer than the deployment's is a 422. */
+/**
+ * Sets the account's periods (null: the deployment's); one longer than the deployment's is a 422. The
+ * change is audited with the periods before and after: a shorter one erases older data at the next sweep.
+ */
 export async function setAccountRetention(
-  deps: AccountRetentionDeps,
+  deps: AccountRetentionChangeDeps,
   admin: SignedInMember,
   input: { mediaDays: number | null; piiDays: number | null; templateDays: number | null },
 ): Promise<AccountRetentionView> {
@@ -86,6 +94,19 @@ export async function setAccountRetention(
       : [];
   });
   if (issues.length > 0) throw validationError(issues);
-  await deps.retention.saveAccountRetention({ accountId: admin.accountId, ...input });
+  await deps.audit.atomically(async () => {
+    const before = await deps.retention.findAccountRetention(admin.accountId);
+    await deps.retention.saveAccountRetention({ accountId: admin.accountId, ...input });
+    await deps.audit.record({
+      accountId: admin.accountId,
+      event: 'retention.changed',
+      actor: { memberId: admin.id },
+      detail: {
+        from: { media_days: before.mediaDays, pii_days: before.piiDays, template_days: before.templateDays },
+        to: { media_days: input.mediaDays, pii_days: input.piiDays, template_days: input.templateDays },
+      },
+      at: deps.clock.now(),
+    });
+  });
   return readAccountRetention(deps, admin);
 }

@@ -1,7 +1,8 @@
 /**
  * API keys form a tree (docs/security.md "Keys"): a key creates keys below it with scopes it holds,
- * sees its whole subtree, and revoking a key revokes everything below it. Only the SHA-256 of a key
- * is stored; the plaintext is returned once, at creation.
+ * sees its whole subtree, and revoking a key revokes everything below it. A key holding `operator`
+ * (the deployment's root key) revokes any key of any account. Only the SHA-256 of a key is stored; the
+ * plaintext is returned once, at creation. Every revocation is written to the key's account audit trail.
  */
 import {
   displayPrefix,
@@ -10,13 +11,15 @@ import {
   hashSecret,
   keyPrefixFor,
   modeOfNewKey,
+  OPERATOR_SCOPE,
   type KeyMode,
 } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
+import type { AccountAudit, AuditActor } from '../../ports/account-audit.js';
 import type { ApiKey, ApiKeyStore } from '../../ports/api-key-store.js';
 
-export type ApiKeyDeps = { apiKeys: ApiKeyStore; clock: Clock; apiKeyPrefix: string };
+export type ApiKeyDeps = { apiKeys: ApiKeyStore; clock: Clock; apiKeyPrefix: string; audit: AccountAudit };
 
 /** The key making the call, as authentication found it. */
 export type CallingKey = { id: number; scopes: readonly string[]; mode: KeyMode };
@@ -51,11 +54,39 @@ export function listApiKeys(deps: ApiKeyDeps, caller: CallingKey): Promise<ApiKe
   return deps.apiKeys.listOwned(caller.id);
 }
 
-/** Idempotent; a key outside the caller's subtree is the same 404 as one that does not exist. */
+/**
+ * Idempotent; a key outside the caller's subtree is the same 404 as one that does not exist, unless
+ * the caller holds `operator`, which reaches every key.
+ */
 export async function revokeApiKey(deps: ApiKeyDeps, caller: CallingKey, keyId: number): Promise<ApiKey> {
-  const owned = await deps.apiKeys.findOwned(keyId, caller.id);
-  if (!owned) throw new ApiError('api_key_not_found');
-  const revoked = await deps.apiKeys.revoke(owned.id, deps.clock.now());
-  if (!revoked) throw new ApiError('api_key_not_found');
-  return revoked;
+  const key = caller.scopes.includes(OPERATOR_SCOPE)
+    ? await deps.apiKeys.findById(keyId)
+    : await deps.apiKeys.findOwned(keyId, caller.id);
+  if (!key) throw new ApiError('api_key_not_found');
+  return revokeAudited(deps, key, { keyId: caller.id });
+}
+
+/**
+ * Revokes a key found beforehand and audits it in its account, in one transaction; a key already
+ * revoked is returned as it is, with no new entry.
+ */
+export async function revokeAudited(
+  deps: { apiKeys: Pick<ApiKeyStore, 'revoke'>; audit: AccountAudit; clock: Clock },
+  key: ApiKey,
+  actor: AuditActor,
+): Promise<ApiKey> {
+  if (key.revoked_at) return key;
+  const at = deps.clock.now();
+  return deps.audit.atomically(async () => {
+    const revoked = await deps.apiKeys.revoke(key.id, at);
+    if (!revoked) throw new ApiError('api_key_not_found');
+    await deps.audit.record({
+      accountId: Number(key.account_id),
+      event: 'api_key.revoked',
+      actor,
+      detail: { key_id: key.id, label: key.label },
+      at,
+    });
+    return revoked;
+  });
 }

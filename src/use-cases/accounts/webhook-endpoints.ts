@@ -7,6 +7,7 @@ import { ApiError, validationError } from '../../core/errors.js';
 import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
 import { addSeconds, type Clock } from '../../core/time.js';
 import { EVENT_RETENTION_DAYS } from '../../core/webhooks/event-catalogue.js';
+import type { AccountAudit, AccountAuditRecord } from '../../ports/account-audit.js';
 import type { Metrics } from '../../ports/metrics.js';
 import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type {
@@ -31,11 +32,27 @@ export type WebhookEndpointDeps = {
   clock: Clock;
 };
 
+/** An account's audit trail and the entry a change makes, written in the change's transaction. */
+export type AuditedChange = { trail: AccountAudit; entry(endpoint: WebhookEndpoint): AccountAuditRecord };
+
+async function withAudit(
+  change: () => Promise<WebhookEndpoint>,
+  audited: AuditedChange | undefined,
+): Promise<WebhookEndpoint> {
+  if (!audited) return change();
+  return audited.trail.atomically(async () => {
+    const endpoint = await change();
+    await audited.trail.record(audited.entry(endpoint));
+    return endpoint;
+  });
+}
+
 /** Registers an endpoint; its signing secret is in the answer and nowhere else in plaintext. */
 export async function registerWebhookEndpoint(
   deps: WebhookEndpointDeps,
   owner: { apiKeyId: number } | { accountId: number; mode: KeyMode },
   input: { url: string; events: readonly string[] },
+  audited?: AuditedChange,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const refusal = await deps.checkHost(new URL(input.url).hostname);
   if (refusal) {
@@ -45,12 +62,10 @@ export async function registerWebhookEndpoint(
     throw validationError([{ loc: ['body', 'url'], msg: WEBHOOK_HOST_REFUSED, type: 'url_not_allowed' }]);
   }
   const secret = generateWebhookSecret();
-  const endpoint = await deps.webhooks.insertEndpoint({
-    owner,
-    url: input.url,
-    events: [...new Set(input.events)],
-    secret,
-  });
+  const endpoint = await withAudit(
+    () => deps.webhooks.insertEndpoint({ owner, url: input.url, events: [...new Set(input.events)], secret }),
+    audited,
+  );
   return { endpoint, secret };
 }
 

@@ -105,10 +105,47 @@ async function openInvitation(deps: Pick<TeamDeps, 'members' | 'clock'>, token: 
     !invitation ||
     !sameDigest(invitation.token_hash, digest) ||
     invitation.accepted_at ||
-    invitation.expires_at.getTime() <= deps.clock.now().getTime()
+    invitation.revoked_at ||
+    invitation.expires_at.getTime() <= deps.clock.now().getTime() ||
+    !(await inviterStillAdmin(deps, invitation))
   ) {
     throw new ApiError('invitation_not_found');
   }
+  return invitation;
+}
+
+/**
+ * An invitation a member made is only as good as its maker: once they are removed or no longer an
+ * admin, it is refused (the host CLI's invitations name no member).
+ */
+async function inviterStillAdmin(deps: Pick<TeamDeps, 'members'>, invitation: Invitation): Promise<boolean> {
+  if (invitation.invited_by === null) return true;
+  const inviter = await deps.members.findMember(invitation.invited_by);
+  return Boolean(
+    inviter &&
+    !inviter.removed_at &&
+    inviter.account_id === invitation.account_id &&
+    inviter.role === 'admin',
+  );
+}
+
+/**
+ * Revokes an invitation that was not accepted yet (idempotent). An admin reaches only their own
+ * account's (another's is the same 404 as a missing one); the host's CLI (`admin` null) any.
+ */
+export async function revokeInvitation(
+  deps: Pick<TeamDeps, 'members' | 'clock'>,
+  admin: SignedInMember | null,
+  invitationId: number,
+): Promise<Invitation> {
+  if (admin) requireRole(admin, 'admin');
+  const invitation = await deps.members.revokeInvitation({
+    invitationId,
+    accountId: admin ? admin.accountId : null,
+    actor: admin ? { memberId: admin.id } : 'cli',
+    at: deps.clock.now(),
+  });
+  if (!invitation) throw new ApiError('invitation_not_found');
   return invitation;
 }
 
@@ -298,14 +335,15 @@ export async function listTeam(
  * An admin changes a member's role or removes them. A member of another account is the same 404 as
  * one that does not exist; the account's last admin can be neither demoted nor removed (409), so an
  * account is never left without someone who can manage it. A removed member's sessions all end in the
- * same transaction, and the change is written to the account's audit trail naming the admin.
+ * same transaction, a removed or demoted member's pending invitations are revoked in it, and the
+ * change is written to the account's audit trail naming the admin.
  */
 export async function changeMembership(
   deps: Pick<TeamDeps, 'members' | 'clock'>,
   admin: SignedInMember,
   memberId: number,
   change: MembershipChange,
-): Promise<{ member: Member; endedSessions: number }> {
+): Promise<{ member: Member; endedSessions: number; revokedInvitations: number }> {
   requireRole(admin, 'admin');
   const result = await deps.members.changeMembership({
     accountId: admin.accountId,
@@ -316,7 +354,11 @@ export async function changeMembership(
   });
   if (result.outcome === 'not_found') throw new ApiError('member_not_found');
   if (result.outcome === 'last_admin') throw new ApiError('last_admin');
-  return { member: result.member, endedSessions: result.endedSessions };
+  return {
+    member: result.member,
+    endedSessions: result.endedSessions,
+    revokedInvitations: result.revokedInvitations,
+  };
 }
 
 export const ACCOUNT_AUDIT_PAGE = 200;
