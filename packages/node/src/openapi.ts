@@ -240,7 +240,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's audit trail of changes to its members, newest first (admin) */
+    /** The account's audit trail of admin actions (people, keys, sign-in, webhooks, retention), newest first (admin) */
     get: {
       parameters: {
         query?: never;
@@ -259,7 +259,8 @@ export interface paths {
             'application/json': {
               entries: {
                 at: string;
-                by_member_id: number;
+                by_key_id: number | null;
+                by_member_id: number | null;
                 detail: {
                   [key: string]: unknown;
                 };
@@ -376,6 +377,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/console/invitations/{invitation_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an invitation not accepted yet (admin; idempotent): its link no longer lets anyone join */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          invitation_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              accepted_at: string | null;
+              created_at: string;
+              email: string;
+              expires_at: string;
+              id: number;
+              invited_by: number | null;
+              revoked_at: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'reviewer' | 'viewer';
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/console/invitations/accept': {
     parameters: {
       query?: never;
@@ -459,6 +541,17 @@ export interface paths {
             };
           };
         };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -532,6 +625,17 @@ export interface paths {
             };
           };
         };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -547,7 +651,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's API keys, whoever minted them (admin); never their secrets */
+    /** The account's API keys and who minted each (admin); never their secrets */
     get: {
       parameters: {
         query?: never;
@@ -565,11 +669,13 @@ export interface paths {
           content: {
             'application/json': {
               created_at: string;
+              created_by_member_id: number | null;
               id: number;
               key_prefix: string;
               label: string;
               /** @enum {string} */
               mode: 'live' | 'test';
+              owner_key_id: number | null;
               revoked_at: string | null;
               scopes: string[];
             }[];
@@ -681,6 +787,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/console/keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke any API key of the account, whoever minted it, and every key below it (admin; idempotent) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              created_by_member_id: number | null;
+              id: number;
+              key_prefix: string;
+              label: string;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              owner_key_id: number | null;
+              revoked_at: string | null;
+              scopes: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/console/members': {
     parameters: {
       query?: never;
@@ -711,6 +899,8 @@ export interface paths {
                 email: string;
                 expires_at: string;
                 id: number;
+                invited_by: number | null;
+                revoked_at: string | null;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
               }[];
@@ -723,6 +913,7 @@ export interface paths {
                 operator: boolean;
                 /** @enum {string} */
                 role: 'admin' | 'reviewer' | 'viewer';
+                sso_allowed: boolean;
               }[];
             };
           };
@@ -769,7 +960,7 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove a member from the account (admin): every one of their sessions ends at once; the account's last admin cannot be removed */
+    /** Remove a member from the account (admin): every one of their sessions ends at once and their pending invitations are revoked; the account's last admin cannot be removed */
     delete: {
       parameters: {
         query?: never;
@@ -790,6 +981,7 @@ export interface paths {
             'application/json': {
               ended_sessions: number;
               id: number;
+              revoked_invitations: number;
             };
           };
         };
@@ -875,6 +1067,7 @@ export interface paths {
               operator: boolean;
               /** @enum {string} */
               role: 'admin' | 'reviewer' | 'viewer';
+              sso_allowed: boolean;
             };
           };
         };
@@ -924,6 +1117,86 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/v1/console/members/{member_id}/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Allow or stop single sign-on for a member who joined by invitation (admin); never for an operator member */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          member_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            allowed: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              sso_allowed: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/v1/console/operator/accounts': {
@@ -1689,6 +1962,17 @@ export interface paths {
             };
           };
         };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
       };
     };
     delete?: never;
@@ -1736,6 +2020,17 @@ export interface paths {
         };
         /** @description Default Response */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1932,6 +2227,23 @@ export interface paths {
             };
           };
         };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
       };
     };
     post?: never;
@@ -1989,10 +2301,103 @@ export interface paths {
             };
           };
         };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
       };
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/sso/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Link the signed-in member's own provider identity: the provider's address to open in this browser, whose callback must come with this session */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              location: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -2027,6 +2432,28 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        502: {
           headers: {
             [name: string]: unknown;
           };
