@@ -28,6 +28,12 @@ const HEAVY_UNIT_TESTS = [
 ];
 
 /**
+ * Browser files that slow the page's CPU on purpose (DevTools CPU throttling) to play a slow phone:
+ * they run after the rest of the suite, so the slowdown they measure is the one they chose.
+ */
+const SLOWED_CPU_TESTS = ['test/e2e/liveness-challenge.test.ts'];
+
+/**
  * Database-backed files that measure their whole process (its peak resident memory, how long its event
  * loop stalls), so run alone in one: earlier files' heap in a shared process lengthens its pauses.
  */
@@ -37,8 +43,8 @@ const OWN_PROCESS_TESTS = ['test/fuzz/routes.fuzz.test.ts', 'test/api/upload-iso
  * `vitest run` runs every project (npm test, .ci/run); `--project unit` the pure tests (npm run
  * test:unit), `--project heavy` the model-backed and other heavy ones, `--project integration` and
  * `--project integration-own-process` the database-backed API, contract and fuzz suites (npm run
- * test:integration runs these two and `heavy`), `--project e2e` the browser suite in real Chromium
- * (Debian's /usr/bin/chromium driven by playwright-core; npm run test:e2e).
+ * test:integration runs these two and `heavy`), `--project e2e` and `--project e2e-slowed-cpu` the
+ * browser suite in real Chromium (Debian's /usr/bin/chromium driven by playwright-core; npm run test:e2e).
  *
  * All projects share one pool of four workers. A browser file spends most of its run waiting on its
  * page, its service and the page's timers (the browser suite alone kept 1.1 of the 2 cores busy), so
@@ -96,12 +102,24 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: ['node_modules/**', ...SLOWED_CPU_TESTS],
           // Rebuilds the SDK, the flow and the console when a source is newer than the last build.
           globalSetup: ['test/e2e/global-setup.ts'],
           // Each file starts its own service and browser and mocks nothing, so the files of a worker share
           // its process: run alone, the project's imports took 69 s summed over its files when each file
           // imported the service and Playwright anew, 25 s shared (130 -> 104 s of CPU, 112 -> 97 s wall).
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-slowed-cpu',
+          include: SLOWED_CPU_TESTS,
+          globalSetup: ['test/e2e/global-setup.ts'],
+          // After every other project has finished: alone on the machine, the slowdown is the one the
+          // test sets, not that times whatever else the suite runs beside it.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
