@@ -52,6 +52,9 @@ export const environmentSchema = z.object({
     .positive()
     .default(24)
     .describe('How often the sanctions list is reloaded.'),
+  SANCTIONS_LIST_ALLOW_PRIVATE: flag.describe(
+    '1 lets a sanctions list URL reach a private or loopback address (an internal mirror); public https only otherwise.',
+  ),
   SCREENING_MONITORS_MAX: positiveInt(100_000).describe(
     'How many monitors (names and wallets re-screened on list updates) one account may keep.',
   ),
@@ -329,6 +332,7 @@ export type Config = {
   /** Lists screened besides OFAC's SDN list (always screened). */
   screeningLists: ExtraListId[];
   screeningMonitorsMax: number;
+  sanctionsListAllowPrivate: boolean;
   /** Source (file or https URL) per extra list; unset = the official publication. */
   screeningListSources: Partial<Record<ExtraListId, string>>;
   webhookAllowInsecure: boolean;
@@ -521,6 +525,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sanctionsRefreshMs: e.SANCTIONS_REFRESH_HOURS * 3_600_000,
     screeningLists: [...new Set(e.SCREENING_LISTS)],
     screeningMonitorsMax: e.SCREENING_MONITORS_MAX,
+    sanctionsListAllowPrivate: e.SANCTIONS_LIST_ALLOW_PRIVATE,
     screeningListSources: {
       un: e.SANCTIONS_LIST_UN,
       eu: e.SANCTIONS_LIST_EU,

@@ -14,15 +14,41 @@ export type GuardedRequest = {
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * A fetch for calls to servers an account's admin names (single sign-on providers), under the same
+ * A fetch for calls to servers the service is told to reach (an account's single sign-on provider, the
+ * sanctions lists' sources), under the same
  * address policy as webhook deliveries: https only, the host resolved once and refused when any of its
  * addresses is not public (private, loopback, link-local, metadata…), then the connection made to
- * exactly the address checked. Redirects are never followed (a 3xx is returned as it is), an answer is
- * read to at most `maxBytes`, and the whole call is bounded by `timeoutMs`. With `allowInsecure`
- * (WEBHOOK_ALLOW_INSECURE: tests and local development) the address check is off and plain http is
- * allowed to a loopback host only.
+ * exactly the address checked. A redirect is followed only as far as `maxRedirects` allows, each hop
+ * checked and pinned again (by default a 3xx is returned as it is); an answer is read to at most `maxBytes`, and the whole call is bounded by `timeoutMs`. With `allowInsecure`
+ * (WEBHOOK_ALLOW_INSECURE for providers, SANCTIONS_LIST_ALLOW_PRIVATE for lists) the address check is
+ * off and plain http is allowed to a loopback host only.
  */
 export function createGuardedFetch(options: {
+  allowInsecure: boolean;
+  timeoutMs: number;
+  maxBytes: number;
+  resolve?: ResolveHost;
+  /**
+   * Redirects a GET may follow (0 by default: a 3xx is returned as it is). Each hop is checked and
+   * pinned like the first, so a redirect cannot lead inside the network.
+   */
+  maxRedirects?: number;
+}): (url: string, init: GuardedRequest) => Promise<Response> {
+  const once = guardedRequest(options);
+  const maxRedirects = options.maxRedirects ?? 0;
+  return async (rawUrl, init) => {
+    let url = rawUrl;
+    for (let hop = 0; ; hop++) {
+      const response = await once(url, init);
+      const location = response.headers.get('location');
+      const redirected = response.status >= 300 && response.status < 400 && location !== null;
+      if (!redirected || init.method !== 'GET' || hop >= maxRedirects) return response;
+      url = new URL(location, url).toString();
+    }
+  };
+}
+
+function guardedRequest(options: {
   allowInsecure: boolean;
   timeoutMs: number;
   maxBytes: number;

@@ -19,6 +19,7 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../core/time.js';
 import type { ListStats, MultiListResult } from '../../ports/sanctions.js';
 import type { HeldList } from '../../ports/screening-watch.js';
+import { createGuardedFetch } from '../http-client/guarded-fetch.js';
 import { loadCachedOneFileList, loadOneFileList } from './load-sanctions-list.js';
 import {
   OFFICIAL_EU_XML_URL,
@@ -80,6 +81,27 @@ function referenceOf(index: ScreeningIndex, uid: number): string | null {
   return map.get(uid) ?? null;
 }
 
+/**
+ * List downloads go through the address policy of every outbound call: public https only (unless the
+ * operator allows an internal mirror), each redirect hop checked again and the connection pinned to
+ * the address checked, so neither a changed DNS answer nor a redirect reaches inside the network.
+ */
+function listDownloadFetch(allowPrivate: boolean): typeof fetch {
+  const guarded = createGuardedFetch({
+    allowInsecure: allowPrivate,
+    // Beyond the loader's own 120 s timeout and 256 MiB cap, which report first.
+    timeoutMs: 130_000,
+    maxBytes: 257 * 2 ** 20,
+    maxRedirects: 5,
+  });
+  return ((input: string | URL | Request, init?: RequestInit) =>
+    guarded(String(input instanceof Request ? input.url : input), {
+      method: 'GET',
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      signal: init?.signal ?? undefined,
+    })) as typeof fetch;
+}
+
 /** The lists the settings name, from their configured sources, refreshed on the configured interval. */
 export function screeningListsOf(config: Config, logger: Logger, clock: Clock): ScreeningLists {
   return createScreeningLists({
@@ -90,6 +112,7 @@ export function screeningListsOf(config: Config, logger: Logger, clock: Clock): 
     refreshIntervalMs: config.sanctionsRefreshMs,
     logger,
     now: () => clock.now(),
+    fetch: listDownloadFetch(config.sanctionsListAllowPrivate),
   });
 }
 
