@@ -32,9 +32,11 @@ describe.each(engines)('API keys on %s', (engine) => {
       'id',
       'label',
       'last_used_at',
+      'mode',
       'revoked_at',
       'scopes',
     ]);
+    expect(listed.mode).toBe('live');
     expect(listed.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?$/);
     expect(JSON.stringify(keys)).not.toContain(created.api_key);
   });

@@ -5595,6 +5595,8 @@ export interface paths {
               id: number;
               label: string;
               last_used_at: string | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
               revoked_at: string | null;
               scopes: string[];
             }[];
@@ -5741,6 +5743,8 @@ export interface paths {
               id: number;
               label: string;
               last_used_at: string | null;
+              /** @enum {string} */
+              mode: 'live' | 'test';
               revoked_at: string | null;
               scopes: string[];
             };

@@ -24,6 +24,8 @@ const publicKeySchema = z.object({
   created_at: z.string(),
   revoked_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
+  /** Beyond the base object: live or test (docs/testing.md), so a list tells the two apart. */
+  mode: z.enum(KEY_MODES),
 });
 
 function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
@@ -34,6 +36,7 @@ function toPublicKey(row: ApiKey): z.infer<typeof publicKeySchema> {
     created_at: isoWithoutZone(row.created_at)!,
     revoked_at: isoWithoutZone(row.revoked_at),
     last_used_at: isoWithoutZone(row.last_used_at),
+    mode: row.mode,
   };
 }
 
@@ -86,7 +89,6 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
         security: [{ apiKey: [] }],
         body: createKeyBody,
         response: {
-          // The listed key object keeps its documented fields; the mode shows in this answer and in the key's prefix.
           201: mintedKeySchema,
           ...keyedErrors,
         },
