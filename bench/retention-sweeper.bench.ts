@@ -11,6 +11,7 @@ import { createLogger } from '../src/adapters/logger.js';
 import { createVerification } from '../src/use-cases/verifications/create-verification.js';
 import { scratchDatabase } from './lib/scratch-database.js';
 import { percentile, recordBenchmark } from './lib/report.js';
+import { timedReadsWhile } from './lib/timed-reads.js';
 
 /**
  * Issue 18: the retention sweeper over 100k verifications past every period (each with a 2 KB image
@@ -95,20 +96,8 @@ async function measure(databaseUrl: string | undefined) {
      * got to it: a request that arrives while a sweeper batch holds the process (PGlite runs every query
      * inside it) counts the wait, as a client on a socket would see it.
      */
-    const readWhile = async (running: () => boolean) => {
-      const latencies: number[] = [];
-      await Promise.all(
-        Array.from({ length: READERS }, async () => {
-          while (running()) {
-            const due = performance.now() + PROBE_INTERVAL_MS;
-            await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
-            await read();
-            latencies.push(performance.now() - due);
-          }
-        }),
-      );
-      return latencies.sort((a, b) => a - b);
-    };
+    const readWhile = (running: () => boolean) =>
+      timedReadsWhile(read, running, { readers: READERS, intervalMs: PROBE_INTERVAL_MS });
 
     const baselineEnd = performance.now() + BASELINE_MS;
     const baseline = await readWhile(() => performance.now() < baselineEnd);

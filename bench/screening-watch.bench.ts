@@ -21,6 +21,7 @@ import type { HeldList } from '../src/ports/screening-watch.js';
 import { sharedDataPath } from '../test/helpers/shared-data.js';
 import { scratchDatabase } from './lib/scratch-database.js';
 import { percentile, recordBenchmark } from './lib/report.js';
+import { timedReadsWhile } from './lib/timed-reads.js';
 
 /**
  * Re-screening on a list update: IDENTITIES retained verifications (decided, live, each with its
@@ -175,20 +176,8 @@ async function measure(databaseUrl: string | undefined) {
       });
       if (res.statusCode !== 200) throw new Error(`GET answered ${res.statusCode}`);
     };
-    const readWhile = async (running: () => boolean) => {
-      const latencies: number[] = [];
-      await Promise.all(
-        Array.from({ length: READERS }, async () => {
-          while (running()) {
-            const due = performance.now() + PROBE_INTERVAL_MS;
-            await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
-            await read();
-            latencies.push(performance.now() - due);
-          }
-        }),
-      );
-      return latencies.sort((a, b) => a - b);
-    };
+    const readWhile = (running: () => boolean) =>
+      timedReadsWhile(read, running, { readers: READERS, intervalMs: PROBE_INTERVAL_MS });
     const baselineEnd = performance.now() + BASELINE_MS;
     const baseline = await readWhile(() => performance.now() < baselineEnd);
 
