@@ -1,4 +1,5 @@
 import type { OcrLine } from '../core/documents/front-fields.js';
+import type { MrzResult, VisualZoneFields } from '../core/documents/mrz/types.js';
 import type { FaceEngine, ModelInfo } from '../core/faces/face-engine.js';
 
 export type BarcodeDecodeOutcome =
@@ -29,6 +30,27 @@ export type FrontTextReader = {
   /** `country` (the barcode's) orders printed dates; a reader may stop once every field is read. */
   readFrontText(image: Buffer, country?: string | null): Promise<FrontTextOutcome>;
   ready(): Promise<{ ok: true; models: ModelInfo[] } | { ok: false; error: string }>;
+};
+
+/**
+ * A passport data page's or identity card side's machine-readable zone and visual zone, read. A page
+ * where no zone was found or read is `not_found` (the check says `mrz_unreadable`); `invalid_image`
+ * and `unavailable` mean what they mean for the licence front.
+ */
+export type MrzReadOutcome =
+  | {
+      status: 'ok';
+      mrz: MrzResult;
+      visualZone: VisualZoneFields;
+      models: ModelInfo[];
+      durationMs: number;
+    }
+  | { status: 'not_found'; durationMs: number }
+  | { status: 'invalid_image'; error: string }
+  | { status: 'unavailable'; error: string };
+
+export type MrzReader = {
+  readMrz(image: Buffer): Promise<MrzReadOutcome>;
 };
 
 /**
