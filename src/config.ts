@@ -316,92 +316,6 @@ export function defaultPublicBaseUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-export type Config = {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  publicBaseUrl: string;
-  hostedFlowUrl: string;
-  /** True when the service serves the hosted flow itself (HOSTED_FLOW_URL unset). */
-  servesHostedFlow: boolean;
-  bootstrapApiKey: string | undefined;
-  apiKeyPrefix: string;
-  sanctionsList: string | undefined;
-  sanctionsRefreshMs: number;
-  /** Lists screened besides OFAC's SDN list (always screened). */
-  screeningLists: ExtraListId[];
-  screeningMonitorsMax: number;
-  sanctionsListAllowPrivate: boolean;
-  /** Source (file or https URL) per extra list; unset = the official publication. */
-  screeningListSources: Partial<Record<ExtraListId, string>>;
-  webhookAllowInsecure: boolean;
-  webhookTimeoutMs: number;
-  webhookSecretKey: string | undefined;
-  /** Keys secrets may still be sealed with during a rotation: opened, never used to seal. */
-  webhookSecretKeysPrevious: string[];
-  /** Encrypts media bytes and personal data at rest; the previous keys only open. */
-  dataEncryptionKey: string | undefined;
-  dataEncryptionKeysPrevious: string[];
-  mediaSigningKey: string | undefined;
-  /**
-   * Proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's names `loopback`,
-   * `linklocal`, `uniquelocal`); empty trusts none. The client address is the first untrusted hop.
-   */
-  trustProxy: string[];
-  redisUrl: string | undefined;
-  /** Prefix of every rate-limit key in Redis, so deployments can share one server. */
-  redisKeyPrefix: string;
-  role: 'all' | 'api' | 'worker';
-  /** SIGTERM's bound: in-flight requests and check jobs finish within it, or jobs go back to the queue. */
-  shutdownGraceMs: number;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  mlThreads: number;
-  barcodeThreads: number;
-  checkTimeoutMs: number;
-  /** Admission bound: a submit whose job would wait longer than this in the check queue gets 503 + Retry-After. */
-  checkQueueMaxWaitMs: number;
-  /** Check jobs one worker process runs at once. */
-  checkWorkerConcurrency: number;
-  /** Per-key token bucket budget (requests per minute); 0 (the default: no hard limit, fair use) turns it off. */
-  keyRateLimitPerMinute: number;
-  /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
-  decisionWaitMaxClients: number;
-  /** Time a client has to send its whole request; a trickled body cannot hold a connection open. */
-  requestBodyTimeoutMs: number;
-  /**
-   * Failed API-key authentications from one address (or with one key prefix) within the window past
-   * which further failures get 429 instead of 401; valid keys are never refused. 0 turns it off.
-   */
-  authFailureLimit: number;
-  authFailureWindowSeconds: number;
-  /** Calls per address in 10 minutes to the console routes that need no session; 0 turns it off. */
-  consoleAnonymousLimit: number;
-  /** Added delay per failure past half the limit, so guessing slows down before the 429s. */
-  authFailureDelayMs: number;
-  /** Signal batches kept per verification; later ones are answered but not stored. */
-  signalsMaxBatchesPerVerification: number;
-  /** Unlinked signal batches kept per client address in a rolling hour; later ones are not stored. */
-  signalsMaxUnlinkedPerAddressPerHour: number;
-  /** Video decoding processes at once, and how many more may wait before uploads get 503 with Retry-After. */
-  videoDecode: WorkQueueLimits;
-  /** Image-heavy requests (document read, submit, blocklist image) at once, and how many may wait. */
-  imageWork: WorkQueueLimits;
-  mlDisabled: boolean;
-  /** An ONNX recognizer replacing the bundled one; undefined for the bundled one. */
-  faceRecognizerModel: string | undefined;
-  /** Where image bytes are kept: the database's media table (default) or an S3-compatible bucket. */
-  mediaStore: MediaStoreConfig;
-  /** Where wrapped per-verification keys are kept (crypto-shredding, docs/security.md). */
-  verificationKeys: VerificationKeyStoreConfig;
-  /** NODE_ENV=production: keys must come from settings, never be generated next to the data. */
-  production: boolean;
-  /** Bearer token for /metrics and for /readyz's component details; unset, /metrics answers 404. */
-  metricsToken: string | undefined;
-  /** How long personal data is kept (docs/privacy.md); the worker role's sweeper enforces it. */
-  retention: { mediaDays: number; piiDays: number; templateDays: number; batchSize: number };
-};
-
 export type WorkQueueLimits = { concurrency: number; maxWaiting: number };
 
 export type VerificationKeyStoreConfig =
@@ -449,154 +363,177 @@ function trustedProxies(setting: string): string[] {
   return entries.length === 1 && entries[0] === 'none' ? [] : entries;
 }
 
+/**
+ * Every setting parsed, checked together and shaped as the service reads it: `Config` is this
+ * schema's output, so a setting's type is written once, in `environmentSchema`.
+ */
+const configSchema = environmentSchema
+  .superRefine((e, ctx) => {
+    // A generated key would sit in DATA_DIR beside the data it protects, so a copy of the
+    // directory (a backup) would carry both; production deployments keep keys in their secret store.
+    if (e.NODE_ENV === 'production') {
+      for (const name of ['WEBHOOK_SECRET_KEY', 'MEDIA_SIGNING_KEY', 'DATA_ENCRYPTION_KEY'] as const) {
+        if (!e[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
+          });
+      }
+    }
+    try {
+      proxyAddr.compile(trustedProxies(e.TRUST_PROXY));
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message: `${(error as Error).message}: list addresses or CIDRs (or loopback, linklocal, uniquelocal, none), comma-separated`,
+      });
+    }
+    if (e.MEDIA_STORE === 'files' && isInMemory(e.DATA_DIR))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_STORE'],
+        message: 'files needs DATA_DIR to be a folder, not memory://',
+      });
+    // The embedded database keeps deleted rows in its write-ahead log and dead tuples, inside
+    // DATA_DIR: keys kept there would outlive redaction (docs/security.md).
+    if (e.VERIFICATION_KEY_STORE === 'database' && !e.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VERIFICATION_KEY_STORE'],
+        message: 'database needs DATABASE_URL; the embedded database keeps keys in files',
+      });
+    if (e.VERIFICATION_KEY_STORE === 'files' && isInMemory(e.DATA_DIR) && !e.VERIFICATION_KEY_DIR)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VERIFICATION_KEY_STORE'],
+        message: 'files needs VERIFICATION_KEY_DIR when DATA_DIR is memory://',
+      });
+    if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK credential chain)',
+      });
+  })
+  .transform((e) => {
+    const publicBaseUrl = (e.PUBLIC_BASE_URL ?? defaultPublicBaseUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      databaseUrl: e.DATABASE_URL,
+      dataDir: isInMemory(e.DATA_DIR) ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+      publicBaseUrl,
+      hostedFlowUrl: (e.HOSTED_FLOW_URL ?? `${publicBaseUrl}/flow`).replace(/\/+$/, ''),
+      /** True when the service serves the hosted flow itself (HOSTED_FLOW_URL unset). */
+      servesHostedFlow: e.HOSTED_FLOW_URL === undefined,
+      bootstrapApiKey: e.BOOTSTRAP_API_KEY,
+      apiKeyPrefix: e.API_KEY_PREFIX,
+      sanctionsList: e.SANCTIONS_LIST,
+      sanctionsRefreshMs: e.SANCTIONS_REFRESH_HOURS * 3_600_000,
+      /** Lists screened besides OFAC's SDN list (always screened). */
+      screeningLists: [...new Set(e.SCREENING_LISTS)],
+      screeningMonitorsMax: e.SCREENING_MONITORS_MAX,
+      sanctionsListAllowPrivate: e.SANCTIONS_LIST_ALLOW_PRIVATE,
+      /** Source (file or https URL) per extra list; unset = the official publication. */
+      screeningListSources: {
+        un: e.SANCTIONS_LIST_UN,
+        eu: e.SANCTIONS_LIST_EU,
+        uk: e.SANCTIONS_LIST_UK,
+        opensanctions: e.SANCTIONS_LIST_OPENSANCTIONS,
+      },
+      webhookAllowInsecure: e.WEBHOOK_ALLOW_INSECURE,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      webhookSecretKey: e.WEBHOOK_SECRET_KEY,
+      /** Keys secrets may still be sealed with during a rotation: opened, never used to seal. */
+      webhookSecretKeysPrevious: e.WEBHOOK_SECRET_KEY_PREVIOUS?.split(',') ?? [],
+      /** Encrypts media bytes and personal data at rest; the previous keys only open. */
+      dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+      dataEncryptionKeysPrevious: e.DATA_ENCRYPTION_KEY_PREVIOUS?.split(',') ?? [],
+      mediaSigningKey: e.MEDIA_SIGNING_KEY,
+      /**
+       * Proxies whose X-Forwarded-For is believed (addresses, CIDRs or proxy-addr's names `loopback`,
+       * `linklocal`, `uniquelocal`); empty trusts none. The client address is the first untrusted hop.
+       */
+      trustProxy: trustedProxies(e.TRUST_PROXY),
+      redisUrl: e.REDIS_URL,
+      /** Prefix of every rate-limit key in Redis, so deployments can share one server. */
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
+      role: e.ROLE,
+      /** SIGTERM's bound: in-flight requests and check jobs finish within it, or jobs go back to the queue. */
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      logLevel: e.LOG_LEVEL,
+      mlThreads: e.ML_THREADS,
+      barcodeThreads: e.BARCODE_THREADS,
+      checkTimeoutMs: e.CHECK_TIMEOUT_MS,
+      /** Admission bound: a submit whose job would wait longer than this in the check queue gets 503 + Retry-After. */
+      checkQueueMaxWaitMs: e.CHECK_QUEUE_MAX_WAIT_MS,
+      /** Check jobs one worker process runs at once. */
+      checkWorkerConcurrency: e.CHECK_WORKER_CONCURRENCY,
+      /** Per-key token bucket budget (requests per minute); 0 (the default: no hard limit, fair use) turns it off. */
+      keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
+      /** GET /v1/verifications/{id}?wait= requests one instance holds open at once; more answer 503. */
+      decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
+      /** Time a client has to send its whole request; a trickled body cannot hold a connection open. */
+      requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
+      /**
+       * Failed API-key authentications from one address (or with one key prefix) within the window past
+       * which further failures get 429 instead of 401; valid keys are never refused. 0 turns it off.
+       */
+      authFailureLimit: e.AUTH_FAILURE_LIMIT,
+      /** Calls per address in 10 minutes to the console routes that need no session; 0 turns it off. */
+      consoleAnonymousLimit: e.CONSOLE_ANONYMOUS_LIMIT,
+      authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
+      /** Added delay per failure past half the limit, so guessing slows down before the 429s. */
+      authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
+      /** Signal batches kept per verification; later ones are answered but not stored. */
+      signalsMaxBatchesPerVerification: e.SIGNALS_MAX_BATCHES_PER_VERIFICATION,
+      /** Unlinked signal batches kept per client address in a rolling hour; later ones are not stored. */
+      signalsMaxUnlinkedPerAddressPerHour: e.SIGNALS_MAX_UNLINKED_PER_ADDRESS_PER_HOUR,
+      /** Video decoding processes at once, and how many more may wait before uploads get 503 with Retry-After. */
+      videoDecode: { concurrency: e.VIDEO_DECODE_CONCURRENCY, maxWaiting: e.VIDEO_DECODE_QUEUE },
+      /** Image-heavy requests (document read, submit, blocklist image) at once, and how many may wait. */
+      imageWork: { concurrency: e.IMAGE_WORK_CONCURRENCY, maxWaiting: e.IMAGE_WORK_QUEUE },
+      mlDisabled: e.ML_DISABLED,
+      /** An ONNX recognizer replacing the bundled one; undefined for the bundled one. */
+      faceRecognizerModel: e.FACE_RECOGNIZER_MODEL,
+      /** NODE_ENV=production: keys must come from settings, never be generated next to the data. */
+      production: e.NODE_ENV === 'production',
+      /** Bearer token for /metrics and for /readyz's component details; unset, /metrics answers 404. */
+      metricsToken: e.METRICS_TOKEN,
+      /** How long personal data is kept (docs/privacy.md); the worker role's sweeper enforces it. */
+      retention: {
+        mediaDays: e.RETENTION_MEDIA_DAYS,
+        piiDays: e.RETENTION_PII_DAYS,
+        templateDays: e.RETENTION_TEMPLATE_DAYS,
+        batchSize: e.RETENTION_SWEEP_BATCH,
+      },
+      /** Where image bytes are kept: the database's media table (default) or an S3-compatible bucket. */
+      mediaStore: mediaStoreOf(e),
+      /** Where wrapped per-verification keys are kept (crypto-shredding, docs/security.md). */
+      verificationKeys: verificationKeyStore(
+        e.VERIFICATION_KEY_STORE,
+        e.VERIFICATION_KEY_DIR,
+        e.DATABASE_URL,
+        e.DATA_DIR,
+      ),
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+
 /** The only reader of process.env: every setting is parsed once, and every problem is reported together. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = environmentSchema
-    .superRefine((e, ctx) => {
-      // A generated key would sit in DATA_DIR beside the data it protects, so a copy of the
-      // directory (a backup) would carry both; production deployments keep keys in their secret store.
-      if (e.NODE_ENV === 'production') {
-        for (const name of ['WEBHOOK_SECRET_KEY', 'MEDIA_SIGNING_KEY', 'DATA_ENCRYPTION_KEY'] as const) {
-          if (!e[name])
-            ctx.addIssue({
-              code: 'custom',
-              path: [name],
-              message: 'is required when NODE_ENV=production (generated keys would sit in DATA_DIR)',
-            });
-        }
-      }
-      try {
-        proxyAddr.compile(trustedProxies(e.TRUST_PROXY));
-      } catch (error) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['TRUST_PROXY'],
-          message: `${(error as Error).message}: list addresses or CIDRs (or loopback, linklocal, uniquelocal, none), comma-separated`,
-        });
-      }
-      if (e.MEDIA_STORE === 'files' && isInMemory(e.DATA_DIR))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['MEDIA_STORE'],
-          message: 'files needs DATA_DIR to be a folder, not memory://',
-        });
-      // The embedded database keeps deleted rows in its write-ahead log and dead tuples, inside
-      // DATA_DIR: keys kept there would outlive redaction (docs/security.md).
-      if (e.VERIFICATION_KEY_STORE === 'database' && !e.DATABASE_URL)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['VERIFICATION_KEY_STORE'],
-          message: 'database needs DATABASE_URL; the embedded database keeps keys in files',
-        });
-      if (e.VERIFICATION_KEY_STORE === 'files' && isInMemory(e.DATA_DIR) && !e.VERIFICATION_KEY_DIR)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['VERIFICATION_KEY_STORE'],
-          message: 'files needs VERIFICATION_KEY_DIR when DATA_DIR is memory://',
-        });
-      if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET)
-        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
-      if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['S3_SECRET_ACCESS_KEY'],
-          message:
-            'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK credential chain)',
-        });
-    })
-    .safeParse(cleaned);
+  const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  const e = parsed.data;
-  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? defaultPublicBaseUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    dataDir: isInMemory(e.DATA_DIR) ? e.DATA_DIR : path.resolve(e.DATA_DIR),
-    publicBaseUrl,
-    hostedFlowUrl: (e.HOSTED_FLOW_URL ?? `${publicBaseUrl}/flow`).replace(/\/+$/, ''),
-    servesHostedFlow: e.HOSTED_FLOW_URL === undefined,
-    bootstrapApiKey: e.BOOTSTRAP_API_KEY,
-    apiKeyPrefix: e.API_KEY_PREFIX,
-    sanctionsList: e.SANCTIONS_LIST,
-    sanctionsRefreshMs: e.SANCTIONS_REFRESH_HOURS * 3_600_000,
-    screeningLists: [...new Set(e.SCREENING_LISTS)],
-    screeningMonitorsMax: e.SCREENING_MONITORS_MAX,
-    sanctionsListAllowPrivate: e.SANCTIONS_LIST_ALLOW_PRIVATE,
-    screeningListSources: {
-      un: e.SANCTIONS_LIST_UN,
-      eu: e.SANCTIONS_LIST_EU,
-      uk: e.SANCTIONS_LIST_UK,
-      opensanctions: e.SANCTIONS_LIST_OPENSANCTIONS,
-    },
-    webhookAllowInsecure: e.WEBHOOK_ALLOW_INSECURE,
-    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
-    webhookSecretKey: e.WEBHOOK_SECRET_KEY,
-    webhookSecretKeysPrevious: e.WEBHOOK_SECRET_KEY_PREVIOUS?.split(',') ?? [],
-    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
-    dataEncryptionKeysPrevious: e.DATA_ENCRYPTION_KEY_PREVIOUS?.split(',') ?? [],
-    mediaSigningKey: e.MEDIA_SIGNING_KEY,
-    trustProxy: trustedProxies(e.TRUST_PROXY),
-    redisUrl: e.REDIS_URL,
-    redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    role: e.ROLE,
-    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    logLevel: e.LOG_LEVEL,
-    mlThreads: e.ML_THREADS,
-    barcodeThreads: e.BARCODE_THREADS,
-    checkTimeoutMs: e.CHECK_TIMEOUT_MS,
-    checkQueueMaxWaitMs: e.CHECK_QUEUE_MAX_WAIT_MS,
-    checkWorkerConcurrency: e.CHECK_WORKER_CONCURRENCY,
-    keyRateLimitPerMinute: e.KEY_RATE_LIMIT_PER_MINUTE,
-    decisionWaitMaxClients: e.DECISION_WAIT_MAX_CLIENTS,
-    requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_SECONDS * 1000,
-    authFailureLimit: e.AUTH_FAILURE_LIMIT,
-    consoleAnonymousLimit: e.CONSOLE_ANONYMOUS_LIMIT,
-    authFailureWindowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS,
-    authFailureDelayMs: e.AUTH_FAILURE_DELAY_MS,
-    signalsMaxBatchesPerVerification: e.SIGNALS_MAX_BATCHES_PER_VERIFICATION,
-    signalsMaxUnlinkedPerAddressPerHour: e.SIGNALS_MAX_UNLINKED_PER_ADDRESS_PER_HOUR,
-    videoDecode: { concurrency: e.VIDEO_DECODE_CONCURRENCY, maxWaiting: e.VIDEO_DECODE_QUEUE },
-    imageWork: { concurrency: e.IMAGE_WORK_CONCURRENCY, maxWaiting: e.IMAGE_WORK_QUEUE },
-    mlDisabled: e.ML_DISABLED,
-    faceRecognizerModel: e.FACE_RECOGNIZER_MODEL,
-    production: e.NODE_ENV === 'production',
-    metricsToken: e.METRICS_TOKEN,
-    retention: {
-      mediaDays: e.RETENTION_MEDIA_DAYS,
-      piiDays: e.RETENTION_PII_DAYS,
-      templateDays: e.RETENTION_TEMPLATE_DAYS,
-      batchSize: e.RETENTION_SWEEP_BATCH,
-    },
-    mediaStore:
-      e.MEDIA_STORE === 's3'
-        ? {
-            kind: 's3',
-            bucket: e.S3_BUCKET!,
-            endpoint: e.S3_ENDPOINT,
-            region: e.S3_REGION,
-            credentials:
-              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-                : undefined,
-            // Most S3-compatible servers (MinIO, Ceph) want path-style addressing; AWS itself does not.
-            forcePathStyle: e.S3_FORCE_PATH_STYLE
-              ? ['1', 'true', 'yes'].includes(e.S3_FORCE_PATH_STYLE)
-              : e.S3_ENDPOINT !== undefined,
-            keyPrefix: e.S3_KEY_PREFIX,
-            timeoutMs: e.S3_TIMEOUT_MS,
-          }
-        : mediaFiles(e.MEDIA_STORE, e.DATABASE_URL, e.DATA_DIR),
-    verificationKeys: verificationKeyStore(
-      e.VERIFICATION_KEY_STORE,
-      e.VERIFICATION_KEY_DIR,
-      e.DATABASE_URL,
-      e.DATA_DIR,
-    ),
-  };
+  return parsed.data;
 }
 
 /**
@@ -613,6 +550,27 @@ function verificationKeyStore(
   if (kind === 'database') return { kind };
   if (dir) return { kind, dir: path.resolve(dir) };
   return isInMemory(dataDir) ? { kind: 'memory' } : { kind, dir: path.join(path.resolve(dataDir), 'keys') };
+}
+
+/** Where image bytes are kept: an S3-compatible bucket, or the embedded defaults of mediaFiles(). */
+function mediaStoreOf(e: z.output<typeof environmentSchema>): MediaStoreConfig {
+  if (e.MEDIA_STORE !== 's3') return mediaFiles(e.MEDIA_STORE, e.DATABASE_URL, e.DATA_DIR);
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET!,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Most S3-compatible servers (MinIO, Ceph) want path-style addressing; AWS itself does not.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE
+      ? ['1', 'true', 'yes'].includes(e.S3_FORCE_PATH_STYLE)
+      : e.S3_ENDPOINT !== undefined,
+    keyPrefix: e.S3_KEY_PREFIX,
+    timeoutMs: e.S3_TIMEOUT_MS,
+  };
 }
 
 /**
