@@ -1,21 +1,8 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { HandoffLink, HandoffStore, RequestOrigin } from '../../ports/handoff-store.js';
 import type { VerificationKeys } from '../../ports/verification-keys.js';
 import { storedAuditDetail } from './audit-log.js';
 import type { Database } from './schema.js';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
-
-type HandoffLinksTable = {
-  token_hash: string;
-  verification_id: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  claimed_at: NullableTimestamp;
-  replaced_at: NullableTimestamp;
-  creator_token_expires_at: NullableTimestamp;
-};
 
 type Row = {
   verification_id: string;
@@ -56,7 +43,7 @@ export async function retireUnclaimedHandoffLinks(
   now: Date,
 ): Promise<number> {
   const retired = await database
-    .withTables<{ handoff_links: HandoffLinksTable }>()
+
     .updateTable('handoff_links')
     .set({ replaced_at: now })
     .where('verification_id', '=', verificationId)
@@ -71,7 +58,7 @@ export async function retireUnclaimedHandoffLinks(
  * Claiming is one conditional UPDATE, so of two devices opening the same link at once exactly one wins.
  */
 export function createHandoffStore(database: Kysely<Database>, keys?: VerificationKeys): HandoffStore {
-  const db = database.withTables<{ handoff_links: HandoffLinksTable }>();
+  const db = database;
 
   return {
     /** Stores a new link and retires the verification's unclaimed earlier ones: only the latest QR works. */
@@ -86,7 +73,7 @@ export function createHandoffStore(database: Kysely<Database>, keys?: Verificati
       await database.transaction().execute(async (trx) => {
         await retireUnclaimedHandoffLinks(trx, input.verificationId, input.now);
         await trx
-          .withTables<{ handoff_links: HandoffLinksTable }>()
+
           .insertInto('handoff_links')
           .values({
             token_hash: input.tokenHash,

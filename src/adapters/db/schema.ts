@@ -158,6 +158,7 @@ export type SchemaMigrationsTable = {
 export type FaceTemplatesTable = {
   verification_id: string;
   api_key_id: number;
+  /** The sealed identity (sealed-columns.ts); null when the verification had none. */
   identity: unknown;
   embedding: number[];
   /** The engine that made the template (migrations/0019): only templates of one engine compare. */
@@ -406,7 +407,19 @@ export interface Database {
   screening_deltas: ScreeningDeltasTable;
   screening_monitors: ScreeningMonitorsTable;
   screening_alerts: ScreeningAlertsTable;
+  handoff_links: HandoffLinksTable;
 }
+
+/** Links that carry a verification from a desktop to a phone: only each token's SHA-256 is kept. */
+export type HandoffLinksTable = {
+  token_hash: string;
+  verification_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  claimed_at: NullableTimestamp;
+  replaced_at: NullableTimestamp;
+  creator_token_expires_at: NullableTimestamp;
+};
 
 /** The last screened state of each list (migrations/0038). */
 export type ScreeningListEntriesTable = { list_id: string; entry_id: string; digest: string; name: string };
