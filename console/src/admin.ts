@@ -8,6 +8,7 @@ import {
   allowSso,
   accountWebhooks,
   operatorAccounts,
+  openAccount,
   operatorHealth,
   createPublishableKey,
   publishableKeys,
@@ -710,39 +711,93 @@ export function operatorPage(): void {
       ),
     ),
   );
-  Promise.all([operatorAccounts(), operatorHealth()]).then(
-    ([list, report]) => {
-      body.replaceChildren(
-        ...list.map((a) =>
-          h(
-            'tr',
-            {},
-            h('td', {}, `${a.name} (#${a.id})`),
-            h('td', {}, a.live_api_keys),
-            h('td', {}, a.verifications),
-            h('td', {}, a.created_at.slice(0, 10)),
-          ),
-        ),
-      );
-      health.replaceChildren(
-        h('h2', { id: 'health-title' }, `Deployment: ${report.status}`),
-        h(
-          'ul',
-          {},
-          ...Object.entries(report.components).map(([name, c]) =>
+  const load = () =>
+    Promise.all([operatorAccounts(), operatorHealth()]).then(
+      ([list, report]) => {
+        body.replaceChildren(
+          ...list.map((a) =>
             h(
-              'li',
-              { class: c.status === 'ok' ? '' : 'fail' },
-              `${name}: ${c.status}${c.detail ? ` (${c.detail})` : ''}`,
+              'tr',
+              {},
+              h('td', {}, `${a.name} (#${a.id})`),
+              h('td', {}, a.live_api_keys),
+              h('td', {}, a.verifications),
+              h('td', {}, a.created_at.slice(0, 10)),
             ),
           ),
-        ),
-      );
-      status.textContent = '';
-    },
-    (failure: Error) => {
-      status.textContent = failure.message;
-    },
+        );
+        health.replaceChildren(
+          h('h2', { id: 'health-title' }, `Deployment: ${report.status}`),
+          h(
+            'ul',
+            {},
+            ...Object.entries(report.components).map(([name, c]) =>
+              h(
+                'li',
+                { class: c.status === 'ok' ? '' : 'fail' },
+                `${name}: ${c.status}${c.detail ? ` (${c.detail})` : ''}`,
+              ),
+            ),
+          ),
+        );
+        status.textContent = '';
+      },
+      (failure: Error) => {
+        status.textContent = failure.message;
+      },
+    );
+  void load();
+  showPage('Operator', status, health, accounts, openAccountForm(load));
+}
+
+/**
+ * Opens a merchant account and shows its first admin's invitation link once, so the operator hands
+ * an account over without the CLI (which the embedded database would need the service stopped for).
+ */
+function openAccountForm(reload: () => Promise<unknown>): HTMLElement {
+  const output = h('p', { id: 'open-account-result', role: 'status' }, '');
+  const name = h('input', { id: 'open-account-name', name: 'name', required: true, maxlength: 200 });
+  const email = h('input', {
+    id: 'open-account-email',
+    name: 'admin_email',
+    type: 'email',
+    required: true,
+    autocomplete: 'off',
+  });
+  const form = h(
+    'form',
+    { class: 'panel', 'aria-labelledby': 'open-account-title', novalidate: true },
+    h('h2', { id: 'open-account-title' }, 'Open an account'),
+    h('label', { for: 'open-account-name' }, 'Account name'),
+    name,
+    h('label', { for: 'open-account-email' }, "First admin's email address"),
+    email,
+    h('button', { type: 'submit', class: 'btn primary' }, 'Open the account and create the invitation'),
+    output,
   );
-  showPage('Operator', status, health, accounts);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    output.textContent = 'Opening…';
+    openAccount(name.value.trim(), email.value.trim()).then(
+      (opened) => {
+        const invitation = opened.first_admin_invitation;
+        output.replaceChildren(
+          `${opened.name} (#${opened.id}) is open. Send this link to its first admin; it works once, until `,
+          `${invitation.expires_at.replace('T', ' ').slice(0, 16)} UTC: `,
+          h('input', {
+            id: 'open-account-link',
+            readonly: true,
+            value: invitation.url,
+            'aria-label': 'Invitation link',
+          }),
+        );
+        form.reset();
+        void reload();
+      },
+      (failure: Error) => {
+        output.textContent = failure.message;
+      },
+    );
+  });
+  return form;
 }

@@ -464,6 +464,13 @@ export type OperatorAccount = {
 
 export const operatorAccounts = () => call<OperatorAccount[]>('/v1/console/operator/accounts');
 
+/** Opens an account and invites its first admin; the answer's link is shown this once. */
+export const openAccount = (name: string, adminEmail: string) =>
+  call<{ id: number; name: string; first_admin_invitation: { url: string; expires_at: string } }>(
+    '/v1/console/operator/accounts',
+    { method: 'POST', body: { name, admin_email: adminEmail } },
+  );
+
 export const operatorHealth = () =>
   call<{ status: string; components: Record<string, { status: string; detail?: string }> }>(
     '/v1/console/operator/health',

@@ -161,16 +161,27 @@ async function run(argv: string[]): Promise<number> {
         console.log(JSON.stringify(await listMerchantAccounts(platform.stores), null, 2));
         return 0;
       }
-      const { account, key, plaintext } = await createMerchantAccount(
-        { ...platform.stores, clock: platform.clock, apiKeyPrefix: config.apiKeyPrefix },
-        { name: name! },
+      const { account, key } = await createMerchantAccount(
+        {
+          ...platform.stores,
+          audit: platform.stores.accountAudit,
+          clock: platform.clock,
+          apiKeyPrefix: config.apiKeyPrefix,
+          consoleUrl: `${config.publicBaseUrl}/console`,
+        },
+        { name: name!, actor: 'cli' },
       );
       console.log(
         JSON.stringify(
           {
             id: account.id,
             name: account.name,
-            api_key: { id: key.id, label: key.label, scopes: key.scopes, api_key: plaintext },
+            api_key: key && {
+              id: key.key.id,
+              label: key.key.label,
+              scopes: key.key.scopes,
+              api_key: key.plaintext,
+            },
           },
           null,
           2,

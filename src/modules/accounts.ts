@@ -3,6 +3,7 @@ import { faceTemplateOf } from '../checks/face-check.js';
 import { createApiKeyAuth } from '../http/auth.js';
 import { faceBlocklistRoutes } from '../http/routes/face-blocklist.js';
 import { accountRoutes } from '../http/routes/accounts.js';
+import type { MerchantAccountDeps } from '../use-cases/accounts/merchant-accounts.js';
 import { keyRoutes } from '../http/routes/keys.js';
 import { publishableKeyRoutes } from '../http/routes/publishable-keys.js';
 import type { Platform } from '../platform.js';
@@ -38,6 +39,15 @@ export function accountsModule(platform: Platform) {
     throttle: keyThrottle,
     warn: (error, message) => logger.warn({ err: error }, message),
   });
+  const merchantAccountDeps: MerchantAccountDeps = {
+    accounts: stores.accounts,
+    apiKeys: stores.apiKeys,
+    members: stores.members,
+    audit: stores.accountAudit,
+    clock,
+    apiKeyPrefix: config.apiKeyPrefix,
+    consoleUrl: `${config.publicBaseUrl}/console`,
+  };
   metrics.addGauge('api_key_cache_entries', 'API keys and key lists held by the read cache', () =>
     stores.apiKeys.cachedEntries(),
   );
@@ -45,6 +55,7 @@ export function accountsModule(platform: Platform) {
   return {
     requireScope,
     keyThrottle,
+    merchantAccountDeps,
     /** Who may frame a load of the hosted flow, from the publishable key in its address. */
     flowFrameAncestors: (publishableKey: string | undefined) =>
       flowFrameAncestors(publishableKeyDeps, publishableKey),
@@ -59,15 +70,7 @@ export function accountsModule(platform: Platform) {
         requireScope,
       });
       await app.register(publishableKeyRoutes, { deps: publishableKeyDeps, requireScope });
-      await app.register(accountRoutes, {
-        deps: {
-          accounts: stores.accounts,
-          apiKeys: stores.apiKeys,
-          clock,
-          apiKeyPrefix: config.apiKeyPrefix,
-        },
-        requireScope,
-      });
+      await app.register(accountRoutes, { deps: merchantAccountDeps, requireScope });
       await app.register(faceBlocklistRoutes, {
         deps: {
           faces: stores.faces,

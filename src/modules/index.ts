@@ -42,6 +42,7 @@ export async function createModules(platform: Platform) {
   const operations = operationsModule(platform, {
     probes: () => [platform.probes, list.map((m) => m.probes ?? [])].flat(2),
     requireMember: members.requireMember,
+    merchantAccounts: accounts.merchantAccountDeps,
   });
   // The order the routes register in, and the reverse of the order they close in. Idempotency comes
   // before the modules whose routes it wraps.

@@ -1,4 +1,5 @@
 import { healthRoutes } from '../http/routes/health.js';
+import type { MerchantAccountDeps } from '../use-cases/accounts/merchant-accounts.js';
 import type { RequireMember } from '../http/member-session.js';
 import { metricsRoutes } from '../http/routes/metrics.js';
 import { operatorConsoleRoutes } from '../http/routes/operator-console.js';
@@ -12,7 +13,7 @@ import type { Module, Probe } from './module.js';
  */
 export function operationsModule(
   platform: Platform,
-  wiring: { probes: () => Probe[]; requireMember: RequireMember },
+  wiring: { probes: () => Probe[]; requireMember: RequireMember; merchantAccounts: MerchantAccountDeps },
 ) {
   const readiness = (): Promise<ReadinessReport> => readinessReport(wiring.probes());
   const operationsToken = platform.config.metricsToken;
@@ -22,7 +23,7 @@ export function operationsModule(
       await app.register(healthRoutes, { readiness, operationsToken });
       await app.register(metricsRoutes, { metrics: platform.metrics, operationsToken });
       await app.register(operatorConsoleRoutes, {
-        accounts: platform.stores.accounts,
+        deps: wiring.merchantAccounts,
         readiness,
         requireMember: wiring.requireMember,
       });

@@ -119,6 +119,8 @@ export type MemberStore = {
     operator: boolean;
     at: Date;
     expiresAt: Date;
+    /** Who the audit entry names; unset, the inviting member, or the host's CLI when there is none. */
+    actor?: AuditActor;
   }): Promise<Invitation>;
   findInvitationByHash(tokenHash: string): Promise<Invitation | undefined>;
   findInvitation(id: number): Promise<Invitation | undefined>;

@@ -177,6 +177,7 @@ describe.each(engines)('account administration on %s', (engine) => {
       [
         ['member.joined', outsider.memberId],
         ['invitation.created', null],
+        ['account.opened', null],
       ],
     );
 

@@ -151,6 +151,7 @@ describe('idv accounts (PGlite on disk)', () => {
         ['api_key.revoked', null, null],
         ['invitation.revoked', null, null],
         ['invitation.created', null, null],
+        ['account.opened', null, null],
       ]);
     } finally {
       await platform.close();

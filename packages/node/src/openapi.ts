@@ -164,7 +164,7 @@ export interface paths {
       };
     };
     put?: never;
-    /** Open a merchant account and create its first API key (scopes ["*"]; the plaintext key is returned once) */
+    /** Open a merchant account with its first API key (scopes ["*"]; the plaintext key is returned once) and, given `first_admin_email`, its first admin's console invitation (the link is returned once) */
     post: {
       parameters: {
         query?: never;
@@ -178,6 +178,8 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** Format: email */
+            first_admin_email?: string;
             key_label?: string;
             name: string;
           };
@@ -198,6 +200,14 @@ export interface paths {
                 scopes: string[];
               };
               created_at: string;
+              first_admin_invitation: {
+                email: string;
+                expires_at: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin';
+                url: string;
+              } | null;
               id: number;
               name: string;
             };
@@ -1256,7 +1266,86 @@ export interface paths {
       };
     };
     put?: never;
-    post?: never;
+    /** Open a merchant account and invite its first admin (operator members); the invitation link is returned once. The admin mints the account's API keys in the console. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** Format: email */
+            admin_email: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              created_at: string;
+              first_admin_invitation: {
+                email: string;
+                expires_at: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin';
+                url: string;
+              };
+              id: number;
+              name: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

@@ -79,7 +79,7 @@ export function createMemberStore(db: Kysely<Database>): MemberStore {
         await insertAccountAudit(trx, {
           accountId: input.accountId,
           event: 'invitation.created',
-          actor: input.invitedBy === null ? 'cli' : { memberId: input.invitedBy },
+          actor: input.actor ?? (input.invitedBy === null ? 'cli' : { memberId: input.invitedBy }),
           detail: {
             invitation_id: Number(invitation.id),
             email: invitation.email,

@@ -8,11 +8,34 @@ import {
   createMerchantAccount,
   listMerchantAccounts,
   type MerchantAccountDeps,
+  type OpenedAccount,
 } from '../../use-cases/accounts/merchant-accounts.js';
 import type { RequireScope } from '../route-context.js';
 import { keyedErrors } from '../schemas.js';
 
 export const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
+
+/** The first admin's invitation as the operator receives it: the link is shown this once. */
+export const firstAdminInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.literal('admin'),
+  expires_at: z.string(),
+  url: z.string(),
+});
+
+export function presentFirstAdmin(
+  opened: OpenedAccount['firstAdmin'],
+): z.infer<typeof firstAdminInvitationSchema> | null {
+  if (!opened) return null;
+  return {
+    id: Number(opened.invitation.id),
+    email: opened.invitation.email,
+    role: 'admin',
+    expires_at: isoWithoutZone(opened.invitation.expires_at)!,
+    url: opened.link,
+  };
+}
 
 /** Merchant accounts (docs/security.md "Accounts"): the operator's, `operator` scope only. */
 export const accountRoutes: FastifyPluginAsync<{
@@ -29,11 +52,12 @@ export const accountRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['accounts'],
         summary:
-          'Open a merchant account and create its first API key (scopes ["*"]; the plaintext key is returned once)',
+          'Open a merchant account with its first API key (scopes ["*"]; the plaintext key is returned once) and, given `first_admin_email`, its first admin\'s console invitation (the link is returned once)',
         security: [{ apiKey: [] }],
         body: z.object({
           name: z.string().trim().min(1).max(200),
           key_label: z.string().trim().min(1).max(100).optional(),
+          first_admin_email: z.email().max(320).optional(),
         }),
         response: {
           201: accountSchema.extend({
@@ -43,21 +67,26 @@ export const accountRoutes: FastifyPluginAsync<{
               scopes: z.array(z.string()),
               api_key: z.string(),
             }),
+            first_admin_invitation: firstAdminInvitationSchema.nullable(),
           }),
           ...keyedErrors,
         },
       },
     },
     async (request, reply) => {
-      const { account, key, plaintext } = await createMerchantAccount(deps, {
+      const opened = await createMerchantAccount(deps, {
         name: request.body.name,
         keyLabel: request.body.key_label,
+        firstAdminEmail: request.body.first_admin_email,
+        actor: { keyId: request.apiKey!.id },
       });
+      const { key, plaintext } = opened.key!;
       return reply.status(201).send({
-        id: account.id,
-        name: account.name,
-        created_at: isoWithoutZone(account.created_at)!,
+        id: opened.account.id,
+        name: opened.account.name,
+        created_at: isoWithoutZone(opened.account.created_at)!,
         api_key: { id: key.id, label: key.label, scopes: key.scopes, api_key: plaintext },
+        first_admin_invitation: presentFirstAdmin(opened.firstAdmin),
       });
     },
   );

@@ -2,12 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
-import type { AccountStore } from '../../ports/account-store.js';
 import type { ReadinessReport } from '../../readiness.js';
-import { listMerchantAccounts } from '../../use-cases/accounts/merchant-accounts.js';
+import {
+  createMerchantAccount,
+  listMerchantAccounts,
+  type MerchantAccountDeps,
+} from '../../use-cases/accounts/merchant-accounts.js';
 import type { RequireMember } from '../member-session.js';
-import { errorSchema } from '../schemas.js';
-import { accountSchema } from './accounts.js';
+import { noStore } from '../security-headers.js';
+import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { accountSchema, firstAdminInvitationSchema, presentFirstAdmin } from './accounts.js';
 import { componentSchema } from './health.js';
 
 const security = [{ consoleSession: [] }];
@@ -19,10 +23,10 @@ const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
  * components `/readyz` shows a METRICS_TOKEN holder. Only a member the host's CLI invited as operator.
  */
 export const operatorConsoleRoutes: FastifyPluginAsync<{
-  accounts: AccountStore;
+  deps: MerchantAccountDeps;
   readiness: () => Promise<ReadinessReport>;
   requireMember: RequireMember;
-}> = async (instance, { accounts, readiness, requireMember }) => {
+}> = async (instance, { deps, readiness, requireMember }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const operatorOnly = requireMember('viewer', { operator: true });
 
@@ -43,13 +47,50 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
       },
     },
     async () =>
-      (await listMerchantAccounts({ accounts })).map((a) => ({
+      (await listMerchantAccounts(deps)).map((a) => ({
         id: a.id,
         name: a.name,
         created_at: isoWithoutZone(a.created_at)!,
         live_api_keys: a.live_api_keys,
         verifications: a.verifications,
       })),
+  );
+
+  app.post(
+    '/v1/console/operator/accounts',
+    {
+      ...operatorOnly,
+      onRequest: [operatorOnly.onRequest, noStore],
+      schema: {
+        tags: ['console'],
+        summary:
+          "Open a merchant account and invite its first admin (operator members); the invitation link is returned once. The admin mints the account's API keys in the console.",
+        security,
+        body: z.object({
+          name: z.string().trim().min(1).max(200),
+          admin_email: z.email().max(320),
+        }),
+        response: {
+          201: accountSchema.extend({ first_admin_invitation: firstAdminInvitationSchema }),
+          422: validationErrorSchema,
+          ...memberErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const opened = await createMerchantAccount(deps, {
+        name: request.body.name,
+        withKey: false,
+        firstAdminEmail: request.body.admin_email,
+        actor: { memberId: request.member!.id },
+      });
+      return reply.status(201).send({
+        id: opened.account.id,
+        name: opened.account.name,
+        created_at: isoWithoutZone(opened.account.created_at)!,
+        first_admin_invitation: presentFirstAdmin(opened.firstAdmin)!,
+      });
+    },
   );
 
   app.get(

@@ -17,6 +17,7 @@ import {
 } from '../../core/members/members.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
+import type { AuditActor } from '../../ports/account-audit.js';
 import type {
   AccountAuditEntry,
   Invitation,
@@ -74,6 +75,8 @@ export async function createInvitation(
     invitedBy: SignedInMember | null;
     /** Only the host's CLI (no `invitedBy`) may invite an operator. */
     operator?: boolean;
+    /** Who the audit entry names when no member of the account invites (the operator opening it). */
+    actor?: AuditActor;
   },
 ): Promise<{ invitation: Invitation; link: string }> {
   if (input.operator && input.invitedBy) throw new ApiError('role_required', { role: 'operator' });
@@ -92,6 +95,7 @@ export async function createInvitation(
     operator: input.operator ?? false,
     at,
     expiresAt: later(at, INVITATION_TTL_SECONDS),
+    ...(input.actor ? { actor: input.actor } : {}),
   });
   return { invitation, link: invitationLink(deps.consoleUrl, token) };
 }
