@@ -7,6 +7,10 @@
  * /v1/verifications/{id} p99 while it decides at that rate, `*_unavailable` reasons, and RSS after
  * them all.
  *
+ * BENCH_CHECK_MODE=soak: the same default node taking BENCH_SOAK_VERIFICATIONS (default 2,000) whole
+ * verifications at the rate it sustains, with reads beside them; RSS, CPU, read p99 and event-loop
+ * delay p99 by the minute (about 15 minutes on 2 cores).
+ *
  * BENCH_CHECK_MODE=scale: checks at scale on PostgreSQL. One ROLE=api process and 1, 2 and 4
  * ROLE=worker processes (BENCH_CHECK_WORKERS): sustained verifications/s, submit p50/p99, peak RSS
  * per process; then bursts of 100 and 300 concurrent submits (BENCH_CHECK_BURSTS) whose clients
@@ -297,12 +301,14 @@ async function uploads(): Promise<{ inputs: Inputs[]; back: string }> {
   return { inputs, back: (await renderPdf417(BARCODE)).toString('base64') };
 }
 
-async function defaultNode(): Promise<void> {
+/**
+ * One default node (`npm start`'s command, embedded PGlite) on a fresh data directory, ready with its
+ * face models; `stop()` ends it and removes the directory.
+ */
+async function startDefaultNode() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'idv-bench-node-'));
   const rootKey = `svc_${crypto.randomBytes(32).toString('base64url')}`;
   const metricsToken = crypto.randomBytes(24).toString('hex');
-  const { inputs, back } = await uploads();
-  const port = 18_490;
   const started = performance.now();
   const node = startService(
     'all',
@@ -315,17 +321,39 @@ async function defaultNode(): Promise<void> {
       PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
       SANCTIONS_LIST: sharedDataPath('sanctions', 'ofac-csv-2023-12-28'),
     },
-    port,
+    18_490,
   );
+  const metricsAuth = { authorization: `Bearer ${metricsToken}` };
+  const close = async () => {
+    await stop(node);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
-    const auth = { authorization: `Bearer ${metricsToken}` };
     await waitFor('the node to be ready with its face models', async () => {
       if (node.child.exitCode !== null) throw new Error(`the node exited: ${node.logs()}`);
-      const report = await get(node.url!, '/readyz', auth).catch(() => null);
+      const report = await get(node.url!, '/readyz', metricsAuth).catch(() => null);
       const components = (report?.components ?? {}) as Record<string, { status: string }>;
       return report?.status !== undefined && components.face_models?.status === 'ok';
     });
-    const readySeconds = (performance.now() - started) / 1000;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    node,
+    url: node.url!,
+    pid: node.child.pid!,
+    rootKey,
+    metricsAuth,
+    readySeconds: (performance.now() - started) / 1000,
+    close,
+  };
+}
+
+async function defaultNode(): Promise<void> {
+  const { inputs, back } = await uploads();
+  const { node, rootKey, readySeconds, close } = await startDefaultNode();
+  try {
     const rssReady = rssMb(node.child.pid!);
 
     const prepared: { token: string; id: string }[] = [];
@@ -398,8 +426,7 @@ async function defaultNode(): Promise<void> {
 | RSS after the ${NODE_VERIFICATIONS} verifications (peak) | **${rssAfter.now} MB** (${rssAfter.peak} MB) | ≤ 600 MB | about 1 GB after 60 |`,
     );
   } finally {
-    await stop(node);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
@@ -408,6 +435,133 @@ function processCpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100;
+}
+
+const SOAK_VERIFICATIONS = Number(process.env.BENCH_SOAK_VERIFICATIONS ?? 2000);
+/** RSS is compared with its value once this many verifications are decided (the node warmed up). */
+const SOAK_BASELINE = 200;
+
+/** One figure of the service's Prometheus text (`/metrics`), or null when it is absent. */
+function metricValue(text: string, name: string): number | null {
+  const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.eE+-]+)$`, 'm').exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+type SoakMinute = {
+  minute: number;
+  decided: number;
+  rssMb: number;
+  cpuMs: number;
+  reads: number[];
+  eventLoopP99Ms: number | null;
+};
+
+/**
+ * The soak: one default node taking BENCH_SOAK_VERIFICATIONS (default 2,000) whole verifications
+ * (create, consent, challenge, front, back, selfie answering it, submit) from NODE_CLIENTS clients
+ * back to back, at the rate it sustains, while another client reads GET /v1/verifications/{id}
+ * READS_PER_SECOND times a second. Every minute: RSS, the process's CPU, the reads' p99 and the event
+ * loop's delay p99 (prom-client's histogram, reset at each scrape, so each figure is that minute's).
+ */
+async function soak(): Promise<void> {
+  const { inputs, back } = await uploads();
+  const { url, pid, rootKey, metricsAuth, close } = await startDefaultNode();
+  const ids: string[] = [];
+  const minutes: SoakMinute[] = [];
+  let rssAtBaseline: number | null = null;
+  let decided = 0;
+  let unavailable = 0;
+  let retried = 0;
+  let reads: number[] = [];
+  try {
+    await metricsText(url, metricsAuth);
+    const started = performance.now();
+    let cpuAtMinute = processCpuMs(pid);
+    let running = true;
+    const sampler = (async () => {
+      for (let minute = 1; running; minute++) {
+        const due = started + minute * 60_000;
+        while (running && performance.now() < due) await new Promise((r) => setTimeout(r, 250));
+        const cpu = processCpuMs(pid);
+        const text = await metricsText(url, metricsAuth);
+        const lag = metricValue(text, 'nodejs_eventloop_lag_p99_seconds');
+        minutes.push({
+          minute,
+          decided,
+          rssMb: rssMb(pid).now,
+          cpuMs: cpu - cpuAtMinute,
+          reads,
+          eventLoopP99Ms: lag === null ? null : lag * 1000,
+        });
+        cpuAtMinute = cpu;
+        reads = [];
+        console.log(`soak: minute ${minute}, ${decided} decided, RSS ${minutes.at(-1)!.rssMb} MB`);
+      }
+    })();
+    const reader = (async () => {
+      for (let i = 0; running; i++) {
+        if (ids.length > 0) {
+          const t = performance.now();
+          const res = await fetch(`${url}/v1/verifications/${ids[i % ids.length]}`, {
+            headers: { 'x-api-key': rootKey },
+          });
+          await res.text();
+          reads.push(performance.now() - t);
+        }
+        await new Promise((r) => setTimeout(r, 1000 / READS_PER_SECOND));
+      }
+    })();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: NODE_CLIENTS }, async () => {
+        while (next < SOAK_VERIFICATIONS) {
+          const i = next++;
+          const v = await prepareChallenged(url, rootKey, `soak-${i}`, inputs[i % inputs.length]!, back);
+          const result = await submitWithRetries(url, v.token);
+          if (result.firstStatus === 503) retried += 1;
+          const answer = await get(url, `/v1/verifications/${v.id}`, { 'x-api-key': rootKey });
+          ids.push(v.id);
+          if (answer.status === 'decided') decided += 1;
+          const reasons = (answer.decision_reasons as string[] | null) ?? [];
+          unavailable += reasons.filter((r) => r.endsWith('_unavailable')).length;
+          if (decided === SOAK_BASELINE) rssAtBaseline = rssMb(pid).now;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    running = false;
+    await Promise.all([sampler, reader]);
+    const rssEnd = rssMb(pid).now;
+    const rows = minutes.map(
+      (m) =>
+        `| ${m.minute} | ${m.decided} | ${m.rssMb} | ${(m.cpuMs / 1000).toFixed(1)} | ${m.reads.length} | ${p(m.reads, 50)} / ${p(m.reads, 99)} | ${m.eventLoopP99Ms === null ? 'n/a' : m.eventLoopP99Ms.toFixed(1)} |`,
+    );
+    const worstReadP99 = Math.max(0, ...minutes.filter((m) => m.reads.length > 0).map((m) => p(m.reads, 99)));
+    const growth = rssAtBaseline ? ((rssEnd - rssAtBaseline) / rssAtBaseline) * 100 : NaN;
+    recordBenchmark(
+      'Default node soak: 2,000 verifications, memory, reads and event loop by the minute',
+      `One process as \`npm start\` runs it (the defaults, embedded PGlite, OFAC snapshot loaded), taking ${SOAK_VERIFICATIONS} whole verifications (create, consent, challenge, licence front and back, 8 selfie frames answering the challenge, submit) from ${NODE_CLIENTS} clients back to back, at the rate it sustains, while another client reads GET /v1/verifications/{id} ${READS_PER_SECOND} times a second. Sampled every minute from outside the process (RSS, CPU from /proc) and from its /metrics (event-loop delay p99, prom-client's histogram, reset at each scrape). 1-minute load average at the end: ${os.loadavg()[0]!.toFixed(1)} (figures from a machine running other jobs are not results).
+
+| measure | value | target |
+|---|---|---|
+| verifications decided | ${decided} of ${SOAK_VERIFICATIONS} in ${(seconds / 60).toFixed(1)} min (**${(SOAK_VERIFICATIONS / seconds).toFixed(2)}/s**) | |
+| RSS after ${SOAK_BASELINE} / after ${SOAK_VERIFICATIONS} | ${rssAtBaseline ?? 'n/a'} MB / ${rssEnd} MB (**${growth.toFixed(1)} %**) | within 5 % |
+| \`*_unavailable\` reasons | **${unavailable}** | 0 |
+| submits answered 503 first (retried after Retry-After) | ${retried} | |
+| worst minute's GET /v1/verifications/{id} p99 | **${worstReadP99.toFixed(0)} ms** | ≤ 50 ms in every minute |
+
+| minute | decided by its end | RSS MB | process CPU s | reads | read p50 / p99 ms | event-loop delay p99 ms |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}`,
+    );
+  } finally {
+    await close();
+  }
+}
+
+async function metricsText(url: string, auth: Record<string, string>): Promise<string> {
+  const res = await fetch(`${url}/metrics`, { headers: auth });
+  return res.text();
 }
 
 async function scaleOnPostgres(): Promise<void> {
@@ -529,4 +683,5 @@ ${burstRows.join('\n')}`,
 
 buildOnce();
 if (MODE === 'scale') await scaleOnPostgres();
+else if (MODE === 'soak') await soak();
 else await defaultNode();
