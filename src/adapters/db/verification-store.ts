@@ -236,6 +236,8 @@ export function createVerificationWrites(db: Executor, keys?: VerificationKeys):
           // Only when given: a service still running on the schema before 0024 writes no such column.
           ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
           ...(input.monitor === false ? { monitor: false } : {}),
+          ...(input.documentTypes ? { document_types: JSON.stringify(input.documentTypes) } : {}),
+          ...(input.mrzReview ? { mrz_review: true } : {}),
           status: 'doc_front',
           decision: null,
           score: null,
@@ -294,6 +296,18 @@ export function createVerificationWrites(db: Executor, keys?: VerificationKeys):
         .set({ consent_at: at, updated_at: at })
         .where('id', '=', verificationId)
         .where('consent_at', 'is', null)
+        .returning('id')
+        .execute();
+      return updated.length > 0;
+    },
+
+    async chooseDocumentType(verificationId, type, at) {
+      const updated = await db
+        .updateTable('verifications')
+        .set({ document_type: type, status: 'doc_front', barcode: null, updated_at: at })
+        .where('id', '=', verificationId)
+        .where('status', 'in', OPEN_STATUSES)
+        .where('redacted_at', 'is', null)
         .returning('id')
         .execute();
       return updated.length > 0;
