@@ -20,7 +20,13 @@ function passportZone(overrides: Partial<MrzResult> = {}): MrzResult {
     sex: 'F',
     expiryDate: '2031-10-31',
     optionalData: null,
-    checkDigits: { documentNumber: true, birthDate: true, expiryDate: true, optionalData: true, composite: true },
+    checkDigits: {
+      documentNumber: true,
+      birthDate: true,
+      expiryDate: true,
+      optionalData: true,
+      composite: true,
+    },
     valid: true,
     confidence: 0.97,
     ...overrides,
@@ -48,7 +54,12 @@ describe.each(engines)('passports and ID cards through the session API on %s', (
   let answers: Map<string, MrzReadOutcome> | null = null;
 
   const api = (method: 'GET' | 'POST', url: string, payload?: object, apiKey?: string) =>
-    t.app.inject({ method, url, headers: { 'x-api-key': apiKey ?? t.rootKey }, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { 'x-api-key': apiKey ?? t.rootKey },
+      ...(payload ? { payload } : {}),
+    });
 
   async function create(body: object = {}, apiKey?: string) {
     const res = await api('POST', '/v1/verifications', { external_ref: 'doc-types', ...body }, apiKey);
@@ -140,7 +151,10 @@ describe.each(engines)('passports and ID cards through the session API on %s', (
       ['unknown', ['passport', 'visa']],
       ['not a list', 'passport'],
     ])('refuses a %s list in the validation envelope', async (_, documentTypes) => {
-      const res = await api('POST', '/v1/verifications', { external_ref: 'bad', document_types: documentTypes });
+      const res = await api('POST', '/v1/verifications', {
+        external_ref: 'bad',
+        document_types: documentTypes,
+      });
       expect(res.statusCode).toBe(422);
       const issues = res.json().detail as Array<{ loc: string[]; msg: string; type: string }>;
       expect(issues.length).toBeGreaterThan(0);
@@ -355,7 +369,12 @@ describe.each(engines)('passports and ID cards through the session API on %s', (
     it("an ID card's zone is read on its back, and on its front when the back has none", async () => {
       const front = await image(40);
       const back = await image(80);
-      const card = passportZone({ format: 'TD1', documentCode: 'ID', issuingState: 'UTO', nationality: 'UTO' });
+      const card = passportZone({
+        format: 'TD1',
+        documentCode: 'ID',
+        issuingState: 'UTO',
+        nationality: 'UTO',
+      });
       answers = new Map([[front, read(card)]]);
       const v = await create();
       await v.step('/v1/session/document', { side: 'front', document_type: 'id_card', image_b64: front });
@@ -405,7 +424,12 @@ describe.each(engines)('passports and ID cards through the session API on %s', (
         ['barcode_parse_failed', 'mrz_unreadable'],
         ['mrz_unreadable', 'mrz_check_digit_failed'],
       ]) {
-        const res = await api('POST', '/v1/verifications', { external_ref: 'x', test_outcome: outcome }, testKey);
+        const res = await api(
+          'POST',
+          '/v1/verifications',
+          { external_ref: 'x', test_outcome: outcome },
+          testKey,
+        );
         expect(res.statusCode, res.body).toBe(422);
       }
     });

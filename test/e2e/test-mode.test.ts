@@ -85,7 +85,7 @@ describe('the hosted flow in test mode', () => {
     const created = await api<{ id: string; client_token: string; url: string }>(
       '/v1/verifications',
       testKey,
-      { external_ref: 'e2e-test-mode' },
+      { external_ref: 'e2e-test-mode', document_types: ['drivers_license'] },
     );
     await page.goto(`${service.flowUrl}#token=${encodeURIComponent(created.client_token)}`);
     await page.waitForSelector('#test-banner');
@@ -116,6 +116,7 @@ describe('the hosted flow in test mode', () => {
   it('skips the chooser when the outcome was fixed at creation, in the flow’s other languages too', async () => {
     const created = await api<{ id: string; client_token: string }>('/v1/verifications', testKey, {
       external_ref: 'e2e-test-mode-fixed',
+      document_types: ['drivers_license'],
       test_outcome: ['document_expired'],
     });
     await page.goto(`${service.flowUrl}#token=${encodeURIComponent(created.client_token)}&locale=es`);

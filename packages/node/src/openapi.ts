@@ -2511,6 +2511,8 @@ export interface paths {
                 decided_at: string | null;
                 decision: ('approve' | 'review' | 'decline') | null;
                 decision_reasons: string[];
+                document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+                document_types: ('drivers_license' | 'id_card' | 'passport')[];
                 expires_at: string;
                 external_ref: string;
                 final_decision: ('approve' | 'decline') | null;
@@ -2520,6 +2522,7 @@ export interface paths {
                 };
                 /** @enum {string} */
                 mode: 'live' | 'test';
+                mrz_review: boolean;
                 redacted_at: string | null;
                 return_url: string | null;
                 review: {
@@ -2609,6 +2612,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -2617,6 +2622,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -2736,6 +2746,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -2894,6 +2906,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -3020,6 +3034,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -3175,6 +3309,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -3207,6 +3345,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -3216,6 +3356,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -3322,6 +3463,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -3330,6 +3473,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -3449,6 +3597,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -3607,6 +3757,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -3733,6 +3885,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -3888,6 +4160,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -3920,6 +4196,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -3929,6 +4207,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -4115,6 +4394,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -4123,6 +4404,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -4242,6 +4528,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -4400,6 +4688,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -4526,6 +4816,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -4681,6 +5091,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -4713,6 +5127,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -4722,6 +5138,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -6734,6 +7151,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -6748,6 +7167,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -6758,11 +7178,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -6851,6 +7271,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -6865,6 +7287,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -6875,11 +7298,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -6943,7 +7366,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload the front or back of the licence; the back’s PDF417 is read on the server */
+    /**
+     * Upload a side of the document: a licence’s front or back (the back’s PDF417 is read on the server), a passport’s data page (front), an ID card’s front or back
+     * @description `document_type` is one of the verification’s `document_types` (422 `document_type_not_allowed` otherwise); a licence when omitted. The first document upload chooses the type; an upload of another type restarts document capture (earlier document images are discarded). A passport is one image, its data page, sent with `side: "front"`; the status then moves straight to `selfie`.
+     */
     post: {
       parameters: {
         query?: never;
@@ -6955,6 +7381,8 @@ export interface paths {
         content: {
           'application/json': {
             barcode?: string;
+            /** @enum {string} */
+            document_type?: 'drivers_license' | 'id_card' | 'passport';
             image_b64?: string;
             /** @enum {string} */
             side: 'front' | 'back';
@@ -6971,6 +7399,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -6985,6 +7415,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -6995,11 +7426,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7400,6 +7831,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -7414,6 +7847,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -7424,11 +7858,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7531,6 +7965,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -7545,6 +7981,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -7555,11 +7992,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7643,6 +8080,11 @@ export interface paths {
               | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
               | 'document_front_unavailable'
+              | 'mrz_unreadable'
+              | 'mrz_check_digit_failed'
+              | 'document_data_mismatch'
+              | 'mrz_unavailable'
+              | 'document_chip_not_read'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -7663,6 +8105,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -7677,6 +8121,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -7687,11 +8132,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7781,7 +8226,13 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          kind: 'document_front' | 'document_back' | 'selfie';
+          kind:
+            | 'document_front'
+            | 'document_back'
+            | 'selfie'
+            | 'passport_data_page'
+            | 'id_card_front'
+            | 'id_card_back';
         };
         cookie?: never;
       };
@@ -7797,7 +8248,13 @@ export interface paths {
               content_type: string;
               image_b64: string;
               /** @enum {string} */
-              kind: 'document_front' | 'document_back' | 'selfie';
+              kind:
+                | 'document_front'
+                | 'document_back'
+                | 'selfie'
+                | 'passport_data_page'
+                | 'id_card_front'
+                | 'id_card_back';
             };
           };
         };
@@ -8025,6 +8482,8 @@ export interface paths {
                 decided_at: string | null;
                 decision: ('approve' | 'review' | 'decline') | null;
                 decision_reasons: string[];
+                document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+                document_types: ('drivers_license' | 'id_card' | 'passport')[];
                 expires_at: string;
                 external_ref: string;
                 final_decision: ('approve' | 'decline') | null;
@@ -8034,6 +8493,7 @@ export interface paths {
                 };
                 /** @enum {string} */
                 mode: 'live' | 'test';
+                mrz_review: boolean;
                 redacted_at: string | null;
                 return_url: string | null;
                 review: {
@@ -8092,11 +8552,13 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            document_types?: ('drivers_license' | 'id_card' | 'passport')[];
             external_ref: string;
             metadata?: {
               [key: string]: string | number | boolean | null;
             };
             monitor?: boolean;
+            mrz_review?: boolean;
             /** @description Where the hosted flow sends the end user back when finished (redirect mode) */
             return_url?: string;
             test_outcome?: (
@@ -8113,6 +8575,11 @@ export interface paths {
               | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
               | 'document_front_unavailable'
+              | 'mrz_unreadable'
+              | 'mrz_check_digit_failed'
+              | 'document_data_mismatch'
+              | 'mrz_unavailable'
+              | 'document_chip_not_read'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -8136,6 +8603,8 @@ export interface paths {
               decided_at: string | null;
               decision: ('approve' | 'review' | 'decline') | null;
               decision_reasons: string[];
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -8145,6 +8614,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -8249,6 +8719,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -8257,6 +8729,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -8376,6 +8853,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -8534,6 +9013,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -8660,6 +9141,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -8815,6 +9416,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -8847,6 +9452,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -8856,6 +9463,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -8969,6 +9577,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -8977,6 +9587,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -9096,6 +9711,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -9254,6 +9871,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -9380,6 +9999,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -9535,6 +10274,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -9567,6 +10310,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -9576,6 +10321,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -9920,6 +10666,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -9928,6 +10676,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -10047,6 +10800,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -10205,6 +10960,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -10331,6 +11088,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -10486,6 +11363,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -10518,6 +11399,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -10527,6 +11410,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -10635,6 +11519,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -10643,6 +11529,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -10762,6 +11653,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -10920,6 +11813,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -11046,6 +11941,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -11201,6 +12216,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -11233,6 +12252,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -11242,6 +12263,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {

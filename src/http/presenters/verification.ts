@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { ACTION_WINDOW_MS, CHALLENGE_ACTIONS, MAX_ACTION_WINDOW_MS } from '../../core/faces/challenge.js';
-import { DOCUMENT_TYPES, remainingSteps } from '../../core/documents/document-types.js';
+import {
+  DEFAULT_DOCUMENT_TYPE,
+  DOCUMENT_TYPES,
+  remainingSteps,
+} from '../../core/documents/document-types.js';
 import { isoWithoutZone } from '../../core/time.js';
 import type { IssuedChallenge } from '../../ports/liveness-challenges.js';
 import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
@@ -42,7 +46,10 @@ export const verificationSummarySchema = z.object({
   return_url: z.string().nullable(),
   /** Beyond the base API (docs/api.md, "Document types"): the documents the end user may choose among. */
   document_types: z.array(z.enum(DOCUMENT_TYPES)),
-  /** The document the end user chose with their first document upload; null before it. */
+  /**
+   * The document the end user chose with their first document upload that named one; null before it,
+   * and for a licence sent by a client that names no type.
+   */
   document_type: z.enum(DOCUMENT_TYPES).nullable(),
   /** A passport or ID card read only through its MRZ is kept at review (docs/decision-policy.md). */
   mrz_review: z.boolean(),
@@ -209,7 +216,10 @@ export function toSessionState(
       selfie: step('selfie_frame'),
     },
     document_types: v.document_types,
-    document_type: v.document_type,
+    // A document uploaded without naming its type is a licence.
+    document_type:
+      v.document_type ??
+      (uploaded.has('document_front') || uploaded.has('document_back') ? DEFAULT_DOCUMENT_TYPE : null),
     remaining_steps: remainingSteps(v.document_type, {
       front: uploaded.has('document_front'),
       back: uploaded.has('document_back'),

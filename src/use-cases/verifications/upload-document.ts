@@ -18,13 +18,17 @@ function chosenType(verification: Verification): DocumentType | null {
 /** A type the verification accepts (422 document_type_not_allowed otherwise). */
 export function requireAllowedType(verification: Verification, type: DocumentType): void {
   if (!verification.document_types.includes(type))
-    throw new ApiError('document_type_not_allowed', { type, allowed: verification.document_types.join(', ') });
+    throw new ApiError('document_type_not_allowed', {
+      type,
+      allowed: verification.document_types.join(', '),
+    });
 }
 
 /**
  * One side of the document: a licence's front, or its back with the barcode read on the server; a
  * passport's data page (its front); an ID card's front or back (its MRZ is read at submit). The first
- * upload chooses the type (a licence unless named); an upload of another type restarts document capture.
+ * upload that names a type chooses it (one that names none is a licence, recorded as no choice);
+ * an upload of another type restarts document capture.
  */
 export async function uploadDocument(
   deps: Pick<VerificationDeps, 'media' | 'transact' | 'clock' | 'checks' | 'imageWork'>,
@@ -50,7 +54,9 @@ export async function uploadDocument(
     ]);
   if (!body.image_b64) throw new ApiError('image_required');
   const previous = chosenType(verification);
-  const chooseType = previous === type ? undefined : { type, previous };
+  // An upload that names no type over none chosen writes what it always did (a licence, no new column).
+  const named = body.document_type !== undefined || previous !== null;
+  const chooseType = previous === type || !named ? undefined : { type, previous };
   // A restart takes the status back to doc_front before this upload moves it on.
   const status = advance(chooseType ? 'doc_front' : verification.status, statusReachedBy(type, body.side));
   const at = deps.clock.now();
