@@ -159,6 +159,8 @@ describe('the hosted flow in test mode', () => {
       const frame = (await (await page.waitForSelector('[data-idv-overlay] iframe')).contentFrame())!;
       await frame.waitForSelector('#test-banner');
       await agree(frame);
+      // The example app accepts every document (it names none): the person picks the licence.
+      await frame.click('[data-document-type="drivers_license"]');
       await useSamples(frame);
       await frame.waitForSelector('[data-testid="submit-outcome"]');
       await frame.check('#outcome-ofac_match');
