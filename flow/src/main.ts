@@ -27,7 +27,7 @@ import { documentChoiceStep, documentNames } from './steps/document-choice.js';
 import { selfieStep } from './steps/selfie.js';
 import { outcomeChooser, sampleStep, showTestBanner } from './steps/test-mode.js';
 import { applyTheme } from './theme.js';
-import { announce, button, h, setProgress, showScreen } from './ui.js';
+import { announce, button, h, setProgress, setProgressDocument, showScreen } from './ui.js';
 
 const SDK_STATUS: Record<Decision, 'approved' | 'in_review' | 'declined'> = {
   approve: 'approved',
@@ -244,6 +244,7 @@ function start(): void {
             }
           : undefined;
       const type = documentTypeOf(state);
+      setProgressDocument(type);
       // A document picked here but not yet uploaded starts at its front, whatever the status says.
       const restarting = pickedType !== null && pickedType !== state.document_type;
       if (testMode) showTestBanner();

@@ -71,6 +71,12 @@ describe.each(cases)('a passport in $locale at 390×844', ({ locale, words }) =>
       await page.click('[data-document-type="passport"]');
 
       await heading(words['document.passport.title']);
+      expect(await page.locator('.progress-label').innerText()).toBe(
+        words['progress.step']
+          .replace('{step}', '2')
+          .replace('{total}', '4')
+          .replace('{name}', words['step.front.passport']),
+      );
       expect(await page.locator('.hint').first().innerText()).toBe(words['document.passport.hint']);
       await page.click(`button:text("${words['document.take']}"):enabled`);
       await page.waitForSelector(`img[alt="${words['document.passport.alt']}"]`);

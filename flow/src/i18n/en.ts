@@ -9,6 +9,10 @@ export const en = {
   'step.agree': 'Agree',
   'step.front': 'Licence front',
   'step.back': 'Licence back',
+  'step.front.passport': 'Passport photo page',
+  'step.back.passport': 'No back for a passport',
+  'step.front.id_card': 'Card front',
+  'step.back.id_card': 'Card back',
   'step.selfie': 'Selfie',
 
   'welcome.title': 'Verify your identity',

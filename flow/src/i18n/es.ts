@@ -11,6 +11,10 @@ export const es: Catalogue = {
   'step.agree': 'Aceptar',
   'step.front': 'Frente de la licencia',
   'step.back': 'Reverso de la licencia',
+  'step.front.passport': 'Página de la foto del pasaporte',
+  'step.back.passport': 'Sin reverso para un pasaporte',
+  'step.front.id_card': 'Frente del documento',
+  'step.back.id_card': 'Reverso del documento',
   'step.selfie': 'Selfi',
 
   'welcome.title': 'Verifique su identidad',

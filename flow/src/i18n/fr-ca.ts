@@ -14,6 +14,10 @@ export const frCA: Catalogue = {
   'step.agree': 'Consentement',
   'step.front': 'Recto du permis',
   'step.back': 'Verso du permis',
+  'step.front.passport': 'Page de la photo du passeport',
+  'step.back.passport': 'Pas de verso pour un passeport',
+  'step.front.id_card': 'Recto de la carte',
+  'step.back.id_card': 'Verso de la carte',
   'step.selfie': 'Égoportrait',
 
   'welcome.title': 'Vérifiez votre identité',
