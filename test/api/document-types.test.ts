@@ -240,6 +240,22 @@ describe.each(engines)('passports and ID cards through the session API on %s', (
       });
     });
 
+    it("an ID card's sides come in either order: the status names the side still missing", async () => {
+      const v = await create();
+      const back = await v.step('/v1/session/document', {
+        side: 'back',
+        document_type: 'id_card',
+        image_b64: jpeg,
+      });
+      expect(back).toMatchObject({ status: 'doc_front', remaining_steps: ['doc_front', 'selfie'] });
+      const front = await v.step('/v1/session/document', {
+        side: 'front',
+        document_type: 'id_card',
+        image_b64: jpeg,
+      });
+      expect(front).toMatchObject({ status: 'selfie', remaining_steps: ['selfie'] });
+    });
+
     it('another type restarts document capture: the earlier images go and the steps follow the new type', async () => {
       const v = await create();
       await v.step('/v1/session/document', { side: 'front', image_b64: jpeg });

@@ -2,6 +2,7 @@ import {
   DEFAULT_DOCUMENT_TYPE,
   documentSides,
   statusReachedBy,
+  type DocumentSide,
   type DocumentType,
 } from '../../core/documents/document-types.js';
 import { ApiError, validationError } from '../../core/errors.js';
@@ -13,6 +14,21 @@ import { readBarcode, requireConsent, requireImage, requireOpen, saveUploads } f
 /** The type of the verification's document so far: a licence's barcode read before types were recorded counts as one. */
 function chosenType(verification: Verification): DocumentType | null {
   return verification.document_type ?? (verification.barcode ? DEFAULT_DOCUMENT_TYPE : null);
+}
+
+/**
+ * An ID card needs both sides (the portrait on the front, the MRZ on the back), in either order: the
+ * status names the side still missing, and moves to the selfie once both are in.
+ */
+async function cardStatus(
+  deps: Pick<VerificationDeps, 'media'>,
+  verification: Verification,
+  side: DocumentSide,
+  restarting: boolean,
+): Promise<Verification['status']> {
+  const other = side === 'front' ? 'document_back' : 'document_front';
+  if (!restarting && (await deps.media.has(verification.id, other))) return 'selfie';
+  return side === 'front' ? 'doc_back' : 'doc_front';
 }
 
 /** A type the verification accepts (422 document_type_not_allowed otherwise). */
@@ -58,7 +74,10 @@ export async function uploadDocument(
   const named = body.document_type !== undefined || previous !== null;
   const chooseType = previous === type || !named ? undefined : { type, previous };
   // A restart takes the status back to doc_front before this upload moves it on.
-  const status = advance(chooseType ? 'doc_front' : verification.status, statusReachedBy(type, body.side));
+  const status =
+    type === 'id_card'
+      ? await cardStatus(deps, verification, body.side, chooseType !== undefined)
+      : advance(chooseType ? 'doc_front' : verification.status, statusReachedBy(type, body.side));
   const at = deps.clock.now();
   const imageB64 = body.image_b64;
   if (body.side === 'front') {
