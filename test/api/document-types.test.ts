@@ -287,8 +287,8 @@ describe.each(engines)('passports and ID cards through the session API on %s', (
         (a: { event: string }) => a.event === 'document_type.changed',
       );
       expect(audit.map((a: { detail: object }) => a.detail)).toEqual([
-        { document_type: 'id_card', previous: 'drivers_license' },
-        { document_type: 'passport', previous: 'id_card' },
+        { document_type: 'id_card', previous_document_type: 'drivers_license' },
+        { document_type: 'passport', previous_document_type: 'id_card' },
       ]);
     });
 

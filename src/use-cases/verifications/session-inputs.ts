@@ -201,7 +201,7 @@ export async function saveUploads(
             actor: 'end_user',
             event: 'document_type.changed',
             at: input.at,
-            detail: { document_type: type, previous },
+            detail: { document_type: type, previous_document_type: previous },
           });
       }
       const advanced = await tx.verifications.advance(verification.id, {
