@@ -286,7 +286,9 @@ export const sanctionsDetailSchema = z.union([
       }),
     ),
     /** A passport's or ID card's nationality and issuing state, as its MRZ prints them. */
-    document: z.object({ nationality: z.string().nullable(), issuing_state: z.string().nullable() }).optional(),
+    document: z
+      .object({ nationality: z.string().nullable(), issuing_state: z.string().nullable() })
+      .optional(),
   }),
   unavailableDetail,
   forcedDetail,

@@ -91,6 +91,8 @@ export async function checkMrzDocumentImages(
         }
       : null,
     origin:
-      detail.status === 'read' ? { nationality: detail.nationality, issuingState: detail.issuingState } : null,
+      detail.status === 'read'
+        ? { nationality: detail.nationality, issuingState: detail.issuingState }
+        : null,
   };
 }

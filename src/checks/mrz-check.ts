@@ -12,7 +12,8 @@ export async function checkMrzDocument(
   image: Buffer | null,
   today: Date,
 ): Promise<{ reasons: MrzReason[]; detail: MrzCheckDetail; identity: DocumentIdentity | null }> {
-  if (!reader) return { reasons: [], detail: { status: 'not_compared', reason: 'ml_disabled' }, identity: null };
+  if (!reader)
+    return { reasons: [], detail: { status: 'not_compared', reason: 'ml_disabled' }, identity: null };
   if (!image)
     return { reasons: [], detail: { status: 'not_compared', reason: 'no_document_image' }, identity: null };
   const read = await reader.readMrz(image);

@@ -70,7 +70,11 @@ export async function decideCheckJob(
   const type = verification?.document_type ?? DEFAULT_DOCUMENT_TYPE;
   const barcode = verification?.barcode;
   // A licence is checked by its barcode, read at upload; without one there is nothing to decide on.
-  if (!verification || !SUBMITTABLE.includes(verification.status) || (type === 'drivers_license' && !barcode)) {
+  if (
+    !verification ||
+    !SUBMITTABLE.includes(verification.status) ||
+    (type === 'drivers_license' && !barcode)
+  ) {
     return commit(deps, job, started, null);
   }
 
@@ -80,7 +84,10 @@ export async function decideCheckJob(
       ? { type, barcode: barcode! }
       : {
           type,
-          back: type === 'id_card' ? ((await deps.media.load(verification.id, 'document_back'))[0] ?? null) : null,
+          back:
+            type === 'id_card'
+              ? ((await deps.media.load(verification.id, 'document_back'))[0] ?? null)
+              : null,
           mrzReview: verification.mrz_review,
         };
   const frames = await deps.media.load(verification.id, 'selfie_frame');
