@@ -27,11 +27,18 @@ const MEDIA_LABELS: Record<string, string> = {
   selfie_frame: 'Selfie frame',
 };
 
-export function mediaPanel(items: MediaItem[] | Error): HTMLElement {
+/** A passport's or identity card's images are named as such. */
+const DOCUMENT_LABELS: Record<string, Record<string, string>> = {
+  passport: { document_front: 'Passport photo page' },
+  id_card: { document_front: 'Identity card front', document_back: 'Identity card back' },
+};
+
+export function mediaPanel(items: MediaItem[] | Error, documentType?: string | null): HTMLElement {
   if (items instanceof Error)
     return panel('media', 'Images', h('p', { class: 'notice fail' }, items.message));
   const figure = (m: MediaItem) => {
-    const label = `${MEDIA_LABELS[m.kind] ?? humanise(m.kind)}${m.kind === 'selfie_frame' ? ` ${m.index + 1}` : ''}`;
+    const named = (documentType && DOCUMENT_LABELS[documentType]?.[m.kind]) ?? MEDIA_LABELS[m.kind];
+    const label = `${named ?? humanise(m.kind)}${m.kind === 'selfie_frame' ? ` ${m.index + 1}` : ''}`;
     return h(
       'figure',
       { class: `media ${m.kind}` },
@@ -113,8 +120,58 @@ export function livenessPanel(v: VerificationDetail): HTMLElement {
   );
 }
 
+/**
+ * A passport's or ID card's machine-readable zone as read: the person it names, its check digits, and
+ * a reminder that a read that holds is not a read chip.
+ */
+function mrzPanel(v: VerificationDetail, detail: Obj): HTMLElement {
+  const mrz = obj(detail.mrz);
+  const digits = obj(mrz.check_digits);
+  const failing = new Set(v.decision_reasons);
+  const failedDigits = Object.entries(digits)
+    .filter(([, holds]) => holds === false)
+    .map(([name]) => humanise(name));
+  return panel(
+    'licence',
+    detail.document_type === 'passport' ? 'Passport fields' : 'Identity card fields',
+    facts([
+      [
+        'Machine-readable zone',
+        mrz.status === 'read'
+          ? `read (${display(mrz.format)}, on the ${display(detail.mrz_side)})`
+          : `${display(mrz.status)}${mrz.reason || mrz.error ? `: ${display(mrz.reason ?? mrz.error)}` : ''}`,
+        mrz.status === 'read' ? undefined : 'fail',
+      ],
+      ['Surname', mrz.surname],
+      ['Given names', mrz.given_names],
+      ['Date of birth', mrz.birth_date],
+      ['Sex', mrz.sex],
+      ['Document number', mrz.document_number],
+      ['Issuing state', mrz.issuing_state],
+      ['Nationality', mrz.nationality],
+      ['Expires', mrz.expiry_date, detail.expired === true ? 'fail' : undefined],
+      [
+        'Check digits',
+        mrz.status === 'read'
+          ? failedDigits.length
+            ? `failing: ${failedDigits.join(', ')}`
+            : 'all hold'
+          : null,
+        failing.has('mrz_check_digit_failed') ? 'fail' : undefined,
+      ],
+      [
+        'Chip',
+        'not read (a browser cannot): check digits prove a correct read, not a genuine document',
+        failing.has('document_chip_not_read') ? 'fail' : undefined,
+      ],
+    ]),
+    allFields('All document fields', detail),
+  );
+}
+
 export function licencePanel(v: VerificationDetail): HTMLElement {
   const detail = obj(v.doc_checks.document);
+  if ('mrz' in detail) return mrzPanel(v, detail);
   const identity = obj(detail.identity);
   const doc = obj(detail.document);
   const address = obj(doc.address);

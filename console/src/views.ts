@@ -257,7 +257,7 @@ export async function verificationPage(id: string, onDone: (message: string) => 
     h(
       'div',
       { class: 'evidence' },
-      mediaPanel(media),
+      mediaPanel(media, (v.doc_checks.document?.document_type as string | undefined) ?? null),
       faceMatchPanel(v),
       livenessPanel(v),
       licencePanel(v),

@@ -5,7 +5,10 @@
 
 import type { ChallengeAction, FrameLabel } from '../../src/core/faces/challenge.js';
 
-export type StepState = 'pending' | 'done';
+/** `skipped`: a step the chosen document has no use for (a passport's back). */
+export type StepState = 'pending' | 'done' | 'skipped';
+export type DocumentType = 'drivers_license' | 'id_card' | 'passport';
+export type CaptureStep = 'doc_front' | 'doc_back' | 'selfie';
 export type Decision = 'approve' | 'review' | 'decline';
 
 export interface SessionState {
@@ -15,6 +18,10 @@ export interface SessionState {
   expires_at: string;
   token_expires_at: string;
   steps: { doc_front: StepState; doc_back: StepState; selfie: StepState };
+  /** The documents the merchant accepts, the one chosen (null before the first document upload), the steps left. */
+  document_types?: DocumentType[];
+  document_type?: DocumentType | null;
+  remaining_steps?: CaptureStep[];
   decision?: Decision | null;
   /** docs/testing.md: `test` shows the banner, the sample images and (without test_outcome) the chooser. */
   mode?: 'live' | 'test';
@@ -50,7 +57,8 @@ export type SelfieUpload =
     }
   | { video_b64: string };
 
-export type SampleKind = 'document_front' | 'document_back' | 'selfie';
+export type SampleKind =
+  'document_front' | 'document_back' | 'selfie' | 'passport_data_page' | 'id_card_front' | 'id_card_back';
 
 export interface TestSample {
   kind: SampleKind;
@@ -91,7 +99,13 @@ export interface SessionApi {
   /** Has the service confirm the launch: the SDK's publishable key, the embedding page, the return address. */
   init(launch: { publishable_key?: string; origin?: string; redirect_url?: string }): Promise<void>;
   consent(): Promise<void>;
-  document(side: 'front' | 'back', imageB64: string, barcode?: string): Promise<void>;
+  /** One side of the document; the type is a licence unless named (the first upload chooses it). */
+  document(
+    side: 'front' | 'back',
+    imageB64: string,
+    barcode?: string,
+    documentType?: DocumentType,
+  ): Promise<void>;
   selfie(input: SelfieUpload): Promise<void>;
   /** Issues a new liveness challenge (409 once a verification has had its 10) and returns the state holding it. */
   challenge(): Promise<SessionState>;
@@ -170,11 +184,12 @@ export function createSessionApi(apiBase: string, token: string): SessionApi {
     consent: async () => {
       await request('POST', '/v1/session/consent', { consent: true });
     },
-    document: async (side, imageB64, barcode) => {
+    document: async (side, imageB64, barcode, documentType) => {
       await request('POST', '/v1/session/document', {
         side,
         image_b64: imageB64,
         ...(barcode ? { barcode } : {}),
+        ...(documentType ? { document_type: documentType } : {}),
       });
     },
     selfie: async (input) => {

@@ -4,7 +4,14 @@ import type { Bridge } from './bridge.js';
 import type { FlowError } from './errors.js';
 
 export type StepName =
-  'welcome' | 'handoff' | 'document_front' | 'document_back' | 'selfie' | 'submitting' | 'done';
+  | 'welcome'
+  | 'handoff'
+  | 'document_choice'
+  | 'document_front'
+  | 'document_back'
+  | 'selfie'
+  | 'submitting'
+  | 'done';
 
 export interface FlowContext {
   api: SessionApi;
@@ -17,6 +24,8 @@ export interface FlowContext {
   reportError(error: FlowError): void;
   /** Handles any other failure: error screen, resume from state, or a retry button running `retry`. */
   handleError(error: unknown, retry: () => void): void;
+  /** Back to the choice of document, where the merchant accepts several; undefined otherwise. */
+  chooseDocument?: () => void;
   /** On a desktop: switches to "continue on your phone"; undefined where it is not offered. */
   continueOnPhone?: () => void;
 }

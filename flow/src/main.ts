@@ -1,12 +1,20 @@
 /**
- * Hosted capture flow: welcome and consent → (on a desktop, continue on the phone) → licence front →
- * licence back → selfie → submit → done. Embedded (modal or inline through the SDK) it talks to the
+ * Hosted capture flow: welcome and consent → (on a desktop, continue on the phone) → choice of
+ * document (among those the merchant accepts) → its front (a passport's photo page) → its back (not
+ * for a passport) → selfie → submit → done. Embedded (modal or inline through the SDK) it talks to the
  * parent by postMessage; standalone it runs from the fragment alone; in redirect mode it returns to
  * `redirect_url` with the outcome. A second device opened from a handoff link claims its own client
  * token first and continues at the verification's current step.
  */
 import './styles.css';
-import { claimHandoff, createSessionApi, type Decision, type SessionApi, type SessionState } from './api.js';
+import {
+  claimHandoff,
+  createSessionApi,
+  type Decision,
+  type DocumentType,
+  type SessionApi,
+  type SessionState,
+} from './api.js';
 import { createBridge, type InitPayload } from './bridge.js';
 import type { FlowContext, StepName } from './context.js';
 import { classify, flowError, type FlowError } from './errors.js';
@@ -15,10 +23,11 @@ import { resolveLocale, setLocale, t } from './i18n/index.js';
 import { readLaunch, rememberHandoffClaim } from './launch.js';
 import { collectDeviceSignals } from './signals.js';
 import { documentStep } from './steps/document.js';
+import { documentChoiceStep, documentNames } from './steps/document-choice.js';
 import { selfieStep } from './steps/selfie.js';
 import { outcomeChooser, sampleStep, showTestBanner } from './steps/test-mode.js';
 import { applyTheme } from './theme.js';
-import { announce, button, h, setProgress, showScreen } from './ui.js';
+import { announce, button, h, setProgress, setProgressDocument, showScreen } from './ui.js';
 
 const SDK_STATUS: Record<Decision, 'approved' | 'in_review' | 'declined'> = {
   approve: 'approved',
@@ -28,6 +37,7 @@ const SDK_STATUS: Record<Decision, 'approved' | 'in_review' | 'declined'> = {
 const STEP_NUMBER: Record<StepName, number | null> = {
   welcome: 1,
   handoff: 2,
+  document_choice: 2,
   document_front: 2,
   document_back: 3,
   selfie: 4,
@@ -72,6 +82,10 @@ function start(): void {
   let currentStep: StepName | null = null;
   /** Test mode: the user chose the real camera over the sample images. */
   let usingCamera = false;
+  /** The document chosen on this page, before its first upload records it (or to change it). */
+  let pickedType: DocumentType | null = null;
+  /** The documents the merchant accepts, for the welcome screen. */
+  let acceptedTypes: readonly DocumentType[] = ['drivers_license'];
 
   bridge.onInit((init) => {
     applyTheme(init.theme);
@@ -210,8 +224,29 @@ function start(): void {
       });
     }
 
+    /**
+     * The document to capture: the one picked on this page, else the one the service recorded, else the
+     * only one accepted; null while the person has still to choose.
+     */
+    function documentTypeOf(state: SessionState): DocumentType | null {
+      const accepted = state.document_types ?? ['drivers_license'];
+      return pickedType ?? state.document_type ?? (accepted.length === 1 ? accepted[0]! : null);
+    }
+
     function route(state: SessionState): void {
       const testMode = state.mode === 'test';
+      acceptedTypes = state.document_types ?? ['drivers_license'];
+      ctx.chooseDocument =
+        acceptedTypes.length > 1
+          ? () => {
+              pickedType = null;
+              chooseDocument(state);
+            }
+          : undefined;
+      const type = documentTypeOf(state);
+      setProgressDocument(type);
+      // A document picked here but not yet uploaded starts at its front, whatever the status says.
+      const restarting = pickedType !== null && pickedType !== state.document_type;
       if (testMode) showTestBanner();
       // Test mode needs no camera, so a desktop stays on this device.
       ctx.continueOnPhone = desktop && !testMode ? continueOnPhone : undefined;
@@ -225,12 +260,14 @@ function start(): void {
         welcome(undefined, state.retention);
       } else if (desktop && !testMode && !stayOnThisDevice && capturing && state.steps.selfie !== 'done') {
         continueOnPhone();
+      } else if (capturing && type === null) {
+        chooseDocument(state);
       } else if (testMode && capturing && (!usingCamera || state.steps.selfie === 'done')) {
-        testModeStep(state);
-      } else if (state.status === 'doc_front') {
-        documentStep(ctx, 'front');
+        testModeStep(state, type ?? 'drivers_license', restarting);
+      } else if (state.status === 'doc_front' || restarting) {
+        documentStep(ctx, 'front', type ?? 'drivers_license');
       } else if (state.status === 'doc_back') {
-        documentStep(ctx, 'back');
+        documentStep(ctx, 'back', type ?? 'drivers_license');
       } else if (state.status === 'selfie') {
         if (state.steps.selfie === 'done') void submit();
         else selfieStep(ctx);
@@ -239,14 +276,28 @@ function start(): void {
       }
     }
 
+    /** The choice of document; with one accepted, a screen naming it. */
+    function chooseDocument(state: SessionState): void {
+      documentChoiceStep(ctx, state.document_types ?? ['drivers_license'], (type) => {
+        pickedType = type;
+        route(state);
+      });
+    }
+
     /** Test mode: sample images for each capture, then the outcome chooser unless one was fixed. */
-    function testModeStep(state: SessionState): void {
+    function testModeStep(state: SessionState, type: DocumentType, restarting: boolean): void {
       const camera = () => {
         usingCamera = true;
         route(state);
       };
-      if (state.status === 'doc_front') sampleStep(ctx, 'document_front', camera);
-      else if (state.status === 'doc_back') sampleStep(ctx, 'document_back', camera);
+      const front = {
+        drivers_license: 'document_front',
+        id_card: 'id_card_front',
+        passport: 'passport_data_page',
+      } as const;
+      const back = type === 'id_card' ? 'id_card_back' : 'document_back';
+      if (state.status === 'doc_front' || restarting) sampleStep(ctx, front[type], camera, type);
+      else if (state.status === 'doc_back') sampleStep(ctx, back, camera, type);
       else if (state.steps.selfie !== 'done') sampleStep(ctx, 'selfie', camera);
       else if (state.test_outcome) void submit();
       else outcomeChooser((reasons) => void submit(reasons));
@@ -264,7 +315,13 @@ function start(): void {
         h(
           'ul',
           { class: 'checklist', 'aria-label': t('welcome.needs') },
-          h('li', {}, t('welcome.need.licence')),
+          h(
+            'li',
+            {},
+            acceptedTypes.length === 1 && acceptedTypes[0] === 'drivers_license'
+              ? t('welcome.need.licence')
+              : t('welcome.need.document', { documents: documentNames(acceptedTypes) }),
+          ),
           h('li', {}, t('welcome.need.camera')),
           h('li', {}, t('welcome.need.time', { minutes: EXPECTED_MINUTES })),
         ),

@@ -56,7 +56,21 @@ export function announce(message: string, urgent = false): void {
   }, 30);
 }
 
-export const STEPS: readonly MessageKey[] = ['step.agree', 'step.front', 'step.back', 'step.selfie'];
+const LICENCE_STEPS: readonly MessageKey[] = ['step.agree', 'step.front', 'step.back', 'step.selfie'];
+
+/** The steps' names for each document; a passport keeps four steps, its third saying there is no back. */
+const DOCUMENT_STEPS: Record<'drivers_license' | 'id_card' | 'passport', readonly MessageKey[]> = {
+  drivers_license: LICENCE_STEPS,
+  id_card: ['step.agree', 'step.front.id_card', 'step.back.id_card', 'step.selfie'],
+  passport: ['step.agree', 'step.front.passport', 'step.back.passport', 'step.selfie'],
+};
+
+let STEPS: readonly MessageKey[] = LICENCE_STEPS;
+
+/** Names the progress steps after the document being captured (a licence's until one is chosen). */
+export function setProgressDocument(type: keyof typeof DOCUMENT_STEPS | null): void {
+  STEPS = DOCUMENT_STEPS[type ?? 'drivers_license'];
+}
 
 /** The name of a 1-based step, in the flow's language. */
 export function stepName(step: number): string {

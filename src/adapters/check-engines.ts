@@ -134,6 +134,8 @@ export function loadCheckEngines(config: Config, logger: Logger, paths: Componen
   return {
     faceEngine,
     frontReader,
+    // The MRZ reader is not wired yet: passports and ID cards are capped at review (mrz_unavailable).
+    mrzReader: null,
     async decodeBarcode(image) {
       const outcome = await barcodeReader.decode(image);
       if (outcome.status === 'ok') return { status: 'ok', text: outcome.text };

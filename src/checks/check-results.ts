@@ -5,8 +5,10 @@ import type {
   FaceMatchDetail,
   ForcedMarker,
   LivenessDetail,
+  MrzDocumentDetail,
   SanctionsDetail,
 } from '../core/checks.js';
+import { DOCUMENT_TYPES } from '../core/documents/document-types.js';
 import { CHALLENGE_ACTIONS } from '../core/faces/challenge.js';
 import { SCREENING_LIST_IDS } from '../core/screening/list-catalogue.js';
 import type { SnakeCasedKeys } from '../core/snake-case.js';
@@ -26,6 +28,11 @@ const DOCUMENT_REASONS = [
   'document_front_back_mismatch',
   'server_barcode_decode_unavailable',
   'document_front_unavailable',
+  'mrz_unreadable',
+  'mrz_check_digit_failed',
+  'document_data_mismatch',
+  'mrz_unavailable',
+  'document_chip_not_read',
 ] as const satisfies readonly DocumentReasonCode[];
 
 const FACE_DEDUPE_REASONS = [
@@ -59,7 +66,12 @@ export const signalsSummarySchema = z.union([
 
 /** What the five checks report, as checksSummary() builds it. */
 export const checkSummarySchema = z.object({
-  document: z.object({ status: z.literal('ok'), reasons: z.array(z.enum(DOCUMENT_REASONS)) }),
+  document: z.object({
+    status: z.literal('ok'),
+    reasons: z.array(z.enum(DOCUMENT_REASONS)),
+    /** Absent from verifications decided before passports and ID cards were taken (all licences). */
+    document_type: z.enum(DOCUMENT_TYPES).optional(),
+  }),
   face_match: ranOrUnavailable({ similarity: z.number().nullable(), threshold: z.number() }),
   liveness: ranOrUnavailable({ score: z.number(), threshold: z.number() }),
   sanctions: ranOrUnavailable({
@@ -130,6 +142,7 @@ export const frontDetailSchema = z.union([
 
 /** The licence as the barcode told it (`doc_checks.document`), and its front as read beside it. */
 const parsedDocumentDetail = z.object({
+  document_type: z.literal('drivers_license').optional(),
   decode_source: z.enum(['server', 'browser']).nullable(),
   server_decode: z.object({
     status: z.enum(['ok', 'not_found', 'unavailable']),
@@ -197,10 +210,60 @@ const parsedDocumentDetail = z.object({
     .nullable(),
 });
 
+/** A passport's or ID card's machine-readable zone as read (`doc_checks.document.mrz`). */
+export const mrzDetailSchema = z.union([
+  z.object({
+    status: z.literal('read'),
+    format: z.enum(['TD1', 'TD2', 'TD3']),
+    document_code: z.string(),
+    issuing_state: z.string(),
+    surname: z.string(),
+    given_names: z.string(),
+    document_number: z.string(),
+    nationality: z.string(),
+    birth_date: z.string().nullable(),
+    sex: z.enum(['M', 'F', 'X']).nullable(),
+    expiry_date: z.string().nullable(),
+    optional_data: z.string().nullable(),
+    check_digits: z.object({
+      document_number: z.boolean(),
+      birth_date: z.boolean(),
+      expiry_date: z.boolean(),
+      optional_data: z.boolean().nullable(),
+      composite: z.boolean().nullable(),
+    }),
+    valid: z.boolean(),
+    confidence: z.number(),
+    models,
+    duration_ms: z.number(),
+  }),
+  z.object({ status: z.literal('unreadable'), reason: z.string() }),
+  z.object({ status: z.literal('unavailable'), error: z.string() }),
+  z.object({ status: z.literal('not_compared'), reason: z.enum(['no_document_image', 'ml_disabled']) }),
+]);
+
+/** A passport or ID card (`doc_checks.document`): the person its MRZ names, and the zone as read. */
+const mrzDocumentDetail = z.object({
+  document_type: z.enum(['passport', 'id_card']),
+  mrz_side: z.enum(['front', 'back']).nullable(),
+  mrz: mrzDetailSchema,
+  identity: z
+    .object({
+      first_name: z.string().nullable(),
+      middle_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      dob: z.string().nullable(),
+    })
+    .nullable(),
+  expired: z.boolean().nullable(),
+});
+
 // A union answers with its first member that fits, so the wider member comes first.
 export const documentDetailSchema = z.union([
   parsedDocumentDetail.extend(testModeMarker),
   parsedDocumentDetail,
+  mrzDocumentDetail.extend(testModeMarker),
+  mrzDocumentDetail,
   forcedDetail,
 ]);
 
@@ -222,6 +285,10 @@ export const sanctionsDetailSchema = z.union([
         reference: z.string().nullable(),
       }),
     ),
+    /** A passport's or ID card's nationality and issuing state, as its MRZ prints them. */
+    document: z
+      .object({ nationality: z.string().nullable(), issuing_state: z.string().nullable() })
+      .optional(),
   }),
   unavailableDetail,
   forcedDetail,
@@ -364,6 +431,8 @@ export type StoredDocumentIdentity = z.infer<typeof parsedDocumentDetail>['ident
 type StoredDocumentDetail = SnakeCasedKeys<
   | (Omit<DocumentCheckDetail, 'identity'> & { identity: unknown })
   | (Omit<DocumentCheckDetail, 'identity'> & { identity: unknown } & ForcedMarker)
+  | (Omit<MrzDocumentDetail, 'identity'> & { identity: unknown })
+  | (Omit<MrzDocumentDetail, 'identity'> & { identity: unknown } & ForcedMarker)
   | ForcedMarker
 >;
 

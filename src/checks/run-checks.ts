@@ -1,4 +1,4 @@
-import type { CheckResults, StoredBarcode } from '../core/checks.js';
+import type { CheckResults, DocumentCheckResult, StoredBarcode } from '../core/checks.js';
 import type { ChallengeAnswer } from '../core/faces/challenge.js';
 import { decide, type DecisionOutcome } from '../core/verifications/decide.js';
 import type { ReasonCode } from '../core/verifications/reason-codes.js';
@@ -11,6 +11,7 @@ import { searchDuplicates } from './dedupe-check.js';
 import { checkDocument } from './document-check.js';
 import { checkFaces, replayEvidence } from './face-check.js';
 import { checkFront, type FrontCheck } from './front-check.js';
+import { checkMrzDocumentImages, type MrzDocumentCheck, type MrzDocumentInput } from './document-mrz.js';
 import type { Identity } from './identity.js';
 import { screenSanctions } from './sanctions-check.js';
 import type { CheckSummary, DocChecks } from './check-results.js';
@@ -28,7 +29,13 @@ export type CheckDeps = {
 export type CheckInput = {
   verificationId: string;
   apiKeyId: number;
-  barcode: StoredBarcode;
+  /**
+   * The document: a licence by the barcode read from its back at upload; a passport or ID card by its
+   * machine-readable zone, read here from the images (`portrait` is the front or data page).
+   */
+  document:
+    | { type: 'drivers_license'; barcode: StoredBarcode }
+    | { type: 'passport' | 'id_card'; back: Buffer | null; mrzReview: boolean };
   portrait: Buffer | null;
   frames: Buffer[];
   /** The liveness challenge the selfie answered (stored with it); null when it came without one. */
@@ -36,7 +43,8 @@ export type CheckInput = {
   today: Date;
   /**
    * Test mode (docs/testing.md): the reason codes to force. No ML and no screening run and no face
-   * is searched or remembered; the licence is still parsed, for the identity in the detail.
+   * is searched or remembered; a licence is still parsed, for the identity in the detail (a passport's
+   * or ID card's MRZ is not read: that is ML).
    */
   forced?: readonly ReasonCode[];
 };
@@ -74,20 +82,51 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
   }
   const unavailable = (error: string) => ({ status: 'unavailable' as const, error });
 
-  const documentStarted = performance.now();
-  const document = checkDocument(input.barcode, input.today);
-  deps.metrics.checkFinished('document', performance.now() - documentStarted, false);
-
-  const [front, faces, sanctions] = await Promise.all([
-    timed(
+  const documentCheck = async (): Promise<MrzDocumentCheck> => {
+    const { document: given } = input;
+    if (given.type !== 'drivers_license') {
+      const mrzInput = {
+        type: given.type,
+        front: input.portrait,
+        back: given.back,
+        today: input.today,
+        mrzReview: given.mrzReview,
+      };
+      const read = await timed(
+        'document_mrz',
+        () => checkMrzDocumentImages(deps.engines.mrzReader, mrzInput),
+        (error) => mrzUnavailable(mrzInput, error),
+        (v) => v.result.reasons.includes('mrz_unavailable'),
+      );
+      return read.value;
+    }
+    const documentStarted = performance.now();
+    const licence = checkDocument(given.barcode, input.today);
+    deps.metrics.checkFinished('document', performance.now() - documentStarted, false);
+    const front = await timed(
       'document_front',
-      () => checkFront(deps.engines.frontReader, input.portrait, document.result),
+      () => checkFront(deps.engines.frontReader, input.portrait, licence.result),
       (error): FrontCheck => ({
         reasons: ['document_front_unavailable'],
         detail: { status: 'unavailable', error },
       }),
       (v) => v.detail.status === 'unavailable',
-    ),
+    );
+    return {
+      result: {
+        ...licence.result,
+        documentType: 'drivers_license',
+        reasons: [...licence.result.reasons, ...front.value.reasons],
+        detail: { ...licence.result.detail, front: front.value.detail },
+      },
+      identity: licence.identity,
+      origin: null,
+    };
+  };
+  // Screening and the duplicate search need the document's name, so they wait for it; the faces do not.
+  const documentRun = documentCheck();
+  const [document, faces, sanctions] = await Promise.all([
+    documentRun,
     timed(
       'faces',
       async () => {
@@ -111,11 +150,13 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
       }),
       (v) => v.faceMatch.status === 'unavailable' || v.liveness.status === 'unavailable',
     ),
-    timed(
-      'sanctions',
-      () => screenSanctions(deps.sanctions, document.identity),
-      unavailable,
-      (v) => v.status === 'unavailable',
+    documentRun.then((read) =>
+      timed(
+        'sanctions',
+        () => screenSanctions(deps.sanctions, read.identity, read.origin),
+        unavailable,
+        (v) => v.status === 'unavailable',
+      ),
     ),
   ]);
   const dedupe = await timed(
@@ -132,11 +173,7 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
   );
 
   const results: CheckResults = {
-    document: {
-      ...document.result,
-      reasons: [...document.result.reasons, ...front.value.reasons],
-      detail: { ...document.result.detail, front: front.value.detail },
-    },
+    document: document.result,
     faceMatch: faces.value.faceMatch,
     liveness: faces.value.liveness,
     sanctions: sanctions.value,
@@ -155,7 +192,11 @@ export async function runChecks(deps: CheckDeps, input: CheckInput): Promise<Che
 
 /** Test mode: the forced results through the real decide(), shaped as a live run stores them. */
 function forcedChecks(input: CheckInput, reasons: readonly ReasonCode[]): CheckRunResult {
-  const document = checkDocument(input.barcode, input.today);
+  const { document: given } = input;
+  const document =
+    given.type === 'drivers_license'
+      ? checkDocument(given.barcode, input.today)
+      : { result: forcedMrzDocument(given.type), identity: null };
   const results = forcedCheckResults(reasons, document.result);
   return {
     results,
@@ -165,5 +206,41 @@ function forcedChecks(input: CheckInput, reasons: readonly ReasonCode[]): CheckR
     identity: document.identity,
     template: null,
     frameHashes: [],
+  };
+}
+
+/** The MRZ check when it overran its time budget or failed: unavailable, capped at review. */
+function mrzUnavailable(input: MrzDocumentInput, error: string): MrzDocumentCheck {
+  return {
+    result: {
+      status: 'ok',
+      documentType: input.type,
+      reasons: ['mrz_unavailable', ...(input.mrzReview ? (['document_chip_not_read'] as const) : [])],
+      detail: {
+        documentType: input.type,
+        mrzSide: null,
+        mrz: { status: 'unavailable', error },
+        identity: null,
+        expired: null,
+      },
+    },
+    identity: null,
+    origin: null,
+  };
+}
+
+/** Test mode reads no MRZ (that is ML): the document is known only by its type. */
+function forcedMrzDocument(type: 'passport' | 'id_card'): DocumentCheckResult {
+  return {
+    status: 'ok',
+    documentType: type,
+    reasons: [],
+    detail: {
+      documentType: type,
+      mrzSide: null,
+      mrz: { status: 'not_compared', reason: 'ml_disabled' },
+      identity: null,
+      expired: null,
+    },
   };
 }

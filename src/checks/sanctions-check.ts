@@ -1,4 +1,4 @@
-import type { SanctionsCheckResult } from '../core/checks.js';
+import type { SanctionsCheckResult, ScreenedDocumentOrigin } from '../core/checks.js';
 import type { SanctionsScreening } from '../ports/sanctions.js';
 import type { Identity } from './identity.js';
 
@@ -7,14 +7,19 @@ const unavailable = (component: string) => ({
   error: `${component} is not available`,
 });
 
-/** The licence holder against the loaded sanctions list. */
+/**
+ * The document holder against the loaded sanctions list: the name the licence barcode or the
+ * passport's or ID card's MRZ gives. A passport's or ID card's nationality and issuing state
+ * (`origin`) are recorded beside the result for the reviewer.
+ */
 export async function screenSanctions(
   sanctions: SanctionsScreening,
   identity: Identity | null,
+  origin: ScreenedDocumentOrigin | null = null,
 ): Promise<SanctionsCheckResult> {
-  // No name to screen (the barcode gave none) means screening could not run: never a silent pass.
+  // No name to screen (the document gave none) means screening could not run: never a silent pass.
   if (!identity?.lastName && !identity?.firstName)
-    return unavailable('sanctions screening (no name on the licence barcode)');
+    return unavailable('sanctions screening (no name read from the document)');
   const result = sanctions.screenLicenceHolder({
     firstName: identity.firstName,
     middleName: identity.middleName,
@@ -33,6 +38,7 @@ export async function screenSanctions(
       list_version: result.list_version,
       list_versions: result.list_versions,
       matches: result.matches,
+      ...(origin ? { document: origin } : {}),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { CheckResults } from '../core/checks.js';
+import { DEFAULT_DOCUMENT_TYPE } from '../core/documents/document-types.js';
 import { snakeCaseKeys } from '../core/snake-case.js';
 import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../core/verifications/decide.js';
 import type { CheckSummary, DocChecks } from './check-results.js';
@@ -20,7 +21,11 @@ const ranOrNot = <T extends { status: string }, Figures extends object>(
 /** The verification's `checks`: each check's status and headline figure. */
 export function checksSummary(results: CheckResults, durationsMs: CheckDurations): CheckSummary {
   return {
-    document: { status: results.document.status, reasons: results.document.reasons },
+    document: {
+      status: results.document.status,
+      reasons: results.document.reasons,
+      document_type: results.document.documentType ?? DEFAULT_DOCUMENT_TYPE,
+    },
     face_match: ranOrNot(
       results.faceMatch,
       (r) => ({ similarity: r.similarity, threshold: FACE_MATCH_THRESHOLD }),
@@ -61,21 +66,21 @@ const detailOrError = <Detail>(
  */
 export function checkDetails(results: CheckResults, identity: Identity | null): DocChecks {
   const { detail } = results.document;
+  const screened = identity
+    ? {
+        firstName: identity.firstName,
+        middleName: identity.middleName,
+        lastName: identity.lastName,
+        dob: identity.dob,
+      }
+    : null;
   return {
     document: snakeCaseKeys(
       'decodeSource' in detail
-        ? {
-            ...detail,
-            identity: identity
-              ? {
-                  firstName: identity.firstName,
-                  middleName: identity.middleName,
-                  lastName: identity.lastName,
-                  dob: identity.dob,
-                }
-              : null,
-          }
-        : detail,
+        ? { documentType: 'drivers_license' as const, ...detail, identity: screened }
+        : 'mrz' in detail
+          ? { ...detail, identity: screened }
+          : detail,
     ),
     face_match: snakeCaseKeys(detailOrError(results.faceMatch)),
     liveness: snakeCaseKeys(detailOrError(results.liveness)),

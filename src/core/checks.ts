@@ -5,7 +5,9 @@ import type { ChallengeAction, ChallengeFailure, ChallengeStep } from './faces/c
 import type { ModelInfo } from './faces/face-engine.js';
 import type { FaceQuality } from './faces/portrait.js';
 import type { ListMatch, ScreeningListId } from './screening/list-catalogue.js';
-import type { DocumentReasonCode } from './verifications/reason-codes.js';
+import type { DocumentType } from './documents/document-types.js';
+import type { MrzResult } from './documents/mrz/types.js';
+import type { DocumentReasonCode, ReasonCode } from './verifications/reason-codes.js';
 
 /**
  * Results of the five checks that feed decide(). Each check either ran (its verdict is data) or was
@@ -29,6 +31,8 @@ export type DocumentIdentity = {
 
 /** Which barcode text was read, what it parsed to, and the verdicts on it. */
 export type DocumentCheckDetail = {
+  /** The licence's type; absent from verifications decided before passports and ID cards were taken. */
+  documentType?: 'drivers_license';
   decodeSource: 'server' | 'browser' | null;
   serverDecode: {
     status: StoredBarcode['server_status'];
@@ -86,10 +90,48 @@ export type FrontCheckDetail =
   | { status: 'unavailable'; error: string }
   | { status: 'not_compared'; reason: 'no_document_front' | 'no_parsed_barcode' | 'ml_disabled' };
 
+/**
+ * What reading a passport's or ID card's machine-readable zone found (`doc_checks.document.mrz`):
+ * - `read`: the zone as read, with a verdict per check digit (`valid` when every one holds);
+ * - `unreadable`: no zone was found on the image(s) (`mrz_unreadable`);
+ * - `unavailable`: the reader could not run (`mrz_unavailable`, caps at review);
+ * - `not_compared`: no image to read, or ML disabled by configuration (`mrz_unavailable` too: a
+ *   passport or ID card has no other evidence, so it is never a pass).
+ */
+export type MrzCheckDetail =
+  | ({ status: 'read'; models: ModelInfo[]; durationMs: number } & MrzResult)
+  | { status: 'unreadable'; reason: string }
+  | { status: 'unavailable'; error: string }
+  | { status: 'not_compared'; reason: 'no_document_image' | 'ml_disabled' };
+
+/** The reasons reading a machine-readable zone gives; the caller adds `mrz_unavailable` when it could not run. */
+export type MrzReason = Extract<
+  ReasonCode,
+  'mrz_unreadable' | 'mrz_check_digit_failed' | 'document_data_mismatch' | 'document_expired'
+>;
+
+/** A passport or ID card: its type, the person its MRZ names and whether it has expired. */
+export type MrzDocumentDetail = {
+  documentType: Extract<DocumentType, 'passport' | 'id_card'>;
+  /** Which side the zone was read on: a TD1 card's is on the back, but either side is read. */
+  mrzSide: 'front' | 'back' | null;
+  mrz: MrzCheckDetail;
+  identity: DocumentIdentity | null;
+  /** null when there is no readable expiry date. */
+  expired: boolean | null;
+};
+
 export type DocumentCheckResult = {
   status: 'ok';
+  /** Which document was checked; a driver's licence when absent. */
+  documentType?: DocumentType;
   reasons: DocumentReasonCode[];
-  detail: DocumentCheckDetail | (DocumentCheckDetail & ForcedMarker) | ForcedMarker;
+  detail:
+    | DocumentCheckDetail
+    | (DocumentCheckDetail & ForcedMarker)
+    | MrzDocumentDetail
+    | (MrzDocumentDetail & ForcedMarker)
+    | ForcedMarker;
 };
 
 /** The licence portrait against the selfie; `reason` says why there is no similarity. */
@@ -163,11 +205,19 @@ export type LivenessDetail =
 
 export type LivenessCheckResult = { status: 'ok'; score: number; detail: LivenessDetail } | Unavailable;
 
+/**
+ * Where a passport or ID card says its holder belongs, beside the screening (the lists name countries
+ * in words, so the codes are recorded for the reviewer, not matched): ISO 3166-1 alpha-3 or one of
+ * Doc 9303's own codes (`D` for Germany, `GBN`, `UNO`, `XXA` stateless…), as the MRZ prints them.
+ */
+export type ScreenedDocumentOrigin = { nationality: string | null; issuingState: string | null };
+
 export type SanctionsDetail =
   | {
       list_version: string;
       list_versions: Partial<Record<ScreeningListId, string>>;
       matches: ListMatch[];
+      document?: ScreenedDocumentOrigin;
     }
   | ForcedMarker;
 

@@ -113,6 +113,10 @@ export const ERRORS = {
     message:
       'barcode could not be read: retake the photo of the back of the licence with the whole barcode in view',
   },
+  document_type_not_allowed: {
+    status: 422,
+    message: 'document type {type} is not allowed for this verification; it accepts {allowed}',
+  },
   image_too_large: {
     status: 422,
     message: 'image is too large: {width}x{height} pixels; at most {max} megapixels are accepted',

@@ -63,6 +63,8 @@ export type CheckEngines = {
   faceEngine: FaceEngine | null;
   /** Null when ML is disabled by configuration (the face checks are then unavailable too). */
   frontReader: FrontTextReader | null;
+  /** Null when ML is disabled by configuration (a passport or ID card is then capped at review). */
+  mrzReader: MrzReader | null;
   extractVideoFrames(video: Buffer, maxFrames: number): Promise<VideoFramesOutcome>;
   /** Each frame's 256-bit perceptual hash as 0/1 characters (replay detection); null for an undecodable frame. */
   frameHash(image: Buffer): Promise<string | null>;

@@ -1,5 +1,6 @@
 import type { KeyMode } from '../core/api-keys/api-key.js';
 import type { StoredBarcode } from '../core/checks.js';
+import type { DocumentType } from '../core/documents/document-types.js';
 import type { ReasonCode } from '../core/verifications/reason-codes.js';
 import type { CheckJobWrites } from './check-queue.js';
 import type { LivenessChallengeWrites } from './liveness-challenges.js';
@@ -40,6 +41,10 @@ export type NewVerification = {
   returnUrl?: string | null;
   /** Re-screened on list updates while its personal data is kept; true unless false. */
   monitor?: boolean;
+  /** The document types the end user may choose among; every type unless given. */
+  documentTypes?: DocumentType[];
+  /** A passport or ID card read only through its MRZ is kept at review (docs/decision-policy.md). */
+  mrzReview?: boolean;
   createdAt: Date;
   expiresAt: Date;
 };
@@ -92,6 +97,12 @@ export type VerificationWrites = {
   cancel(verificationId: string, at: Date): Promise<Verification | undefined>;
   /** Sets consent once; false when it was already given. */
   recordConsent(verificationId: string, at: Date): Promise<boolean>;
+  /**
+   * Records the end user's choice of document type on an open verification and restarts its
+   * document capture: the barcode read for another type is dropped and the status returns to
+   * doc_front (the caller removes the other type's images). False when it is no longer open.
+   */
+  chooseDocumentType(verificationId: string, type: DocumentType, at: Date): Promise<boolean>;
   /** Moves an open verification on (status, barcode); false when it is no longer open. */
   advance(
     verificationId: string,
@@ -176,6 +187,8 @@ export type PlacedMedia = MediaItem & {
 export type MediaRecords = {
   /** Records placed media, replacing earlier uploads of the same slot; returns the replaced objects' keys. */
   save(verificationId: string, items: PlacedMedia[], at: Date): Promise<string[]>;
+  /** Deletes the verification's media of these kinds; returns the object keys to delete after commit. */
+  removeKinds(verificationId: string, kinds: MediaKind[]): Promise<string[]>;
   /** Deletes every media row of the verification; returns how many and the object keys to delete after commit. */
   removeAll(verificationId: string): Promise<{ count: number; storageKeys: string[] }>;
 };

@@ -60,6 +60,16 @@ const SINGLE: Array<{ code: ReasonCode; decision: string; score: number; reasons
     score: 100,
     reasons: ['document_front_unavailable', 'ml_degraded_capped_at_review'],
   },
+  { code: 'mrz_unreadable', decision: 'review', score: 70, reasons: ['mrz_unreadable'] },
+  { code: 'mrz_check_digit_failed', decision: 'review', score: 70, reasons: ['mrz_check_digit_failed'] },
+  { code: 'document_data_mismatch', decision: 'review', score: 70, reasons: ['document_data_mismatch'] },
+  {
+    code: 'mrz_unavailable',
+    decision: 'review',
+    score: 100,
+    reasons: ['mrz_unavailable', 'ml_degraded_capped_at_review'],
+  },
+  { code: 'document_chip_not_read', decision: 'review', score: 100, reasons: ['document_chip_not_read'] },
   {
     code: 'face_match_below_threshold',
     decision: 'review',

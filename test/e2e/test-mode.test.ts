@@ -85,7 +85,7 @@ describe('the hosted flow in test mode', () => {
     const created = await api<{ id: string; client_token: string; url: string }>(
       '/v1/verifications',
       testKey,
-      { external_ref: 'e2e-test-mode' },
+      { external_ref: 'e2e-test-mode', document_types: ['drivers_license'] },
     );
     await page.goto(`${service.flowUrl}#token=${encodeURIComponent(created.client_token)}`);
     await page.waitForSelector('#test-banner');
@@ -116,6 +116,7 @@ describe('the hosted flow in test mode', () => {
   it('skips the chooser when the outcome was fixed at creation, in the flow’s other languages too', async () => {
     const created = await api<{ id: string; client_token: string }>('/v1/verifications', testKey, {
       external_ref: 'e2e-test-mode-fixed',
+      document_types: ['drivers_license'],
       test_outcome: ['document_expired'],
     });
     await page.goto(`${service.flowUrl}#token=${encodeURIComponent(created.client_token)}&locale=es`);
@@ -158,6 +159,8 @@ describe('the hosted flow in test mode', () => {
       const frame = (await (await page.waitForSelector('[data-idv-overlay] iframe')).contentFrame())!;
       await frame.waitForSelector('#test-banner');
       await agree(frame);
+      // The example app accepts every document (it names none): the person picks the licence.
+      await frame.click('[data-document-type="drivers_license"]');
       await useSamples(frame);
       await frame.waitForSelector('[data-testid="submit-outcome"]');
       await frame.check('#outcome-ofac_match');

@@ -115,6 +115,31 @@ describe("doc_checks' sanctions and duplicate-face detail schemas", () => {
     expect(ran.status).toBe('ok');
     expectDeclared(sanctionsDetailSchema, docChecksOf(holder, { sanctions: ran }).sanctions, 'a match');
     expectDeclared(sanctionsDetailSchema, docChecksOf(holder).sanctions, 'unavailable');
+
+    // A passport's MRZ name is screened the same way; its nationality and issuing state ride along.
+    const screened: unknown[] = [];
+    const spying = {
+      screenLicenceHolder: (query: unknown) => {
+        screened.push(query);
+        return (screening.screenLicenceHolder as (q: unknown) => unknown)(query);
+      },
+    } as unknown as SanctionsScreening;
+    const passport = await screenSanctions(
+      spying,
+      { firstName: 'ERIKA', middleName: null, lastName: 'MUSTERMANN', dob: '1984-08-12' },
+      { nationality: 'D', issuingState: 'XXA' },
+    );
+    expect(screened).toEqual([
+      { firstName: 'ERIKA', middleName: null, lastName: 'MUSTERMANN', dob: '1984-08-12' },
+    ]);
+    expect(passport.status === 'ok' && passport.detail).toMatchObject({
+      document: { nationality: 'D', issuingState: 'XXA' },
+    });
+    expectDeclared(
+      sanctionsDetailSchema,
+      docChecksOf(holder, { sanctions: passport }).sanctions,
+      'a passport holder',
+    );
   });
 
   it('declares the duplicate-face detail for a near face of another key, a listed face, none, and no template', async () => {

@@ -9,6 +9,10 @@ export const en = {
   'step.agree': 'Agree',
   'step.front': 'Licence front',
   'step.back': 'Licence back',
+  'step.front.passport': 'Passport photo page',
+  'step.back.passport': 'No back for a passport',
+  'step.front.id_card': 'Card front',
+  'step.back.id_card': 'Card back',
   'step.selfie': 'Selfie',
 
   'welcome.title': 'Verify your identity',
@@ -76,6 +80,34 @@ export const en = {
   'document.retake': 'Retake',
   'document.sending': 'Sending…',
   'document.sending.announce': 'Sending your photo…',
+  'document.choice.title': 'Choose your document',
+  'document.choice.lead': 'Which document will you use? Choose one you have with you.',
+  'document.type.drivers_license': 'Driver’s licence or state ID',
+  'document.type.id_card': 'National identity card',
+  'document.type.passport': 'Passport',
+  'document.type.drivers_license.detail': 'Front, then the barcode on the back',
+  'document.type.id_card.detail': 'Front, then the back',
+  'document.type.passport.detail': 'The photo page only',
+  'document.change': 'Use another document',
+  'document.passport.title': 'Your passport photo page',
+  'document.passport.hint':
+    'Open your passport at the page with your photo. Lay it flat and fit the whole page inside the frame, including the two lines of letters and chevrons (<<<) at the bottom. Avoid glare on the photo.',
+  'document.passport.ready': 'Camera on. Press Take photo when the photo page fills the frame.',
+  'document.passport.alt': 'Your photo of your passport photo page',
+  'document.idcard.front.title': 'Front of your identity card',
+  'document.idcard.back.title': 'Back of your identity card',
+  'document.idcard.front.hint':
+    'Place the front of your identity card, with your photo, inside the frame, flat, in good light and without glare.',
+  'document.idcard.back.hint':
+    'Turn your card over. Fit the whole back inside the frame, including the three lines of letters and chevrons (<<<).',
+  'document.idcard.ready': 'Camera on. Press Take photo when your card fills the frame.',
+  'document.idcard.front.alt': 'Your photo of the front of your identity card',
+  'document.idcard.back.alt': 'Your photo of the back of your identity card',
+  'document.review.mrz':
+    'Check that the whole document is in the photo, the lines of letters and chevrons (<<<) at the bottom are sharp and there is no glare.',
+  'document.review.mrz.blurred':
+    'This photo looks blurred, so the lines of letters at the bottom may not be readable. Hold the document steady in good light and retake it.',
+  'welcome.need.document': 'An identity document: {documents}',
   'camera.denied.document':
     'Camera access is blocked. Allow the camera for this site in your browser settings and press Try the camera again, or upload a photo of your licence instead.',
   'camera.unavailable.document':

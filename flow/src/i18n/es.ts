@@ -11,6 +11,10 @@ export const es: Catalogue = {
   'step.agree': 'Aceptar',
   'step.front': 'Frente de la licencia',
   'step.back': 'Reverso de la licencia',
+  'step.front.passport': 'Página de la foto del pasaporte',
+  'step.back.passport': 'Sin reverso para un pasaporte',
+  'step.front.id_card': 'Frente del documento',
+  'step.back.id_card': 'Reverso del documento',
   'step.selfie': 'Selfi',
 
   'welcome.title': 'Verifique su identidad',
@@ -78,6 +82,34 @@ export const es: Catalogue = {
   'document.retake': 'Tomar otra',
   'document.sending': 'Enviando…',
   'document.sending.announce': 'Enviando su foto…',
+  'document.choice.title': 'Elija su documento',
+  'document.choice.lead': '¿Qué documento va a usar? Elija uno que tenga a mano.',
+  'document.type.drivers_license': 'Licencia de conducir o identificación estatal',
+  'document.type.id_card': 'Documento nacional de identidad',
+  'document.type.passport': 'Pasaporte',
+  'document.type.drivers_license.detail': 'El frente y luego el código de barras del reverso',
+  'document.type.id_card.detail': 'El frente y luego el reverso',
+  'document.type.passport.detail': 'Solo la página de la foto',
+  'document.change': 'Usar otro documento',
+  'document.passport.title': 'Página de la foto de su pasaporte',
+  'document.passport.hint':
+    'Abra su pasaporte en la página con su foto. Colóquelo plano y encuadre toda la página, incluidas las dos líneas de letras y signos (<<<) de abajo. Evite reflejos sobre la foto.',
+  'document.passport.ready': 'Cámara encendida. Pulse Tomar foto cuando la página de la foto llene el marco.',
+  'document.passport.alt': 'Su foto de la página de la foto de su pasaporte',
+  'document.idcard.front.title': 'Frente de su documento de identidad',
+  'document.idcard.back.title': 'Reverso de su documento de identidad',
+  'document.idcard.front.hint':
+    'Coloque el frente de su documento, con su foto, dentro del marco, plano, con buena luz y sin reflejos.',
+  'document.idcard.back.hint':
+    'Dé vuelta a su documento. Encuadre todo el reverso, incluidas las tres líneas de letras y signos (<<<).',
+  'document.idcard.ready': 'Cámara encendida. Pulse Tomar foto cuando su documento llene el marco.',
+  'document.idcard.front.alt': 'Su foto del frente de su documento de identidad',
+  'document.idcard.back.alt': 'Su foto del reverso de su documento de identidad',
+  'document.review.mrz':
+    'Compruebe que se vea todo el documento, que las líneas de letras y signos (<<<) de abajo estén nítidas y que no haya reflejos.',
+  'document.review.mrz.blurred':
+    'Esta foto se ve borrosa, así que es posible que las líneas de letras de abajo no se puedan leer. Sostenga el documento firme con buena luz y tómela de nuevo.',
+  'welcome.need.document': 'Un documento de identidad: {documents}',
   'camera.denied.document':
     'El acceso a la cámara está bloqueado. Permita la cámara para este sitio en la configuración del navegador y pulse Volver a intentar con la cámara, o suba una foto de su licencia.',
   'camera.unavailable.document':

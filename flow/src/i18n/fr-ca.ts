@@ -14,6 +14,10 @@ export const frCA: Catalogue = {
   'step.agree': 'Consentement',
   'step.front': 'Recto du permis',
   'step.back': 'Verso du permis',
+  'step.front.passport': 'Page de la photo du passeport',
+  'step.back.passport': 'Pas de verso pour un passeport',
+  'step.front.id_card': 'Recto de la carte',
+  'step.back.id_card': 'Verso de la carte',
   'step.selfie': 'Égoportrait',
 
   'welcome.title': 'Vérifiez votre identité',
@@ -82,6 +86,35 @@ export const frCA: Catalogue = {
   'document.retake': 'Reprendre',
   'document.sending': 'Envoi…',
   'document.sending.announce': 'Envoi de votre photo…',
+  'document.choice.title': 'Choisissez votre pièce d’identité',
+  'document.choice.lead': 'Quelle pièce allez-vous utiliser? Choisissez-en une que vous avez sous la main.',
+  'document.type.drivers_license': 'Permis de conduire ou carte d’identité d’État',
+  'document.type.id_card': 'Carte d’identité nationale',
+  'document.type.passport': 'Passeport',
+  'document.type.drivers_license.detail': 'Le recto, puis le code-barres du verso',
+  'document.type.id_card.detail': 'Le recto, puis le verso',
+  'document.type.passport.detail': 'La page de la photo seulement',
+  'document.change': 'Utiliser une autre pièce',
+  'document.passport.title': 'Page de la photo de votre passeport',
+  'document.passport.hint':
+    'Ouvrez votre passeport à la page de votre photo. Posez-le à plat et placez toute la page dans le cadre, y compris les deux lignes de lettres et de chevrons (<<<) du bas. Évitez les reflets sur la photo.',
+  'document.passport.ready':
+    'Caméra active. Appuyez sur Prendre la photo quand la page de la photo remplit le cadre.',
+  'document.passport.alt': 'Votre photo de la page de la photo de votre passeport',
+  'document.idcard.front.title': 'Recto de votre carte d’identité',
+  'document.idcard.back.title': 'Verso de votre carte d’identité',
+  'document.idcard.front.hint':
+    'Placez le recto de votre carte, avec votre photo, dans le cadre, à plat, sous un bon éclairage et sans reflet.',
+  'document.idcard.back.hint':
+    'Retournez votre carte. Placez tout le verso dans le cadre, y compris les trois lignes de lettres et de chevrons (<<<).',
+  'document.idcard.ready': 'Caméra active. Appuyez sur Prendre la photo quand votre carte remplit le cadre.',
+  'document.idcard.front.alt': 'Votre photo du recto de votre carte d’identité',
+  'document.idcard.back.alt': 'Votre photo du verso de votre carte d’identité',
+  'document.review.mrz':
+    'Vérifiez que toute la pièce est sur la photo, que les lignes de lettres et de chevrons (<<<) du bas sont nettes et qu’il n’y a pas de reflet.',
+  'document.review.mrz.blurred':
+    'Cette photo semble floue : les lignes de lettres du bas pourraient être illisibles. Tenez la pièce immobile sous un bon éclairage et reprenez-la.',
+  'welcome.need.document': 'Une pièce d’identité : {documents}',
   'camera.denied.document':
     'L’accès à la caméra est bloqué. Autorisez la caméra pour ce site dans les paramètres de votre navigateur et appuyez sur Réessayer la caméra, ou téléversez plutôt une photo de votre permis.',
   'camera.unavailable.document':

@@ -1,6 +1,9 @@
 /**
- * Licence front and back. The back runs live PDF417 detection on camera frames and takes the photo
- * as soon as a frame decodes; either side can be taken by hand or chosen from a file instead.
+ * The document's sides: a licence's front and back, an identity card's front and back, a passport's
+ * photo page. A licence back runs live PDF417 detection on camera frames and takes the photo as soon
+ * as a frame decodes; a passport's or card's machine-readable zone is read on the server, so those
+ * photos are checked here for blur before they are sent. Either side can be taken by hand or chosen
+ * from a file instead.
  */
 import { barcodeReader, warmUpBarcodeReader } from '../barcode.js';
 import {
@@ -13,14 +16,16 @@ import {
   stopCamera,
   toJpegDataUrl,
 } from '../camera.js';
+import type { DocumentType } from '../api.js';
 import type { FlowContext } from '../context.js';
 import { classify, flowError } from '../errors.js';
-import { t } from '../i18n/index.js';
+import { t, type MessageKey } from '../i18n/index.js';
 import { BLURRED_BELOW, SHARPNESS_WIDTH_PX, lumaOf, sharpness } from '../sharpness.js';
 import { announce, button, filePicker, h, showScreen } from '../ui.js';
 
-// ID-1 card (85.60 × 53.98 mm).
+// ID-1 card (85.60 × 53.98 mm); a passport's photo page is ID-3 (125 × 88 mm).
 const CARD_ASPECT = 1.586;
+const PASSPORT_ASPECT = 125 / 88;
 // Full-HD frames: dense licence PDF417 fails below ~1-px modules (zxing-wasm failed at 0.35× of a
 // scale-2 symbol, research/stack-notes.md), and low default preview resolutions are a known cause of
 // missed reads in ZXing-based scanners.
@@ -45,9 +50,49 @@ interface Captured {
   card?: Region;
 }
 
-function guideRegion(width: number, height: number): Region {
-  const gw = Math.min(width * 0.9, height * 0.9 * CARD_ASPECT);
-  const gh = gw / CARD_ASPECT;
+/** The words of each screen, by document and side. */
+type Words = { title: MessageKey; hint: MessageKey; ready: MessageKey; alt: MessageKey };
+
+function wordsFor(type: DocumentType, isBack: boolean): Words {
+  if (type === 'passport')
+    return {
+      title: 'document.passport.title',
+      hint: 'document.passport.hint',
+      ready: 'document.passport.ready',
+      alt: 'document.passport.alt',
+    };
+  if (type === 'id_card')
+    return isBack
+      ? {
+          title: 'document.idcard.back.title',
+          hint: 'document.idcard.back.hint',
+          ready: 'document.idcard.ready',
+          alt: 'document.idcard.back.alt',
+        }
+      : {
+          title: 'document.idcard.front.title',
+          hint: 'document.idcard.front.hint',
+          ready: 'document.idcard.ready',
+          alt: 'document.idcard.front.alt',
+        };
+  return isBack
+    ? {
+        title: 'document.back.title',
+        hint: 'document.back.hint',
+        ready: 'document.back.ready',
+        alt: 'document.back.alt',
+      }
+    : {
+        title: 'document.front.title',
+        hint: 'document.front.hint',
+        ready: 'document.front.ready',
+        alt: 'document.front.alt',
+      };
+}
+
+function guideRegion(width: number, height: number, aspect = CARD_ASPECT): Region {
+  const gw = Math.min(width * 0.9, height * 0.9 * aspect);
+  const gh = gw / aspect;
   return { x: (width - gw) / 2, y: (height - gh) / 2, width: gw, height: gh };
 }
 
@@ -64,11 +109,15 @@ function decodeInput(full: HTMLCanvasElement): ImageData {
   );
 }
 
-export function documentStep(ctx: FlowContext, side: Side): void {
+export function documentStep(ctx: FlowContext, side: Side, type: DocumentType = 'drivers_license'): void {
   const isBack = side === 'back';
-  const title = t(isBack ? 'document.back.title' : 'document.front.title');
+  const words = wordsFor(type, isBack);
+  const title = t(words.title);
+  // Only a licence's back has a PDF417 to read live; a passport's or card's MRZ is read on the server.
+  const scansBarcode = isBack && type === 'drivers_license';
+  const aspect = type === 'passport' ? PASSPORT_ASPECT : CARD_ASPECT;
   ctx.enterStep(isBack ? 'document_back' : 'document_front');
-  warmUpBarcodeReader();
+  if (scansBarcode) warmUpBarcodeReader();
   showCamera();
 
   function uploadPicker(primary: boolean): HTMLElement {
@@ -81,6 +130,12 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       },
       primary ? 'primary' : 'secondary',
     );
+  }
+
+  /** Where the merchant accepts several documents, a way back to the choice. */
+  function otherDocumentButton(): HTMLButtonElement | null {
+    const choose = ctx.chooseDocument;
+    return choose ? button(t('document.change'), choose, 'secondary') : null;
   }
 
   /** On a desktop, a way back to "continue on your phone" after choosing this device. */
@@ -99,7 +154,10 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       playsinline: true,
       'aria-hidden': 'true',
     });
-    const guide = h('div', { class: 'guide card-guide', 'aria-hidden': 'true' });
+    const guide = h('div', {
+      class: type === 'passport' ? 'guide card-guide passport-guide' : 'guide card-guide',
+      'aria-hidden': 'true',
+    });
     const viewport = h('div', { class: 'camera loading' }, video, guide);
     const scanStatus = h('p', { class: 'scan-status', id: 'scan-status' }, t('camera.starting'));
     const shoot = button(t('document.take'), () => takePhoto());
@@ -108,10 +166,10 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       title,
       [
         notice ? h('p', { class: 'notice error', role: 'alert' }, notice) : null,
-        h('p', { class: 'hint' }, t(isBack ? 'document.back.hint' : 'document.front.hint')),
+        h('p', { class: 'hint' }, t(words.hint)),
         viewport,
         scanStatus,
-        h('div', { class: 'actions' }, shoot, uploadPicker(false), phoneButton()),
+        h('div', { class: 'actions' }, shoot, uploadPicker(false), otherDocumentButton(), phoneButton()),
       ],
       () => {
         active = false;
@@ -125,7 +183,7 @@ export function documentStep(ctx: FlowContext, side: Side): void {
         if (!active) return stopCamera(s);
         const vw = video.videoWidth || 1280;
         const vh = video.videoHeight || 720;
-        const g = guideRegion(vw, vh);
+        const g = guideRegion(vw, vh, aspect);
         viewport.style.setProperty('--camera-aspect', String(vw / vh));
         Object.assign(guide.style, {
           left: `${(g.x / vw) * 100}%`,
@@ -135,10 +193,10 @@ export function documentStep(ctx: FlowContext, side: Side): void {
         });
         viewport.classList.remove('loading');
         shoot.disabled = false;
-        const ready = t(isBack ? 'document.back.ready' : 'document.front.ready');
+        const ready = t(words.ready);
         scanStatus.textContent = ready;
         announce(ready);
-        if (isBack) scheduleScan();
+        if (scansBarcode) scheduleScan();
       })
       .catch((error: unknown) => {
         if (active) cameraFailed(error, notice);
@@ -175,8 +233,8 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       const full = frame();
       active = false;
       stopCamera(stream);
-      const barcode = isBack ? await barcodeReader.decode(decodeInput(full)) : null;
-      review({ canvas: full, barcode, card: guideRegion(full.width, full.height) });
+      const barcode = scansBarcode ? await barcodeReader.decode(decodeInput(full)) : null;
+      review({ canvas: full, barcode, card: guideRegion(full.width, full.height, aspect) });
     }
   }
 
@@ -191,6 +249,7 @@ export function documentStep(ctx: FlowContext, side: Side): void {
         { class: 'actions' },
         uploadPicker(true),
         button(t('camera.retry'), () => showCamera(), 'secondary'),
+        otherDocumentButton(),
         phoneButton(),
       ),
     ]);
@@ -208,7 +267,7 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       return;
     }
     let barcode: string | null = null;
-    if (isBack) {
+    if (scansBarcode) {
       // The original file first: phone photos are larger than the upload copy and read more reliably.
       barcode = (await barcodeReader.decode(file)) ?? (await barcodeReader.decode(imageDataOf(canvas)));
     }
@@ -219,16 +278,21 @@ export function documentStep(ctx: FlowContext, side: Side): void {
     const dataUrl = toJpegDataUrl(canvas, JPEG_QUALITY);
     // The front's printed fields are read on the server and compared with the barcode: a blurred
     // front is said so here, where it can still be retaken, not blocked (it is then compared as far
-    // as it can be read).
-    const blurred = !isBack && looksBlurred(canvas, card);
+    // as it can be read). A passport's or card's MRZ is read on the server too: the same goes for it.
+    const blurred = !scansBarcode && looksBlurred(canvas, card);
+    const mrz = type !== 'drivers_license';
     const advice = t(
-      isBack
+      scansBarcode
         ? barcode
           ? 'document.review.back.read'
           : 'document.review.back.unread'
         : blurred
-          ? 'document.review.front.blurred'
-          : 'document.review.front',
+          ? mrz
+            ? 'document.review.mrz.blurred'
+            : 'document.review.front.blurred'
+          : mrz
+            ? 'document.review.mrz'
+            : 'document.review.front',
     );
     // A blurred front makes retaking the suggested action.
     const use = button(t('document.use'), () => void upload(), blurred ? 'secondary' : 'primary');
@@ -237,12 +301,12 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       h('img', {
         class: 'preview',
         src: dataUrl,
-        alt: t(isBack ? 'document.back.alt' : 'document.front.alt'),
+        alt: t(words.alt),
       }),
       h(
         'p',
         {
-          class: barcode || (!isBack && !blurred) ? 'notice ok' : 'notice',
+          class: barcode || (!scansBarcode && !blurred) ? 'notice ok' : 'notice',
           ...(blurred ? { role: 'status' } : {}),
         },
         advice,
@@ -257,7 +321,7 @@ export function documentStep(ctx: FlowContext, side: Side): void {
       use.textContent = t('document.sending');
       announce(t('document.sending.announce'));
       try {
-        await ctx.api.document(side, dataUrl, barcode ?? undefined);
+        await ctx.api.document(side, dataUrl, barcode ?? undefined, type);
       } catch (error) {
         const fe = classify(error);
         if (

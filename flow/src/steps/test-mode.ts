@@ -4,9 +4,9 @@
  * decision still comes from the service's rules; the flow only says which check results to force.
  */
 import { REASON_CODES } from '../../../src/core/verifications/reason-codes.js';
-import type { SampleKind } from '../api.js';
+import type { DocumentType, SampleKind } from '../api.js';
 import type { FlowContext } from '../context.js';
-import { t } from '../i18n/index.js';
+import { t, type MessageKey } from '../i18n/index.js';
 import { announce, button, h, showScreen } from '../ui.js';
 
 /** Shows the banner above the screens (once; it stays for the whole session). */
@@ -25,12 +25,18 @@ export function showTestBanner(): void {
 const STEP_OF: Record<SampleKind, 'document_front' | 'document_back' | 'selfie'> = {
   document_front: 'document_front',
   document_back: 'document_back',
+  passport_data_page: 'document_front',
+  id_card_front: 'document_front',
+  id_card_back: 'document_back',
   selfie: 'selfie',
 };
 
-const TITLE: Record<SampleKind, 'document.front.title' | 'document.back.title' | 'selfie.title'> = {
+const TITLE: Record<SampleKind, MessageKey> = {
   document_front: 'document.front.title',
   document_back: 'document.back.title',
+  passport_data_page: 'document.passport.title',
+  id_card_front: 'document.idcard.front.title',
+  id_card_back: 'document.idcard.back.title',
   selfie: 'selfie.title',
 };
 
@@ -38,13 +44,26 @@ const TITLE: Record<SampleKind, 'document.front.title' | 'document.back.title' |
  * One capture step in test mode: upload the sample image, or fall back to the real camera step
  * (`useCamera`), which works in test mode too.
  */
-export function sampleStep(ctx: FlowContext, kind: SampleKind, useCamera: () => void): void {
+export function sampleStep(
+  ctx: FlowContext,
+  kind: SampleKind,
+  useCamera: () => void,
+  documentType?: DocumentType,
+): void {
   ctx.enterStep(STEP_OF[kind]);
   const useSample = button(t('test.sample.use'), () => void upload());
   useSample.setAttribute('data-testid', 'use-sample');
   showScreen(t(TITLE[kind]), [
     h('p', { class: 'hint' }, t('test.sample.hint')),
-    h('div', { class: 'actions' }, useSample, button(t('test.sample.camera'), useCamera, 'secondary')),
+    h(
+      'div',
+      { class: 'actions' },
+      useSample,
+      button(t('test.sample.camera'), useCamera, 'secondary'),
+      kind !== 'selfie' && ctx.chooseDocument
+        ? button(t('document.change'), ctx.chooseDocument, 'secondary')
+        : null,
+    ),
   ]);
 
   async function upload(): Promise<void> {
@@ -54,9 +73,15 @@ export function sampleStep(ctx: FlowContext, kind: SampleKind, useCamera: () => 
       const sample = await ctx.api.testSample(kind);
       const dataUrl = `data:${sample.content_type};base64,${sample.image_b64}`;
       if (kind === 'selfie') await ctx.api.selfie({ frames_b64: [dataUrl] });
-      else await ctx.api.document(kind === 'document_front' ? 'front' : 'back', dataUrl);
+      else
+        await ctx.api.document(
+          STEP_OF[kind] === 'document_front' ? 'front' : 'back',
+          dataUrl,
+          undefined,
+          documentType,
+        );
     } catch (error) {
-      ctx.handleError(error, () => sampleStep(ctx, kind, useCamera));
+      ctx.handleError(error, () => sampleStep(ctx, kind, useCamera, documentType));
       return;
     }
     announce(t('test.sample.sent'));

@@ -2600,6 +2600,8 @@ export interface paths {
                 decided_at: string | null;
                 decision: ('approve' | 'review' | 'decline') | null;
                 decision_reasons: string[];
+                document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+                document_types: ('drivers_license' | 'id_card' | 'passport')[];
                 expires_at: string;
                 external_ref: string;
                 final_decision: ('approve' | 'decline') | null;
@@ -2609,6 +2611,7 @@ export interface paths {
                 };
                 /** @enum {string} */
                 mode: 'live' | 'test';
+                mrz_review: boolean;
                 redacted_at: string | null;
                 return_url: string | null;
                 review: {
@@ -2698,6 +2701,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -2706,6 +2711,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -2825,6 +2835,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -2983,6 +2995,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -3109,6 +3123,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -3264,6 +3398,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -3296,6 +3434,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -3305,6 +3445,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -3411,6 +3552,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -3419,6 +3562,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -3538,6 +3686,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -3696,6 +3846,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -3822,6 +3974,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -3977,6 +4249,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -4009,6 +4285,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -4018,6 +4296,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -4204,6 +4483,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -4212,6 +4493,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -4331,6 +4617,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -4489,6 +4777,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -4615,6 +4905,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -4770,6 +5180,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -4802,6 +5216,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -4811,6 +5227,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -6823,6 +7240,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -6837,6 +7256,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -6847,11 +7267,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -6940,6 +7360,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -6954,6 +7376,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -6964,11 +7387,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7032,7 +7455,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upload the front or back of the licence; the back’s PDF417 is read on the server */
+    /**
+     * Upload a side of the document: a licence’s front or back (the back’s PDF417 is read on the server), a passport’s data page (front), an ID card’s front or back
+     * @description `document_type` is one of the verification’s `document_types` (422 `document_type_not_allowed` otherwise); a licence when omitted. The first document upload chooses the type; an upload of another type restarts document capture (earlier document images are discarded). A passport is one image, its data page, sent with `side: "front"`; the status then moves straight to `selfie`.
+     */
     post: {
       parameters: {
         query?: never;
@@ -7044,6 +7470,8 @@ export interface paths {
         content: {
           'application/json': {
             barcode?: string;
+            /** @enum {string} */
+            document_type?: 'drivers_license' | 'id_card' | 'passport';
             image_b64?: string;
             /** @enum {string} */
             side: 'front' | 'back';
@@ -7060,6 +7488,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -7074,6 +7504,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -7084,11 +7515,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7489,6 +7920,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -7503,6 +7936,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -7513,11 +7947,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7620,6 +8054,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -7634,6 +8070,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -7644,11 +8081,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7732,6 +8169,11 @@ export interface paths {
               | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
               | 'document_front_unavailable'
+              | 'mrz_unreadable'
+              | 'mrz_check_digit_failed'
+              | 'document_data_mismatch'
+              | 'mrz_unavailable'
+              | 'document_chip_not_read'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -7752,6 +8194,8 @@ export interface paths {
             'application/json': {
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               liveness_challenge: {
                 action_window_ms: number;
@@ -7766,6 +8210,7 @@ export interface paths {
               } | null;
               /** @enum {string} */
               mode: 'live' | 'test';
+              remaining_steps: ('doc_front' | 'doc_back' | 'selfie')[];
               result: ('approved' | 'in_review' | 'declined') | null;
               retention: {
                 face_template_days: number;
@@ -7776,11 +8221,11 @@ export interface paths {
               status: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
               steps: {
                 /** @enum {string} */
-                doc_back: 'pending' | 'done';
+                doc_back: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                doc_front: 'pending' | 'done';
+                doc_front: 'pending' | 'done' | 'skipped';
                 /** @enum {string} */
-                selfie: 'pending' | 'done';
+                selfie: 'pending' | 'done' | 'skipped';
               };
               test_outcome: string[] | null;
               token_expires_at: string;
@@ -7870,7 +8315,13 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          kind: 'document_front' | 'document_back' | 'selfie';
+          kind:
+            | 'document_front'
+            | 'document_back'
+            | 'selfie'
+            | 'passport_data_page'
+            | 'id_card_front'
+            | 'id_card_back';
         };
         cookie?: never;
       };
@@ -7886,7 +8337,13 @@ export interface paths {
               content_type: string;
               image_b64: string;
               /** @enum {string} */
-              kind: 'document_front' | 'document_back' | 'selfie';
+              kind:
+                | 'document_front'
+                | 'document_back'
+                | 'selfie'
+                | 'passport_data_page'
+                | 'id_card_front'
+                | 'id_card_back';
             };
           };
         };
@@ -8114,6 +8571,8 @@ export interface paths {
                 decided_at: string | null;
                 decision: ('approve' | 'review' | 'decline') | null;
                 decision_reasons: string[];
+                document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+                document_types: ('drivers_license' | 'id_card' | 'passport')[];
                 expires_at: string;
                 external_ref: string;
                 final_decision: ('approve' | 'decline') | null;
@@ -8123,6 +8582,7 @@ export interface paths {
                 };
                 /** @enum {string} */
                 mode: 'live' | 'test';
+                mrz_review: boolean;
                 redacted_at: string | null;
                 return_url: string | null;
                 review: {
@@ -8181,11 +8641,13 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            document_types?: ('drivers_license' | 'id_card' | 'passport')[];
             external_ref: string;
             metadata?: {
               [key: string]: string | number | boolean | null;
             };
             monitor?: boolean;
+            mrz_review?: boolean;
             /** @description Where the hosted flow sends the end user back when finished (redirect mode) */
             return_url?: string;
             test_outcome?: (
@@ -8202,6 +8664,11 @@ export interface paths {
               | 'document_front_back_mismatch'
               | 'server_barcode_decode_unavailable'
               | 'document_front_unavailable'
+              | 'mrz_unreadable'
+              | 'mrz_check_digit_failed'
+              | 'document_data_mismatch'
+              | 'mrz_unavailable'
+              | 'document_chip_not_read'
               | 'face_match_below_threshold'
               | 'face_match_unavailable'
               | 'liveness_below_threshold'
@@ -8225,6 +8692,8 @@ export interface paths {
               decided_at: string | null;
               decision: ('approve' | 'review' | 'decline') | null;
               decision_reasons: string[];
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -8234,6 +8703,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -8338,6 +8808,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -8346,6 +8818,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -8465,6 +8942,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -8623,6 +9102,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -8749,6 +9230,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -8904,6 +9505,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -8936,6 +9541,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -8945,6 +9552,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -9058,6 +9666,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -9066,6 +9676,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -9185,6 +9800,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -9343,6 +9960,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -9469,6 +10088,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -9624,6 +10363,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -9656,6 +10399,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -9665,6 +10410,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -10009,6 +10755,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -10017,6 +10765,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -10136,6 +10889,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -10294,6 +11049,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -10420,6 +11177,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -10575,6 +11452,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -10607,6 +11488,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -10616,6 +11499,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {
@@ -10724,6 +11608,8 @@ export interface paths {
               checks:
                 | {
                     document: {
+                      /** @enum {string} */
+                      document_type?: 'drivers_license' | 'id_card' | 'passport';
                       reasons: (
                         | 'barcode_parse_failed'
                         | 'mandatory_elements_missing'
@@ -10732,6 +11618,11 @@ export interface paths {
                         | 'document_front_back_mismatch'
                         | 'server_barcode_decode_unavailable'
                         | 'document_front_unavailable'
+                        | 'mrz_unreadable'
+                        | 'mrz_check_digit_failed'
+                        | 'document_data_mismatch'
+                        | 'mrz_unavailable'
+                        | 'document_chip_not_read'
                       )[];
                       /** @enum {string} */
                       status: 'ok';
@@ -10851,6 +11742,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -11009,6 +11902,8 @@ export interface paths {
                             /** @enum {string} */
                             type: 'DL' | 'ID';
                           } | null;
+                          /** @enum {string} */
+                          document_type?: 'drivers_license';
                           expired: boolean | null;
                           front?:
                             | {
@@ -11135,6 +12030,126 @@ export interface paths {
                             status: 'ok' | 'not_found' | 'unavailable';
                             strategy?: string;
                           };
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
+                          /** @enum {string} */
+                          test_mode: 'forced';
+                        }
+                      | {
+                          /** @enum {string} */
+                          document_type: 'passport' | 'id_card';
+                          expired: boolean | null;
+                          identity: {
+                            dob: string | null;
+                            first_name: string | null;
+                            last_name: string | null;
+                            middle_name: string | null;
+                          } | null;
+                          mrz:
+                            | {
+                                birth_date: string | null;
+                                check_digits: {
+                                  birth_date: boolean;
+                                  composite: boolean | null;
+                                  document_number: boolean;
+                                  expiry_date: boolean;
+                                  optional_data: boolean | null;
+                                };
+                                confidence: number;
+                                document_code: string;
+                                document_number: string;
+                                duration_ms: number;
+                                expiry_date: string | null;
+                                /** @enum {string} */
+                                format: 'TD1' | 'TD2' | 'TD3';
+                                given_names: string;
+                                issuing_state: string;
+                                models: {
+                                  name: string;
+                                  version: string;
+                                }[];
+                                nationality: string;
+                                optional_data: string | null;
+                                sex: ('M' | 'F' | 'X') | null;
+                                /** @enum {string} */
+                                status: 'read';
+                                surname: string;
+                                valid: boolean;
+                              }
+                            | {
+                                reason: string;
+                                /** @enum {string} */
+                                status: 'unreadable';
+                              }
+                            | {
+                                error: string;
+                                /** @enum {string} */
+                                status: 'unavailable';
+                              }
+                            | {
+                                /** @enum {string} */
+                                reason: 'no_document_image' | 'ml_disabled';
+                                /** @enum {string} */
+                                status: 'not_compared';
+                              };
+                          mrz_side: ('front' | 'back') | null;
                         }
                       | {
                           /** @enum {string} */
@@ -11290,6 +12305,10 @@ export interface paths {
                         };
                     sanctions:
                       | {
+                          document?: {
+                            issuing_state: string | null;
+                            nationality: string | null;
+                          };
                           list_version: string;
                           list_versions: {
                             [key: string]: string;
@@ -11322,6 +12341,8 @@ export interface paths {
                 | {
                     [key: string]: unknown;
                   };
+              document_type: ('drivers_license' | 'id_card' | 'passport') | null;
+              document_types: ('drivers_license' | 'id_card' | 'passport')[];
               expires_at: string;
               external_ref: string;
               final_decision: ('approve' | 'decline') | null;
@@ -11331,6 +12352,7 @@ export interface paths {
               };
               /** @enum {string} */
               mode: 'live' | 'test';
+              mrz_review: boolean;
               redacted_at: string | null;
               return_url: string | null;
               review: {

@@ -52,6 +52,17 @@ export function createMediaRecords(db: Executor): MediaRecords {
       return replaced;
     },
 
+    async removeKinds(verificationId, kinds) {
+      if (kinds.length === 0) return [];
+      const deleted = await db
+        .deleteFrom('media')
+        .where('verification_id', '=', verificationId)
+        .where('kind', 'in', kinds)
+        .returning('storage_key')
+        .execute();
+      return deleted.flatMap((row) => (row.storage_key ? [row.storage_key] : []));
+    },
+
     async removeAll(verificationId) {
       const { perVerification, storageKeys } = await deleteMedia(db, [verificationId]);
       return { count: perVerification.get(verificationId) ?? 0, storageKeys };

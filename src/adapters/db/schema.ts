@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type { Role } from '../../core/members/members.js';
 import type { StoredBarcode } from '../../core/checks.js';
+import type { DocumentType } from '../../core/documents/document-types.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { DeliveryStatus } from '../../ports/webhooks.js';
 
@@ -88,6 +89,10 @@ export type VerificationsTable = {
   return_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** Re-screened on list updates while its personal data is kept (migrations/0038). */
   monitor: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The document types accepted, the one chosen, and MRZ-only documents kept at review (migrations/0039). */
+  document_types: ColumnType<DocumentType[], string | undefined, string>;
+  document_type: ColumnType<DocumentType | null, DocumentType | null | undefined, DocumentType | null>;
+  mrz_review: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type VerificationAuditTable = {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { DOCUMENT_TYPES } from '../../core/documents/document-types.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { isExpired, OPEN_STATUSES, SUBMITTABLE } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
@@ -31,8 +32,15 @@ const holdsSealed = (row: Selectable<VerificationsTable>) =>
 function verificationOf(keys: VerificationKeys | undefined) {
   return async (row: Selectable<VerificationsTable>): Promise<Verification> => {
     const sealer = keys && holdsSealed(row) ? await keys.openerFor(row.id) : undefined;
+    // A service still running on the schema before 0039 reads rows without the document columns.
+    const documents = row as Partial<
+      Pick<Selectable<VerificationsTable>, 'document_types' | 'document_type' | 'mrz_review'>
+    >;
     return {
       ...(row as Verification),
+      document_types: documents.document_types ?? [...DOCUMENT_TYPES],
+      document_type: documents.document_type ?? null,
+      mrz_review: documents.mrz_review ?? false,
       metadata: openMetadata(sealer, row.metadata),
       barcode: openBarcode(sealer, row.barcode),
       doc_checks: openDocChecks(sealer, row.doc_checks),
@@ -236,6 +244,8 @@ export function createVerificationWrites(db: Executor, keys?: VerificationKeys):
           // Only when given: a service still running on the schema before 0024 writes no such column.
           ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
           ...(input.monitor === false ? { monitor: false } : {}),
+          ...(input.documentTypes ? { document_types: JSON.stringify(input.documentTypes) } : {}),
+          ...(input.mrzReview ? { mrz_review: true } : {}),
           status: 'doc_front',
           decision: null,
           score: null,
@@ -294,6 +304,18 @@ export function createVerificationWrites(db: Executor, keys?: VerificationKeys):
         .set({ consent_at: at, updated_at: at })
         .where('id', '=', verificationId)
         .where('consent_at', 'is', null)
+        .returning('id')
+        .execute();
+      return updated.length > 0;
+    },
+
+    async chooseDocumentType(verificationId, type, at) {
+      const updated = await db
+        .updateTable('verifications')
+        .set({ document_type: type, status: 'doc_front', barcode: null, updated_at: at })
+        .where('id', '=', verificationId)
+        .where('status', 'in', OPEN_STATUSES)
+        .where('redacted_at', 'is', null)
         .returning('id')
         .execute();
       return updated.length > 0;

@@ -13,6 +13,11 @@ export const REASON_CODES = [
   'document_front_back_mismatch',
   'server_barcode_decode_unavailable',
   'document_front_unavailable',
+  'mrz_unreadable',
+  'mrz_check_digit_failed',
+  'document_data_mismatch',
+  'mrz_unavailable',
+  'document_chip_not_read',
   'face_match_below_threshold',
   'face_match_unavailable',
   'liveness_below_threshold',
@@ -31,4 +36,15 @@ export type DocumentReasonCode = Extract<
   | 'document_front_back_mismatch'
   | 'server_barcode_decode_unavailable'
   | 'document_front_unavailable'
+  | MrzReasonCode
+>;
+
+/** The reasons reading a passport's or ID card's machine-readable zone gives (besides document_expired). */
+export type MrzReasonCode = Extract<
+  ReasonCode,
+  | 'mrz_unreadable'
+  | 'mrz_check_digit_failed'
+  | 'document_data_mismatch'
+  | 'mrz_unavailable'
+  | 'document_chip_not_read'
 >;

@@ -22,6 +22,28 @@ const DOCUMENT_REASONS: readonly DocumentReasonCode[] = [
   'document_front_back_mismatch',
   'server_barcode_decode_unavailable',
   'document_front_unavailable',
+  'mrz_unreadable',
+  'mrz_check_digit_failed',
+  'document_data_mismatch',
+  'mrz_unavailable',
+  'document_chip_not_read',
+];
+
+/** A licence's reasons and a passport's or ID card's cannot come from one document. */
+const LICENCE_ONLY: readonly ReasonCode[] = [
+  'barcode_parse_failed',
+  'mandatory_elements_missing',
+  'license_number_recompute_failed',
+  'document_front_back_mismatch',
+  'server_barcode_decode_unavailable',
+  'document_front_unavailable',
+];
+const MRZ_ONLY: readonly ReasonCode[] = [
+  'mrz_unreadable',
+  'mrz_check_digit_failed',
+  'document_data_mismatch',
+  'mrz_unavailable',
+  'document_chip_not_read',
 ];
 
 const FORCED: ForcedMarker = { testMode: 'forced' };
@@ -88,10 +110,24 @@ export function testOutcomeProblem(reasons: readonly string[]): string | null {
   const unknown = reasons.find((r) => !(REASON_CODES as readonly string[]).includes(r));
   if (unknown !== undefined) return `unknown reason code: ${unknown}`;
   const codes = reasons as readonly ReasonCode[];
+  const licenceReason = LICENCE_ONLY.find((r) => codes.includes(r));
+  const mrzReason = MRZ_ONLY.find((r) => codes.includes(r));
+  if (licenceReason && mrzReason)
+    return `${licenceReason} excludes ${mrzReason}: one is a licence's reason, the other a passport's or ID card's`;
   if (codes.includes('barcode_parse_failed')) {
-    const parsedOnly = DOCUMENT_REASONS.find((r) => r !== 'barcode_parse_failed' && codes.includes(r));
+    const parsedOnly = [...LICENCE_ONLY, 'document_expired' as const].find(
+      (r) => r !== 'barcode_parse_failed' && codes.includes(r),
+    );
     if (parsedOnly)
       return `barcode_parse_failed excludes ${parsedOnly}: an unparseable barcode yields no other document reason`;
+  }
+  // A zone that was not read (unreadable, or the reader could not run) yields nothing read from it.
+  const unread = (['mrz_unavailable', 'mrz_unreadable'] as const).find((r) => codes.includes(r));
+  if (unread) {
+    const readOnly = (
+      ['mrz_unreadable', 'mrz_check_digit_failed', 'document_data_mismatch', 'document_expired'] as const
+    ).find((r) => r !== unread && codes.includes(r));
+    if (readOnly) return `${unread} excludes ${readOnly}: a zone not read yields nothing read from it`;
   }
   const noDocument: DocumentCheckResult = { status: 'ok', reasons: [], detail: FORCED };
   const produced = decide(forcedCheckResults(codes, noDocument)).reasons;

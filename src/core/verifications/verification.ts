@@ -2,6 +2,7 @@ import type { KeyMode } from '../api-keys/api-key.js';
 import type { Decision } from './decide.js';
 import type { ReasonCode } from './reason-codes.js';
 import type { StoredBarcode } from '../checks.js';
+import type { DocumentType } from '../documents/document-types.js';
 import type { VerificationStatus } from './status.js';
 
 /**
@@ -42,6 +43,12 @@ export type Verification = {
   redacted_at: Date | null;
   /** Where the hosted flow sends the end user back when finished (redirect mode); null when not set. */
   return_url: string | null;
+  /** The document types the end user may choose among (docs/api.md, "Document types"). */
+  document_types: DocumentType[];
+  /** The type the end user chose with their first document upload; null before it. */
+  document_type: DocumentType | null;
+  /** A passport or ID card read only through its MRZ is kept at review (docs/decision-policy.md). */
+  mrz_review: boolean;
 };
 
 export type AuditActor = 'merchant' | 'end_user' | 'system';

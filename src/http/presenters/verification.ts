@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { ACTION_WINDOW_MS, CHALLENGE_ACTIONS, MAX_ACTION_WINDOW_MS } from '../../core/faces/challenge.js';
+import {
+  DEFAULT_DOCUMENT_TYPE,
+  DOCUMENT_TYPES,
+  remainingSteps,
+} from '../../core/documents/document-types.js';
 import { isoWithoutZone } from '../../core/time.js';
 import type { IssuedChallenge } from '../../ports/liveness-challenges.js';
 import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review.js';
@@ -39,6 +44,15 @@ export const verificationSummarySchema = z.object({
   redacted_at: z.string().nullable(),
   /** Beyond the base API: where the hosted flow sends the end user back when finished (redirect mode). */
   return_url: z.string().nullable(),
+  /** Beyond the base API (docs/api.md, "Document types"): the documents the end user may choose among. */
+  document_types: z.array(z.enum(DOCUMENT_TYPES)),
+  /**
+   * The document the end user chose with their first document upload that named one; null before it,
+   * and for a licence sent by a client that names no type.
+   */
+  document_type: z.enum(DOCUMENT_TYPES).nullable(),
+  /** A passport or ID card read only through its MRZ is kept at review (docs/decision-policy.md). */
+  mrz_review: z.boolean(),
 });
 
 export const verificationDetailSchema = verificationSummarySchema.extend({
@@ -92,6 +106,9 @@ export function toSummary(v: Verification): z.infer<typeof verificationSummarySc
         : null,
     redacted_at: isoWithoutZone(v.redacted_at),
     return_url: v.return_url ?? null,
+    document_types: v.document_types,
+    document_type: v.document_type,
+    mrz_review: v.mrz_review,
   };
 }
 
@@ -126,7 +143,8 @@ function presentDetail({ verification, audit }: VerificationDetail): PresentedDe
   };
 }
 
-const stepState = z.enum(['pending', 'done']);
+/** `skipped`: a step the chosen document has no use for (a passport's back). */
+const stepState = z.enum(['pending', 'done', 'skipped']);
 
 /** What the capture flow sees of its verification. */
 export const sessionStateSchema = z.object({
@@ -136,6 +154,14 @@ export const sessionStateSchema = z.object({
   expires_at: z.string(),
   token_expires_at: z.string(),
   steps: z.object({ doc_front: stepState, doc_back: stepState, selfie: stepState }),
+  /**
+   * Beyond the base session API (docs/hosted-flow.md, "Document choice"): the documents the end user
+   * may choose among, the one chosen (null before the first document upload, which chooses it) and the
+   * capture steps still to do for it, in order.
+   */
+  document_types: z.array(z.enum(DOCUMENT_TYPES)),
+  document_type: z.enum(DOCUMENT_TYPES).nullable(),
+  remaining_steps: z.array(z.enum(['doc_front', 'doc_back', 'selfie'])),
   decision: z.enum(['approve', 'review', 'decline']).nullable(),
   result: z.enum(['approved', 'in_review', 'declined']).nullable(),
   /** docs/testing.md: in test mode the flow offers sample images, and the outcome chooser unless `test_outcome` is set. */
@@ -186,9 +212,19 @@ export function toSessionState(
     token_expires_at: isoWithoutZone(state.tokenExpiresAt)!,
     steps: {
       doc_front: step('document_front'),
-      doc_back: step('document_back'),
+      doc_back: v.document_type === 'passport' ? 'skipped' : step('document_back'),
       selfie: step('selfie_frame'),
     },
+    document_types: v.document_types,
+    // A document uploaded without naming its type is a licence.
+    document_type:
+      v.document_type ??
+      (uploaded.has('document_front') || uploaded.has('document_back') ? DEFAULT_DOCUMENT_TYPE : null),
+    remaining_steps: remainingSteps(v.document_type, {
+      front: uploaded.has('document_front'),
+      back: uploaded.has('document_back'),
+      selfie: uploaded.has('selfie_frame'),
+    }),
     decision: v.decision,
     result: sdkStatus(v.decision),
     mode: v.mode,

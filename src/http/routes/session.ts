@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DOCUMENT_TYPES } from '../../core/documents/document-types.js';
 import { ApiError } from '../../core/errors.js';
 import { escapeUnstorableCharacters } from '../../core/text/storable-text.js';
 import { checkFlowLaunch, type EmbeddingDeps } from '../../use-cases/verifications/check-embedding.js';
@@ -174,10 +175,14 @@ export const sessionRoutes: FastifyPluginAsync<{
       onRequest: admitUpload,
       schema: {
         tags: ['session'],
-        summary: 'Upload the front or back of the licence; the back’s PDF417 is read on the server',
+        summary:
+          'Upload a side of the document: a licence’s front or back (the back’s PDF417 is read on the server), a passport’s data page (front), an ID card’s front or back',
+        description:
+          '`document_type` is one of the verification’s `document_types` (422 `document_type_not_allowed` otherwise); a licence when omitted. The first document upload chooses the type; an upload of another type restarts document capture (earlier document images are discarded). A passport is one image, its data page, sent with `side: "front"`; the status then moves straight to `selfie`.',
         security,
         body: z.object({
           side: z.enum(['front', 'back']),
+          document_type: z.enum(DOCUMENT_TYPES).optional(),
           image_b64: imageString.optional(),
           barcode: barcodeText.optional(),
         }),

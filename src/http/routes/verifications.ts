@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DOCUMENT_TYPES } from '../../core/documents/document-types.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { REASON_CODES } from '../../core/verifications/reason-codes.js';
 import { checkWebhookUrlSyntax, MAX_WEBHOOK_URL_LENGTH } from '../../core/webhooks/webhook-url.js';
@@ -39,6 +40,15 @@ const createBody = z.object({
   test_outcome: z.array(z.enum(REASON_CODES)).max(REASON_CODES.length).optional(),
   /** Re-screened on every sanctions list update while its personal data is kept (docs/screening.md); true unless false. */
   monitor: z.boolean().optional(),
+  /** docs/api.md, "Document types": the documents the end user may choose among; every type unless given. */
+  document_types: z
+    .array(z.enum(DOCUMENT_TYPES))
+    .min(1, 'give at least one document type')
+    .max(DOCUMENT_TYPES.length)
+    .refine((types) => new Set(types).size === types.length, 'each document type at most once')
+    .optional(),
+  /** docs/decision-policy.md: a passport or ID card read only through its MRZ is kept at review; false unless true. */
+  mrz_review: z.boolean().optional(),
 });
 
 /** `return_url`: the rules of a webhook URL (https, no credentials; http too where WEBHOOK_ALLOW_INSECURE is set). */
@@ -130,6 +140,8 @@ export const verificationRoutes: FastifyPluginAsync<{
         testOutcome: request.body.test_outcome,
         returnUrl: request.body.return_url,
         monitor: request.body.monitor ?? true,
+        documentTypes: request.body.document_types,
+        mrzReview: request.body.mrz_review ?? false,
       });
       return reply.status(201).send({
         ...toSummary(created.verification),

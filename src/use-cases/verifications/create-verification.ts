@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { hashSecret, type KeyMode } from '../../core/api-keys/api-key.js';
+import type { DocumentType } from '../../core/documents/document-types.js';
 import { validationError } from '../../core/errors.js';
 import { generateOpaqueToken } from '../../core/signing.js';
 import { addSeconds, isoWithoutZone } from '../../core/time.js';
@@ -46,6 +47,9 @@ export async function createVerification(
     testOutcome?: ReasonCode[] | undefined;
     returnUrl?: string | undefined;
     monitor?: boolean;
+    /** Every type unless given. */
+    documentTypes?: DocumentType[] | undefined;
+    mrzReview?: boolean;
   },
 ): Promise<{ verification: Verification } & IssuedToken> {
   const testOutcome = requireTestOutcome(input.mode, input.testOutcome, ['body', 'test_outcome']);
@@ -62,6 +66,8 @@ export async function createVerification(
       testOutcome,
       returnUrl: input.returnUrl ?? null,
       monitor: input.monitor ?? true,
+      ...(input.documentTypes ? { documentTypes: input.documentTypes } : {}),
+      ...(input.mrzReview ? { mrzReview: true } : {}),
       createdAt: now,
       expiresAt: addSeconds(now, VERIFICATION_TTL_SECONDS),
     });
@@ -72,6 +78,7 @@ export async function createVerification(
       at: now,
       detail: {
         api_key_id: input.apiKeyId,
+        document_types: created.document_types,
         ...(input.mode === 'test' ? { mode: 'test', test_outcome: testOutcome } : {}),
       },
     });

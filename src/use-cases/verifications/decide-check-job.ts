@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { runChecks } from '../../checks/run-checks.js';
+import { runChecks, type CheckInput } from '../../checks/run-checks.js';
+import { DEFAULT_DOCUMENT_TYPE } from '../../core/documents/document-types.js';
 import { faceIdentityOf } from '../../core/faces/face-dedupe.js';
 import type { FaceEngine } from '../../core/faces/face-engine.js';
 import { SUBMITTABLE } from '../../core/verifications/status.js';
 import type { CheckJobOutcome, ClaimedCheckJob } from '../../ports/check-queue.js';
-import type { FrontTextReader } from '../../ports/check-engines.js';
+import type { FrontTextReader, MrzReader } from '../../ports/check-engines.js';
 import type { VerificationDeps } from './deps.js';
 
 export type CheckJobDeps = Pick<
@@ -49,6 +50,10 @@ function givenUpFrontReader(error: string): FrontTextReader {
   };
 }
 
+function givenUpMrzReader(error: string): MrzReader {
+  return { readMrz: async () => ({ status: 'unavailable', error }) };
+}
+
 /**
  * A check worker's one job: runs every check on the verification's stored inputs, decides, and
  * commits the decision with its audit entry, usage record, outbox event, face template and the job's
@@ -62,12 +67,29 @@ export async function decideCheckJob(
 ): Promise<CheckJobOutcome | 'lease_lost'> {
   const started = performance.now();
   const verification = await deps.verifications.findById(job.verificationId, deps.clock.now());
+  const type = verification?.document_type ?? DEFAULT_DOCUMENT_TYPE;
   const barcode = verification?.barcode;
-  if (!verification || !SUBMITTABLE.includes(verification.status) || !barcode) {
+  // A licence is checked by its barcode, read at upload; without one there is nothing to decide on.
+  if (
+    !verification ||
+    !SUBMITTABLE.includes(verification.status) ||
+    (type === 'drivers_license' && !barcode)
+  ) {
     return commit(deps, job, started, null);
   }
 
   const [portrait] = await deps.media.load(verification.id, 'document_front');
+  const document: CheckInput['document'] =
+    type === 'drivers_license'
+      ? { type, barcode: barcode! }
+      : {
+          type,
+          back:
+            type === 'id_card'
+              ? ((await deps.media.load(verification.id, 'document_back'))[0] ?? null)
+              : null,
+          mrzReview: verification.mrz_review,
+        };
   const frames = await deps.media.load(verification.id, 'selfie_frame');
   const givenUp = job.attempts > CHECK_JOB_MAX_ATTEMPTS;
   const givenUpBecause = `the check worker stopped ${job.attempts - 1} times during this verification`;
@@ -79,6 +101,7 @@ export async function decideCheckJob(
           ...deps.checks.engines,
           faceEngine: givenUpFaceEngine(givenUpBecause),
           frontReader: givenUpFrontReader(givenUpBecause),
+          mrzReader: givenUpMrzReader(givenUpBecause),
           frameHash: async () => null,
         },
       }
@@ -86,7 +109,7 @@ export async function decideCheckJob(
   const run = await runChecks(checks, {
     verificationId: verification.id,
     apiKeyId: verification.api_key_id,
-    barcode,
+    document,
     portrait: portrait ?? null,
     frames,
     challengeAnswer: await deps.challenges.selfieAnswer(verification.id),

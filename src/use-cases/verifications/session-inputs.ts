@@ -1,5 +1,6 @@
 import type { StoredBarcode } from '../../core/checks.js';
 import { barcodeRetakeRequired } from '../../core/documents/check-document.js';
+import type { DocumentType } from '../../core/documents/document-types.js';
 import { ApiError, validationError } from '../../core/errors.js';
 import { ACTION_WINDOW_MS, type FrameLabel } from '../../core/faces/challenge.js';
 import { MAX_SELFIE_FRAMES } from '../../core/verifications/status.js';
@@ -179,17 +180,37 @@ export async function saveUploads(
     detail: Record<string, unknown>;
     /** Selfie frames: the challenge answer that goes with them (keepSelfieAnswer). */
     selfie?: SelfieInput;
+    /**
+     * A document upload of a type other than the one chosen: the type is recorded and document
+     * capture restarts (the other type's images and barcode are dropped) before this upload counts.
+     */
+    chooseType?: { type: DocumentType; previous: DocumentType | null };
   },
 ): Promise<void> {
   const saved = await deps.media.withPlaced(verification.id, input.media, (placed) =>
     deps.transact(async (tx) => {
+      const dropped: string[] = [];
+      if (input.chooseType) {
+        const { type, previous } = input.chooseType;
+        if (!(await tx.verifications.chooseDocumentType(verification.id, type, input.at)))
+          return { result: false, replaced: null };
+        dropped.push(...(await tx.media.removeKinds(verification.id, ['document_front', 'document_back'])));
+        // The first choice is in the upload's own entry; a change of mind gets one of its own.
+        if (previous !== null)
+          await tx.audit.append(verification.id, {
+            actor: 'end_user',
+            event: 'document_type.changed',
+            at: input.at,
+            detail: { document_type: type, previous_document_type: previous },
+          });
+      }
       const advanced = await tx.verifications.advance(verification.id, {
         status: input.status,
         at: input.at,
         ...(input.barcode ? { barcode: input.barcode } : {}),
       });
       if (!advanced) return { result: false, replaced: null };
-      const replaced = await tx.media.save(verification.id, placed, input.at);
+      const replaced = [...dropped, ...(await tx.media.save(verification.id, placed, input.at))];
       if (input.selfie) await keepSelfieAnswer(tx, verification.id, input.selfie, input.at);
       await tx.audit.append(verification.id, {
         actor: 'end_user',

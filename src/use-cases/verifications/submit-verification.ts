@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { StoredBarcode } from '../../core/checks.js';
+import { DEFAULT_DOCUMENT_TYPE, type DocumentType } from '../../core/documents/document-types.js';
 import { ApiError, validationError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
@@ -48,6 +50,25 @@ function chosenTestOutcome(
   return requireTestOutcome(verification.mode, chosen, ['body', 'test_outcome']);
 }
 
+/**
+ * The document the checks need: a licence's barcode; a passport's data page; both sides of an ID
+ * card (its MRZ is on the back, its portrait on the front). Missing, it is `image_b64 required`.
+ */
+async function requireDocument(
+  deps: Pick<VerificationDeps, 'media'>,
+  verification: Verification,
+  type: DocumentType,
+  sent: { barcode: StoredBarcode | undefined; back: boolean },
+): Promise<void> {
+  if (type === 'drivers_license') {
+    if (!(sent.barcode ?? verification.barcode)) throw new ApiError('image_required');
+    return;
+  }
+  if (!(await deps.media.has(verification.id, 'document_front'))) throw new ApiError('image_required');
+  if (type === 'id_card' && !sent.back && !(await deps.media.has(verification.id, 'document_back')))
+    throw new ApiError('image_required');
+}
+
 /** Retry-After for a submit whose admitted job was not decided within its wait (workers lost). */
 const UNDECIDED_RETRY_SECONDS = 5;
 
@@ -68,6 +89,7 @@ export async function submitVerification(
   requireConsent(verification, body.consent === true);
   const testOutcome = chosenTestOutcome(verification, body.test_outcome);
 
+  const type = verification.document_type ?? DEFAULT_DOCUMENT_TYPE;
   const { media, back, newBarcode } = await deps.imageWork.run(async () => {
     const decoded: MediaItem[] = [];
     if (verification.status === 'doc_back') {
@@ -83,10 +105,14 @@ export async function submitVerification(
       decoded.push(...(await decodeSelfie(deps, body)));
     }
     const backImage = decoded.find((m) => m.kind === 'document_back');
-    const barcode = backImage ? await readBarcode(deps, backImage.bytes, body.barcode) : undefined;
+    // Only a licence's back carries a PDF417; an ID card's MRZ is read with the checks.
+    const barcode =
+      backImage && type === 'drivers_license'
+        ? await readBarcode(deps, backImage.bytes, body.barcode)
+        : undefined;
     return { media: decoded, back: backImage, newBarcode: barcode };
   });
-  if (!(newBarcode ?? verification.barcode)) throw new ApiError('image_required');
+  await requireDocument(deps, verification, type, { barcode: newBarcode, back: back !== undefined });
 
   const at = deps.clock.now();
   let jobId: number | null;

@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import { cardFrontFrame, framePhoto } from './fake-camera.js';
 
 /**
- * Drives the hosted flow from the welcome step through the selfie, in a page or in the SDK's iframe,
+ * Drives the hosted flow from the welcome step through the selfie (choosing the licence when the
+ * verification offers a choice of document), in a page or in the SDK's iframe,
  * with Chromium's fake camera showing `cardBackFrame()` (the PDF417 is read live on the back step).
  * That camera shows no face, so no liveness challenge can be answered: the selfie is a photo chosen
  * instead (the challenge itself is driven in liveness-challenge.test.ts). Then waits for the done
@@ -28,6 +29,15 @@ export async function driveCapture(
     await heading('Verify your identity');
     await target.check('#consent');
     await target.click('button:text("Agree and continue")');
+    // A verification that accepts several documents (the default) asks which: the licence here.
+    const next = await target.waitForSelector(
+      'h1:text("Front of your licence"), h1:text("Choose your document")',
+      { timeout: 30_000 },
+    );
+    if ((await next.textContent()) === 'Choose your document') {
+      await options.onScreen?.('Choose your document');
+      await target.click('[data-document-type="drivers_license"]');
+    }
   }
   await heading('Front of your licence');
   await target.click('button:text("Take photo"):enabled');

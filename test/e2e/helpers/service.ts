@@ -14,7 +14,8 @@ export interface RunningService {
   flowUrl: string;
   rootKey: string;
   /** Creates a verification and returns its id and client token. */
-  createVerification(): Promise<{ id: string; clientToken: string }>;
+  /** A licence-only verification unless `body` says otherwise (then the flow offers a choice of document). */
+  createVerification(body?: Record<string, unknown>): Promise<{ id: string; clientToken: string }>;
   /** A publishable key whose pages may frame the flow: live keys frame for their listed origins only. */
   createPublishableKey(allowedOrigins: string[], apiKey?: string): Promise<string>;
   /** The first API key of a new account: another merchant. */
@@ -92,9 +93,11 @@ export async function startService(
     publicBaseUrl,
     flowUrl: `${origin}/flow`,
     rootKey,
-    async createVerification() {
+    async createVerification(body = {}) {
       const created = await post<{ id: string; client_token: string }>('/v1/verifications', rootKey, {
         external_ref: `e2e-${crypto.randomUUID()}`,
+        document_types: ['drivers_license'],
+        ...body,
       });
       return { id: created.id, clientToken: created.client_token };
     },

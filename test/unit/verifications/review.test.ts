@@ -33,6 +33,9 @@ function verification(overrides: Partial<Verification>): Verification {
     test_outcome: null,
     redacted_at: null,
     return_url: null,
+    document_types: ['drivers_license', 'id_card', 'passport'],
+    document_type: null,
+    mrz_review: false,
     ...overrides,
   };
 }
