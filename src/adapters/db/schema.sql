@@ -329,12 +329,15 @@ TABLE verifications
   decision text NULL
   decision_reasons jsonb NOT NULL DEFAULT '[]'::jsonb
   doc_checks jsonb NOT NULL DEFAULT '{}'::jsonb
+  document_type text NULL
+  document_types jsonb NOT NULL DEFAULT '["drivers_license", "id_card", "passport"]'::jsonb
   expires_at timestamp with time zone NOT NULL
   external_ref text NOT NULL
   id uuid NOT NULL
   metadata jsonb NOT NULL DEFAULT '{}'::jsonb
   mode text NOT NULL DEFAULT 'live'::text
   monitor boolean NOT NULL DEFAULT true
+  mrz_review boolean NOT NULL DEFAULT false
   redacted_at timestamp with time zone NULL
   return_url text NULL
   review_decision text NULL
@@ -487,6 +490,7 @@ verification_audit.verification_audit_verification_id_fkey: FOREIGN KEY (verific
 verification_keys.verification_keys_pkey: PRIMARY KEY (verification_id)
 verifications.verifications_api_key_id_fkey: FOREIGN KEY (api_key_id) REFERENCES api_keys(id)
 verifications.verifications_assigned_member_id_fkey: FOREIGN KEY (assigned_member_id) REFERENCES members(id)
+verifications.verifications_document_type_check: CHECK ((document_type = ANY (ARRAY['drivers_license'::text, 'id_card'::text, 'passport'::text])))
 verifications.verifications_mode_check: CHECK ((mode = ANY (ARRAY['live'::text, 'test'::text])))
 verifications.verifications_pkey: PRIMARY KEY (id)
 verifications.verifications_review_decision_check: CHECK ((review_decision = ANY (ARRAY['approve'::text, 'decline'::text])))
