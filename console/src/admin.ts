@@ -19,6 +19,7 @@ import {
   disableAccountWebhook,
   removeMember,
   revokeAccountKey,
+  rollAccountKey,
   revokeInvitation,
   retention,
   retryDelivery,
@@ -520,9 +521,42 @@ function mintedBy(key: AccountApiKey, members: ListedMember[]): string {
   return nameOf(members, key.created_by_member_id, 'the host (CLI or first start)');
 }
 
-/** The account's API keys with who minted each; an admin revokes any of them with the keys below it. */
+/** A rolled key stays usable this long by default: a day to deploy its successor. */
+const ROLL_GRACE_SECONDS = 24 * 3600;
+
+/**
+ * The account's API keys with who minted each; an admin revokes any of them with the keys below it, or
+ * rolls one: its successor's secret is shown once, here, and the old key keeps working for a day.
+ */
 function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: () => Promise<void>) {
+  const rolledSecret = h('div', { id: 'rolled-key', role: 'status' });
   const row = (key: AccountApiKey) => {
+    const roll = h(
+      'button',
+      { type: 'button', class: 'btn', 'aria-label': `Roll API key ${key.label}` },
+      'Roll',
+    );
+    roll.addEventListener('click', () => {
+      if (
+        !confirm(
+          `Roll ${key.label} (${key.key_prefix}…)? A new key takes over everything it owns; the old one keeps working for 24 hours.`,
+        )
+      )
+        return;
+      rollAccountKey(key.id, ROLL_GRACE_SECONDS).then(
+        (rolled) => {
+          void reload().then(() =>
+            rolledSecret.replaceChildren(
+              h('p', {}, `The new key for ${rolled.label}, shown only now:`),
+              h('code', {}, rolled.api_key),
+              h('p', { class: 'hint' }, `The old key stops working ${minute(rolled.rolled_key.expires_at)}.`),
+            ),
+          );
+          announce(`${key.label} was rolled.`);
+        },
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
     const revoke = h(
       'button',
       { type: 'button', class: 'btn', 'aria-label': `Revoke API key ${key.label}` },
@@ -547,13 +581,14 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
       h('td', {}, `${key.label} (${key.key_prefix}…, ${key.mode})`),
       h('td', {}, key.scopes.join(', ')),
       h('td', {}, mintedBy(key, members)),
-      h('td', {}, key.revoked_at ? `Revoked ${minute(key.revoked_at)}` : revoke),
+      h('td', {}, key.revoked_at ? `Revoked ${minute(key.revoked_at)}` : h('span', {}, roll, ' ', revoke)),
     );
   };
   return h(
     'section',
     { class: 'panel', 'aria-labelledby': 'api-keys-title' },
     h('h2', { id: 'api-keys-title' }, 'API keys'),
+    rolledSecret,
     h(
       'div',
       { class: 'table-wrap' },
@@ -570,7 +605,7 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
             h('th', { scope: 'col' }, 'Key'),
             h('th', { scope: 'col' }, 'Scopes'),
             h('th', { scope: 'col' }, 'Minted by'),
-            h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Revoke')),
+            h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Roll or revoke')),
           ),
         ),
         h('tbody', {}, ...keys.map(row)),

@@ -92,6 +92,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('actor', null);
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

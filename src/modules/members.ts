@@ -5,7 +5,9 @@ import { teamRoutes } from '../http/routes/team.js';
 import { teamSsoRoutes } from '../http/routes/team-sso.js';
 import { teamWebhookRoutes } from '../http/routes/team-webhooks.js';
 import { teamSettingsRoutes } from '../http/routes/team-settings.js';
-import { teamKeyRoutes } from '../http/routes/team-keys.js';
+import { consoleKeyRoutes } from '../http/routes/console-keys.js';
+import type { ApiKeyDeps } from '../use-cases/accounts/api-keys.js';
+import type { PublishableKeyDeps } from '../use-cases/accounts/publishable-keys.js';
 import type { WebhookEndpointDeps } from '../use-cases/accounts/webhook-endpoints.js';
 import { createOidc } from '../adapters/oidc.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
@@ -20,7 +22,12 @@ import type { Module } from './module.js';
  */
 export function membersModule(
   platform: Platform,
-  wiring: { verifications: VerificationDeps; webhooks: Omit<WebhookEndpointDeps, 'logRefusal'> },
+  wiring: {
+    verifications: VerificationDeps;
+    webhooks: Omit<WebhookEndpointDeps, 'logRefusal'>;
+    apiKeys: ApiKeyDeps;
+    publishableKeys: PublishableKeyDeps;
+  },
 ) {
   const { config, clock, stores } = platform;
   const deps: TeamDeps = {
@@ -69,13 +76,9 @@ export function membersModule(
         allowInsecure: config.webhookAllowInsecure,
         requireMember,
       });
-      await app.register(teamKeyRoutes, {
-        deps: {
-          apiKeys: stores.apiKeys,
-          publishableKeys: stores.publishableKeys,
-          clock,
-          audit: stores.accountAudit,
-        },
+      await app.register(consoleKeyRoutes, {
+        keys: wiring.apiKeys,
+        deps: wiring.publishableKeys,
         requireMember,
       });
       await app.register(teamSettingsRoutes, {
@@ -94,12 +97,6 @@ export function membersModule(
           accounts: stores.accounts,
           members: stores.members,
           mediaLinks: { ...wiring.verifications, signingKey: platform.mediaSigningKey },
-        },
-        keyDeps: {
-          apiKeys: stores.apiKeys,
-          apiKeyPrefix: config.apiKeyPrefix,
-          audit: stores.accountAudit,
-          clock,
         },
         publicBaseUrl: config.publicBaseUrl,
         requireMember,

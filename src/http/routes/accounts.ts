@@ -10,7 +10,7 @@ import {
   type MerchantAccountDeps,
 } from '../../use-cases/accounts/merchant-accounts.js';
 import type { RequireScope } from '../route-context.js';
-import { keyedErrors } from '../schemas.js';
+import { guardErrors } from '../schemas.js';
 
 export const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
 
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsync<{
               api_key: z.string(),
             }),
           }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },
@@ -77,7 +77,7 @@ export const accountRoutes: FastifyPluginAsync<{
               verifications: z.number().int(),
             }),
           ),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },

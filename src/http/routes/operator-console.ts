@@ -6,12 +6,11 @@ import type { AccountStore } from '../../ports/account-store.js';
 import type { ReadinessReport } from '../../readiness.js';
 import { listMerchantAccounts } from '../../use-cases/accounts/merchant-accounts.js';
 import type { RequireMember } from '../member-session.js';
-import { errorSchema } from '../schemas.js';
+import { guardErrors } from '../schemas.js';
 import { accountSchema } from './accounts.js';
 import { componentSchema } from './health.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 
 /**
  * The operator's console pages (docs/self-hosting.md "The operator's console"): every account with its
@@ -38,7 +37,7 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
           200: z.array(
             accountSchema.extend({ live_api_keys: z.number().int(), verifications: z.number().int() }),
           ),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -65,7 +64,7 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
             status: z.enum(['ready', 'degraded', 'not_ready']),
             components: z.record(z.string(), componentSchema),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },

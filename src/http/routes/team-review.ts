@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KEY_MODES, SCOPES } from '../../core/api-keys/api-key.js';
+import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
-import { createAccountKey } from '../../use-cases/members/account-keys.js';
 import {
   accountEvidence,
   accountVerificationDetail,
@@ -21,11 +20,9 @@ import {
   verificationDetailSchema,
   verificationSummarySchema,
 } from '../presenters/verification.js';
-import { errorSchema, mediaLinksSchema } from '../schemas.js';
-import { mintedKeySchema, presentMintedKey } from '../presenters/api-key.js';
+import { errorSchema, guardErrors, mediaLinksSchema } from '../schemas.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 const idParams = z.object({ id: z.string().max(100) });
 
 const queueQuery = z.object({
@@ -48,14 +45,13 @@ const caseSchema = verificationSummarySchema.extend({ assigned_member_id: z.numb
 
 /**
  * The console's member routes over the account's verifications (docs/review.md "Teams"): the team
- * queue, a case with its evidence, assignment and decisions; and the admin's API keys.
+ * queue, a case with its evidence, assignment and decisions.
  */
 export const teamReviewRoutes: FastifyPluginAsync<{
   deps: ReviewQueueDeps;
-  keyDeps: Parameters<typeof createAccountKey>[0];
   publicBaseUrl: string;
   requireMember: RequireMember;
-}> = async (instance, { deps, keyDeps, publicBaseUrl, requireMember }) => {
+}> = async (instance, { deps, publicBaseUrl, requireMember }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   const presentCase = (detail: Parameters<typeof toDetail>[0]) => ({
@@ -79,7 +75,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
             has_more: z.boolean(),
             next_cursor: z.string().nullable(),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -113,7 +109,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         params: idParams,
         response: {
           200: verificationDetailSchema.extend({ assigned_member_id: z.number().nullable() }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -132,7 +128,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         params: idParams,
         response: {
           200: mediaLinksSchema,
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -164,7 +160,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         body: z.object({ member_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable() }),
         response: {
           200: verificationDetailSchema.extend({ assigned_member_id: z.number().nullable() }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -189,7 +185,7 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         }),
         response: {
           200: verificationDetailSchema.extend({ assigned_member_id: z.number().nullable() }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
           409: errorSchema,
         },
@@ -197,31 +193,5 @@ export const teamReviewRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       presentCase(await decideVerification(deps, request.member!, request.params.id, request.body)),
-  );
-
-  app.post(
-    '/v1/console/keys',
-    {
-      ...requireMember('admin'),
-      schema: {
-        tags: ['console'],
-        summary: 'Create an API key in the account (admin; the plaintext key is returned once)',
-        security,
-        body: z.object({
-          label: z.string().trim().min(1).max(100),
-          scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
-          mode: z.enum(KEY_MODES).default('live'),
-        }),
-        response: {
-          201: mintedKeySchema,
-          ...memberErrors,
-        },
-      },
-    },
-    async (request, reply) => {
-      const minted = await createAccountKey(keyDeps, request.member!, request.body);
-      reply.header('cache-control', 'no-store');
-      return reply.status(201).send(presentMintedKey(minted));
-    },
   );
 };

@@ -12,7 +12,7 @@ import {
   retryAccountDelivery,
 } from '../../use-cases/members/account-webhooks.js';
 import type { RequireMember } from '../member-session.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { errorSchema, guardErrors, validationErrorSchema } from '../schemas.js';
 import {
   deliveryPageQuery,
   deliveryPageSchema,
@@ -26,7 +26,6 @@ import {
 } from './webhooks.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 
 const accountEndpointSchema = endpointSchema.extend({
   mode: z.enum(['live', 'test']),
@@ -65,7 +64,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: "The account's active webhook endpoints (admin)",
         security,
-        response: { 200: z.array(accountEndpointSchema), ...memberErrors },
+        response: { 200: z.array(accountEndpointSchema), ...guardErrors },
       },
     },
     async (request) => (await listAccountEndpoints(deps, request.member!)).map(present),
@@ -85,7 +84,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         }),
         response: {
           201: accountEndpointSchema.extend({ secret: z.string() }),
-          ...memberErrors,
+          ...guardErrors,
           422: validationErrorSchema,
         },
       },
@@ -107,7 +106,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
           'Disable an account webhook endpoint (admin): deliveries stop and pending ones are cancelled',
         security,
         params: endpointParams,
-        response: { 204: z.null(), ...memberErrors, 404: errorSchema },
+        response: { 204: z.null(), ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -133,7 +132,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         querystring: deliveryPageQuery,
         response: {
           200: deliveryPageSchema,
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -159,7 +158,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         summary: 'Send a delivery of an account endpoint again, with a fresh run of attempts (admin)',
         security,
         params: z.object({ delivery_id: z.string() }),
-        response: { 202: deliverySchema, ...memberErrors, 404: errorSchema },
+        response: { 202: deliverySchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {

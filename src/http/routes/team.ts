@@ -30,9 +30,8 @@ import {
   type SessionCookie,
 } from '../member-session.js';
 import type { Invitation, Member } from '../../ports/member-store.js';
-import { errorSchema } from '../schemas.js';
+import { errorSchema, guardErrors } from '../schemas.js';
 
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 const security = [{ consoleSession: [] }];
 
 const memberSchema = z.object({
@@ -253,7 +252,7 @@ export const teamRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: 'The signed-in member and the CSRF token their state-changing requests must send',
         security,
-        response: { 200: signedInSchema, ...memberErrors },
+        response: { 200: signedInSchema, ...guardErrors },
       },
     },
     async (request, reply) => {
@@ -270,7 +269,7 @@ export const teamRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: 'End this session',
         security,
-        response: { 204: z.null(), ...memberErrors },
+        response: { 204: z.null(), ...guardErrors },
       },
     },
     async (request, reply) => {
@@ -288,7 +287,7 @@ export const teamRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: "End every one of the member's sessions, on every device",
         security,
-        response: { 200: z.object({ ended_sessions: z.number().int() }), ...memberErrors },
+        response: { 200: z.object({ ended_sessions: z.number().int() }), ...guardErrors },
       },
     },
     async (request, reply) => {
@@ -311,7 +310,7 @@ export const teamRoutes: FastifyPluginAsync<{
             members: z.array(listedMemberSchema),
             invitations: z.array(invitationSchema),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -341,7 +340,7 @@ export const teamRoutes: FastifyPluginAsync<{
             expires_at: z.string(),
             link: z.string(),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -374,7 +373,7 @@ export const teamRoutes: FastifyPluginAsync<{
           'Revoke an invitation not accepted yet (admin; idempotent): its link no longer lets anyone join',
         security,
         params: z.object({ invitation_id: z.string() }),
-        response: { 200: invitationSchema, ...memberErrors, 404: errorSchema },
+        response: { 200: invitationSchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request) =>
@@ -397,7 +396,7 @@ export const teamRoutes: FastifyPluginAsync<{
         security,
         params: z.object({ member_id: z.string() }),
         body: z.object({ role: z.enum(ROLES) }),
-        response: { 200: listedMemberSchema, ...memberErrors, 404: errorSchema, 409: errorSchema },
+        response: { 200: listedMemberSchema, ...guardErrors, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
@@ -424,7 +423,7 @@ export const teamRoutes: FastifyPluginAsync<{
             ended_sessions: z.number().int(),
             revoked_invitations: z.number().int(),
           }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
           409: errorSchema,
         },
@@ -465,7 +464,7 @@ export const teamRoutes: FastifyPluginAsync<{
               }),
             ),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },

@@ -21,7 +21,7 @@ import {
 } from '../../use-cases/accounts/webhook-endpoints.js';
 import type { DeliveryWithAttempts, WebhookEndpoint } from '../../ports/webhooks.js';
 import type { RequireScope } from '../route-context.js';
-import { errorSchema, keyedErrors, validationErrorSchema } from '../schemas.js';
+import { errorSchema, guardErrors, validationErrorSchema } from '../schemas.js';
 
 export const endpointSchema = z.object({
   id: z.number().int(),
@@ -167,7 +167,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         body: createBody,
         response: {
           201: endpointSchema.extend({ secret: z.string() }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },
@@ -189,7 +189,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         tags: ['webhooks'],
         summary: "List the calling key's active webhook endpoints",
         security: [{ apiKey: [] }],
-        response: { 200: z.array(endpointSchema), ...keyedErrors },
+        response: { 200: z.array(endpointSchema), ...guardErrors },
       },
     },
     async (request) =>
@@ -205,7 +205,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         summary: 'Delete (deactivate) an endpoint: deliveries stop and pending ones are cancelled',
         security: [{ apiKey: [] }],
         params: endpointParams,
-        response: { 204: z.null(), ...keyedErrors, 404: errorSchema },
+        response: { 204: z.null(), ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -231,7 +231,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         querystring: deliveryPageQuery,
         response: {
           200: deliveryPageSchema,
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -258,7 +258,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         summary: 'Send a delivery again, with a fresh run of attempts',
         security: [{ apiKey: [] }],
         params: deliveryParams,
-        response: { 202: deliverySchema, ...keyedErrors, 404: errorSchema },
+        response: { 202: deliverySchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -306,7 +306,7 @@ export const webhookRoutes: FastifyPluginAsync<{
           .default({}),
         response: {
           202: z.object({ redelivered: z.number().int(), from: z.string(), to: z.string() }),
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
           422: validationErrorSchema,
         },

@@ -16,7 +16,8 @@ import {
   retryWebhookDelivery,
   type WebhookEndpointDeps,
 } from '../accounts/webhook-endpoints.js';
-import { requireRole, type SignedInMember } from './team.js';
+import { requireRole } from '../../core/actor.js';
+import type { SignedInMember } from './team.js';
 
 export type AccountWebhookDeps = WebhookEndpointDeps & { audit: AccountAudit };
 

@@ -17,7 +17,8 @@ import type { VerificationDeps } from '../verifications/deps.js';
 import { signedMediaLinks, type MediaLinkDeps, type SignedMedia } from '../verifications/media-links.js';
 import { verificationDetail } from '../verifications/read-verifications.js';
 import { recordReviewDecision } from '../verifications/review-verification.js';
-import { requireRole, type SignedInMember } from './team.js';
+import { requireRole } from '../../core/actor.js';
+import type { SignedInMember } from './team.js';
 
 export type ReviewQueueDeps = Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'> & {
   accounts: Pick<AccountStore, 'accountOfKey'>;
