@@ -72,12 +72,15 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
   };
 };
 
+/** A row id as the API writes it: a positive integer without leading zeros, at most 16 digits. */
+export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
 /**
  * A row id from the path. A malformed one names no row the caller may reach, so it is the same 404
  * (`notFound`) as another account's or a missing one.
  */
 export function parseId(raw: string, notFound: ErrorCode): number {
-  const id = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
+  const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id)) throw new ApiError(notFound);
   return id;
 }

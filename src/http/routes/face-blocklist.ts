@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OPERATOR_SCOPE } from '../../core/api-keys/api-key.js';
-import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { requireDecodedImage } from '../../core/verifications/uploads.js';
 import {
@@ -14,6 +13,7 @@ import {
 import type { RequireScope } from '../route-context.js';
 import { SESSION_UPLOAD_LIMIT_BYTES } from './session.js';
 import { errorSchema, guardErrors } from '../schemas.js';
+import { parseId } from '../validation.js';
 
 const entrySchema = z.object({ id: z.number(), label: z.string(), created_at: z.string() });
 
@@ -86,9 +86,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const id = /^[1-9][0-9]{0,15}$/.test(request.params.entry_id) ? Number(request.params.entry_id) : NaN;
-      if (!Number.isSafeInteger(id)) throw new ApiError('blocklist_entry_not_found');
-      await removeBlocklistedFace(deps, id);
+      await removeBlocklistedFace(deps, parseId(request.params.entry_id, 'blocklist_entry_not_found'));
       return reply.status(204).send(null);
     },
   );

@@ -44,7 +44,7 @@ const present = (view: AccountRetentionView): z.infer<typeof retentionSchema> =>
 });
 
 /** The account's settings in the console (admin): retention. */
-export const teamSettingsRoutes: FastifyPluginAsync<{
+export const consoleSettingsRoutes: FastifyPluginAsync<{
   retention: AccountRetentionChangeDeps;
   requireMember: RequireMember;
 }> = async (instance, { retention, requireMember }) => {

@@ -3,22 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import type { WebhookEndpoint } from '../../ports/webhooks.js';
-import type { AccountWebhookDeps } from '../../use-cases/members/account-webhooks.js';
 import {
-  listAccountEndpointDeliveries,
-  listAccountEndpoints,
-  registerAccountEndpoint,
-  removeAccountEndpoint,
-  retryAccountDelivery,
-} from '../../use-cases/members/account-webhooks.js';
+  listEndpointDeliveries,
+  listWebhookEndpoints,
+  registerWebhookEndpoint,
+  removeWebhookEndpoint,
+  retryWebhookDelivery,
+  type WebhookEndpointDeps,
+} from '../../use-cases/accounts/webhook-endpoints.js';
 import type { RequireMember } from '../member-session.js';
 import { errorSchema, guardErrors, validationErrorSchema } from '../schemas.js';
+import { parseId } from '../validation.js';
 import {
   deliveryPageQuery,
   deliveryPageSchema,
   deliverySchema,
   endpointSchema,
-  parseId,
   toDeliveryPage,
   toPublicDelivery,
   toPublicEndpoint,
@@ -43,14 +43,14 @@ const present = (endpoint: WebhookEndpoint) => ({
  * verification of the account. The answers have the shapes of the API's webhook routes, with the
  * endpoint's mode and creation time added.
  */
-export const teamWebhookRoutes: FastifyPluginAsync<{
-  deps: Omit<AccountWebhookDeps, 'logRefusal'>;
+export const consoleWebhookRoutes: FastifyPluginAsync<{
+  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
   allowInsecure: boolean;
   requireMember: RequireMember;
 }> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { requireMember } = options;
-  const deps: AccountWebhookDeps = {
+  const deps: WebhookEndpointDeps = {
     ...options.deps,
     logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
   };
@@ -67,7 +67,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         response: { 200: z.array(accountEndpointSchema), ...guardErrors },
       },
     },
-    async (request) => (await listAccountEndpoints(deps, request.member!)).map(present),
+    async (request) => (await listWebhookEndpoints(deps, request.actor!)).map(present),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { endpoint, secret } = await registerAccountEndpoint(deps, request.member!, request.body);
+      const { endpoint, secret } = await registerWebhookEndpoint(deps, request.actor!, request.body);
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ ...present(endpoint), secret });
     },
@@ -110,9 +110,9 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      await removeAccountEndpoint(
+      await removeWebhookEndpoint(
         deps,
-        request.member!,
+        request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
       );
       return reply.status(204).send(null);
@@ -139,9 +139,9 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const { limit, starting_after } = request.query;
-      const page = await listAccountEndpointDeliveries(
+      const page = await listEndpointDeliveries(
         deps,
-        request.member!,
+        request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
       );
@@ -162,9 +162,9 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const delivery = await retryAccountDelivery(
+      const delivery = await retryWebhookDelivery(
         deps,
-        request.member!,
+        request.actor!,
         parseId(request.params.delivery_id, 'delivery_not_found'),
       );
       return reply.status(202).send(toPublicDelivery(delivery));

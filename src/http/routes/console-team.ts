@@ -31,6 +31,7 @@ import {
 } from '../member-session.js';
 import type { Invitation, Member } from '../../ports/member-store.js';
 import { errorSchema, guardErrors } from '../schemas.js';
+import { parseId } from '../validation.js';
 
 const security = [{ consoleSession: [] }];
 
@@ -94,16 +95,7 @@ const presentInvitation = (i: Invitation): z.infer<typeof invitationSchema> => (
   revoked_at: isoWithoutZone(i.revoked_at),
 });
 
-const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
-
-/** A malformed id names nothing of the account: the same 404 (`error`) as another account's. */
-function idOf(raw: string, error: 'member_not_found' | 'invitation_not_found'): number {
-  const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError(error);
-  return id;
-}
-
-const memberIdOf = (raw: string) => idOf(raw, 'member_not_found');
+const memberIdOf = (raw: string) => parseId(raw, 'member_not_found');
 
 const token = z.string().min(1).max(200);
 const displayName = z.string().trim().min(1).max(100);
@@ -114,7 +106,7 @@ const credential = z.record(z.string(), z.unknown());
  * The console's people routes (docs/review.md "Teams"): invitations, passkey registration and sign-in,
  * the session, sign-out. They answer only to a session cookie, never to an API key.
  */
-export const teamRoutes: FastifyPluginAsync<{
+export const consoleTeamRoutes: FastifyPluginAsync<{
   deps: TeamDeps;
   requireMember: RequireMember;
   limitAnonymous: AnonymousLimit;
@@ -381,7 +373,7 @@ export const teamRoutes: FastifyPluginAsync<{
         await revokeInvitation(
           deps,
           request.member!,
-          idOf(request.params.invitation_id, 'invitation_not_found'),
+          parseId(request.params.invitation_id, 'invitation_not_found'),
         ),
       ),
   );

@@ -47,7 +47,7 @@ const caseSchema = verificationSummarySchema.extend({ assigned_member_id: z.numb
  * The console's member routes over the account's verifications (docs/review.md "Teams"): the team
  * queue, a case with its evidence, assignment and decisions.
  */
-export const teamReviewRoutes: FastifyPluginAsync<{
+export const consoleReviewRoutes: FastifyPluginAsync<{
   deps: ReviewQueueDeps;
   publicBaseUrl: string;
   requireMember: RequireMember;
