@@ -170,6 +170,7 @@ describe('idv accounts (PGlite on disk)', () => {
       const audit = await platform.stores.members.listAccountAudit(account.id, 10);
       expect(audit.map((e) => [e.event, e.actor_member_id, e.actor_key_id])).toEqual([
         ['api_key.revoked', null, null],
+        ['api_key.rolled', null, null],
         ['invitation.revoked', null, null],
         ['invitation.created', null, null],
       ]);
