@@ -528,8 +528,12 @@ const ROLL_GRACE_SECONDS = 24 * 3600;
  * The account's API keys with who minted each; an admin revokes any of them with the keys below it, or
  * rolls one: its successor's secret is shown once, here, and the old key keeps working for a day.
  */
-function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: () => Promise<void>) {
-  const rolledSecret = h('div', { id: 'rolled-key', role: 'status' });
+function apiKeysTable(
+  keys: AccountApiKey[],
+  members: ListedMember[],
+  reload: () => Promise<void>,
+  rolledSecret: HTMLElement,
+) {
   const row = (key: AccountApiKey) => {
     const roll = h(
       'button',
@@ -545,14 +549,13 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
         return;
       rollAccountKey(key.id, ROLL_GRACE_SECONDS).then(
         (rolled) => {
-          void reload().then(() =>
-            rolledSecret.replaceChildren(
-              h('p', {}, `The new key for ${rolled.label}, shown only now:`),
-              h('code', {}, rolled.api_key),
-              h('p', { class: 'hint' }, `The old key stops working ${minute(rolled.rolled_key.expires_at)}.`),
-            ),
+          rolledSecret.replaceChildren(
+            h('p', {}, `The new key for ${rolled.label}, shown only now:`),
+            h('code', {}, rolled.api_key),
+            h('p', { class: 'hint' }, `The old key stops working ${minute(rolled.rolled_key.expires_at)}.`),
           );
           announce(`${key.label} was rolled.`);
+          void reload();
         },
         (failure: Error) => announce(failure.message, true),
       );
@@ -588,7 +591,6 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
     'section',
     { class: 'panel', 'aria-labelledby': 'api-keys-title' },
     h('h2', { id: 'api-keys-title' }, 'API keys'),
-    rolledSecret,
     h(
       'div',
       { class: 'table-wrap' },
@@ -621,6 +623,8 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
 export function keysPage(): void {
   const status = h('p', { id: 'keys-status', role: 'status' }, 'Loading keys…');
   const apiKeys = h('div', {});
+  // Outside the table, which each reload draws anew: a rolled key's secret stays shown until the page changes.
+  const rolledSecret = h('div', { id: 'rolled-key', role: 'status' });
   const list = h('div', { id: 'publishable-keys' });
   const owner = h('select', { id: 'pk-owner', name: 'api_key_id' });
   const label = h('input', { id: 'pk-label', name: 'label', value: 'default', autocomplete: 'off' });
@@ -697,7 +701,7 @@ export function keysPage(): void {
   const load = async () => {
     try {
       const [keys, publishable, { members }] = await Promise.all([accountKeys(), publishableKeys(), team()]);
-      apiKeys.replaceChildren(apiKeysTable(keys, members, load));
+      apiKeys.replaceChildren(apiKeysTable(keys, members, load, rolledSecret));
       owner.replaceChildren(
         ...keys
           .filter((k) => k.revoked_at === null)
@@ -710,7 +714,7 @@ export function keysPage(): void {
     }
   };
   void load();
-  showPage('Keys', status, apiKeys, list, form);
+  showPage('Keys', status, rolledSecret, apiKeys, list, form);
 }
 
 /** The operator's view: every account with its usage, and the deployment's health as /readyz reports it. */

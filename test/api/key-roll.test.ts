@@ -146,6 +146,20 @@ describe.each(engines)('rolling a key on %s', (engine) => {
     expect((await call('GET', '/v1/keys', other.api_key)).statusCode).toBe(401);
   });
 
+  it('rolling the successor during the grace hands the first key on to the newest', async () => {
+    const first = await mint(t.rootKey, 'chain');
+    const second = (await roll(t.rootKey, first.id, { expires_in_seconds: 3600 })).json();
+    const third = (await roll(t.rootKey, second.id, { expires_in_seconds: 3600 })).json();
+    const made = (await call('POST', '/v1/verifications', first.api_key, { external_ref: 'chain' })).json();
+    expect((await call('GET', `/v1/verifications/${made.id}`, third.api_key)).statusCode).toBe(200);
+    expect((await call('GET', `/v1/verifications/${made.id}`, second.api_key)).statusCode).toBe(200);
+    // Revoking the newest ends the grace of every key rolled into it.
+    expect((await call('POST', `/v1/keys/${third.id}/revoke`, t.rootKey)).statusCode).toBe(200);
+    for (const key of [first.api_key, second.api_key, third.api_key]) {
+      expect((await call('GET', '/v1/keys', key)).statusCode).toBe(401);
+    }
+  });
+
   it('rolls only a key the caller reaches: another tree or account is 404', async () => {
     const mine = await mint(t.rootKey, 'mine');
     const sibling = await mint(t.rootKey, 'sibling');
