@@ -22,6 +22,8 @@ export type Actor =
       accountId: number;
       role: Role;
       operator: boolean;
+      /** Recorded with a review decision, beside the member's id. */
+      displayName: string;
     };
 
 export type KeyActor = Extract<Actor, { kind: 'key' }>;
@@ -41,6 +43,7 @@ export function memberActor(member: {
   accountId: number;
   role: Role;
   operator: boolean;
+  displayName: string;
 }): MemberActor {
   return {
     kind: 'member',
@@ -48,6 +51,7 @@ export function memberActor(member: {
     accountId: member.accountId,
     role: member.role,
     operator: member.operator,
+    displayName: member.displayName,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { memberActor } from '../../core/actor.js';
 import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
@@ -12,7 +13,7 @@ import {
   decideVerification,
   listAccountVerifications,
   type ReviewQueueDeps,
-} from '../../use-cases/members/review-queue.js';
+} from '../../use-cases/verifications/review-queue.js';
 import type { RequireMember } from '../member-session.js';
 import {
   toDetail,
@@ -81,7 +82,7 @@ export const consoleReviewRoutes: FastifyPluginAsync<{
     },
     async (request) => {
       const q = request.query;
-      const { page, hasMore } = await listAccountVerifications(deps, request.member!, {
+      const { page, hasMore } = await listAccountVerifications(deps, memberActor(request.member!), {
         limit: q.limit,
         startingAfter: q.starting_after,
         mode: q.mode,
@@ -114,7 +115,8 @@ export const consoleReviewRoutes: FastifyPluginAsync<{
         },
       },
     },
-    async (request) => presentCase(await accountVerificationDetail(deps, request.member!, request.params.id)),
+    async (request) =>
+      presentCase(await accountVerificationDetail(deps, memberActor(request.member!), request.params.id)),
   );
 
   app.get(
@@ -134,7 +136,7 @@ export const consoleReviewRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      const links = await accountEvidence(deps, request.member!, request.params.id);
+      const links = await accountEvidence(deps, memberActor(request.member!), request.params.id);
       return {
         expires_at: isoWithoutZone(links.expiresAt)!,
         items: links.items.map((m) => ({
@@ -166,7 +168,14 @@ export const consoleReviewRoutes: FastifyPluginAsync<{
       },
     },
     async (request) =>
-      presentCase(await assignVerification(deps, request.member!, request.params.id, request.body.member_id)),
+      presentCase(
+        await assignVerification(
+          deps,
+          memberActor(request.member!),
+          request.params.id,
+          request.body.member_id,
+        ),
+      ),
   );
 
   app.post(
@@ -192,6 +201,8 @@ export const consoleReviewRoutes: FastifyPluginAsync<{
       },
     },
     async (request) =>
-      presentCase(await decideVerification(deps, request.member!, request.params.id, request.body)),
+      presentCase(
+        await decideVerification(deps, memberActor(request.member!), request.params.id, request.body),
+      ),
   );
 };
