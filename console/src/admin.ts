@@ -578,13 +578,18 @@ function apiKeysTable(
         (failure: Error) => announce(failure.message, true),
       );
     });
+    // A rolled key is rolled once; it is shown with its successor and the end of its grace.
+    const actions = (k: AccountApiKey) =>
+      k.successor_key_id !== null && k.expires_at !== null
+        ? [`Rolled into key #${k.successor_key_id}; works until ${minute(k.expires_at)} `, revoke]
+        : [roll, ' ', revoke];
     return h(
       'tr',
       { 'data-api-key-id': key.id },
       h('td', {}, `${key.label} (${key.key_prefix}…, ${key.mode})`),
       h('td', {}, key.scopes.join(', ')),
       h('td', {}, mintedBy(key, members)),
-      h('td', {}, key.revoked_at ? `Revoked ${minute(key.revoked_at)}` : h('span', {}, roll, ' ', revoke)),
+      h('td', {}, key.revoked_at ? `Revoked ${minute(key.revoked_at)}` : h('span', {}, ...actions(key))),
     );
   };
   return h(

@@ -422,6 +422,8 @@ export type AccountApiKey = {
   created_by_member_id: number | null;
   created_at: string;
   revoked_at: string | null;
+  successor_key_id: number | null;
+  expires_at: string | null;
 };
 export type PublishableKey = {
   id: number;

@@ -208,8 +208,11 @@ describe.each(engines)('rolling a key on %s', (engine) => {
     expect(rolled.rolled_key.id).toBe(key!.id);
     expect((await call('GET', `/v1/verifications/${verification.id}`, rolled.api_key)).statusCode).toBe(200);
     expect((await call('GET', `/v1/verifications/${verification.id}`, account.apiKey)).statusCode).toBe(200);
-    const listed = (await c.as(admin, 'GET', '/v1/console/keys')).json() as Array<{ id: number }>;
-    expect(listed.map((k) => k.id)).toEqual([key!.id, rolled.id]);
+    const listed = (await c.as(admin, 'GET', '/v1/console/keys')).json() as Array<Record<string, unknown>>;
+    expect(listed.map((k) => [k.id, k.successor_key_id, k.expires_at])).toEqual([
+      [key!.id, rolled.id, rolled.rolled_key.expires_at],
+      [rolled.id, null, null],
+    ]);
     const audit = (await c.as(admin, 'GET', '/v1/console/audit-log')).json();
     expect(audit.entries[0]).toMatchObject({
       event: 'api_key.rolled',

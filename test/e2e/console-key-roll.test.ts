@@ -78,8 +78,11 @@ describe('the console Keys page', () => {
     const secret = (await page.textContent('#rolled-key code', { timeout: 30_000 }))!.trim();
     expect(secret).toMatch(/^[a-z]+_[A-Za-z0-9_-]{43}$/);
     expect(await page.textContent('#rolled-key')).toContain('The old key stops working');
-    // The successor is listed beside the old key.
+    // The successor is listed beside the old key, which shows where it went and offers no second roll.
     await page.waitForSelector(`#api-keys tbody tr:nth-child(2)`);
+    const oldRow = page.locator(`tr[data-api-key-id="${account.keyId}"]`);
+    expect(await oldRow.textContent()).toContain('Rolled into key #');
+    expect(await oldRow.locator('button:text("Roll")').count()).toBe(0);
 
     for (const key of [secret, account.key]) {
       expect((await keyed(`/v1/verifications/${verification.id}`, key)).status).toBe(200);

@@ -670,6 +670,7 @@ export interface paths {
             'application/json': {
               created_at: string;
               created_by_member_id: number | null;
+              expires_at: string | null;
               id: number;
               key_prefix: string;
               label: string;
@@ -678,6 +679,7 @@ export interface paths {
               owner_key_id: number | null;
               revoked_at: string | null;
               scopes: string[];
+              successor_key_id: number | null;
             }[];
           };
         };
@@ -817,6 +819,7 @@ export interface paths {
             'application/json': {
               created_at: string;
               created_by_member_id: number | null;
+              expires_at: string | null;
               id: number;
               key_prefix: string;
               label: string;
@@ -825,6 +828,7 @@ export interface paths {
               owner_key_id: number | null;
               revoked_at: string | null;
               scopes: string[];
+              successor_key_id: number | null;
             };
           };
         };

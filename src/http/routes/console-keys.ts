@@ -51,6 +51,9 @@ const accountApiKeySchema = z.object({
   created_by_member_id: z.number().int().nullable(),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
+  /** A rolled key: the key that took its place, and when the rolled key stops working. */
+  successor_key_id: z.number().int().nullable(),
+  expires_at: z.string().nullable(),
 });
 
 const presentApiKey = (key: ApiKey): z.infer<typeof accountApiKeySchema> => ({
@@ -63,6 +66,8 @@ const presentApiKey = (key: ApiKey): z.infer<typeof accountApiKeySchema> => ({
   created_by_member_id: key.created_by_member_id === null ? null : Number(key.created_by_member_id),
   created_at: isoWithoutZone(key.created_at)!,
   revoked_at: isoWithoutZone(key.revoked_at),
+  successor_key_id: key.successor_key_id === null ? null : Number(key.successor_key_id),
+  expires_at: isoWithoutZone(key.expires_at),
 });
 
 /**
