@@ -225,3 +225,40 @@ describe.each(engines)('rolling a key on %s', (engine) => {
     expect([foreign.statusCode, foreign.json()]).toEqual([404, { detail: 'api key not found' }]);
   });
 });
+
+describe.each(engines)('a rolled key and its successor on %s', (engine) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { KEY_RATE_LIMIT_PER_MINUTE: '600' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('share one per-key budget during the grace', async () => {
+    const headers = (key: string) => ({ 'x-api-key': key });
+    const minted = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/keys',
+        headers: headers(t.rootKey),
+        payload: { label: 'budget', scopes: ['keys:read', 'keys:write'] },
+      })
+    ).json();
+    const successor = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/v1/keys/${minted.id}/roll`,
+        headers: headers(minted.api_key),
+        payload: { expires_in_seconds: 3600 },
+      })
+    ).json();
+    const remaining = async (key: string) =>
+      Number(
+        (await t.app.inject({ method: 'GET', url: '/v1/keys', headers: headers(key) })).headers[
+          'x-ratelimit-remaining'
+        ],
+      );
+    const first = await remaining(successor.api_key);
+    expect(await remaining(minted.api_key)).toBe(first - 1);
+    expect(await remaining(successor.api_key)).toBe(first - 2);
+  });
+});

@@ -112,7 +112,8 @@ export function createApiKeyAuthenticator(deps: ApiKeyAuthDeps) {
     if (attempt.scope && !hasScope(row.scopes, attempt.scope)) {
       throw new ApiError('missing_scope', { scope: attempt.scope });
     }
-    const budget = await deps.throttle.consume(row.id);
+    // Per key acted as: a rolled key and its successor share one budget during the grace.
+    const budget = await deps.throttle.consume(key.id);
     const nowMs = deps.clock.now().getTime();
     if (nowMs - (lastWritten.get(row.id) ?? 0) >= LAST_USED_WRITE_INTERVAL_MS) {
       lastWritten.set(row.id, nowMs);
