@@ -60,6 +60,8 @@ if (has('API-key check')) {
     created_at: new Date(),
     revoked_at: null,
     last_used_at: null,
+    successor_key_id: null,
+    expires_at: null,
   };
   const authenticate = createApiKeyAuthenticator({
     apiKeys: {

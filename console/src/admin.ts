@@ -20,6 +20,7 @@ import {
   disableAccountWebhook,
   removeMember,
   revokeAccountKey,
+  rollAccountKey,
   revokeInvitation,
   retention,
   retryDelivery,
@@ -521,9 +522,45 @@ function mintedBy(key: AccountApiKey, members: ListedMember[]): string {
   return nameOf(members, key.created_by_member_id, 'the host (CLI or first start)');
 }
 
-/** The account's API keys with who minted each; an admin revokes any of them with the keys below it. */
-function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: () => Promise<void>) {
+/** A rolled key stays usable this long by default: a day to deploy its successor. */
+const ROLL_GRACE_SECONDS = 24 * 3600;
+
+/**
+ * The account's API keys with who minted each; an admin revokes any of them with the keys below it, or
+ * rolls one: its successor's secret is shown once, here, and the old key keeps working for a day.
+ */
+function apiKeysTable(
+  keys: AccountApiKey[],
+  members: ListedMember[],
+  reload: () => Promise<void>,
+  rolledSecret: HTMLElement,
+) {
   const row = (key: AccountApiKey) => {
+    const roll = h(
+      'button',
+      { type: 'button', class: 'btn', 'aria-label': `Roll API key ${key.label}` },
+      'Roll',
+    );
+    roll.addEventListener('click', () => {
+      if (
+        !confirm(
+          `Roll ${key.label} (${key.key_prefix}…)? A new key takes over everything it owns; the old one keeps working for 24 hours.`,
+        )
+      )
+        return;
+      rollAccountKey(key.id, ROLL_GRACE_SECONDS).then(
+        (rolled) => {
+          rolledSecret.replaceChildren(
+            h('p', {}, `The new key for ${rolled.label}, shown only now:`),
+            h('code', {}, rolled.api_key),
+            h('p', { class: 'hint' }, `The old key stops working ${minute(rolled.rolled_key.expires_at)}.`),
+          );
+          announce(`${key.label} was rolled.`);
+          void reload();
+        },
+        (failure: Error) => announce(failure.message, true),
+      );
+    });
     const revoke = h(
       'button',
       { type: 'button', class: 'btn', 'aria-label': `Revoke API key ${key.label}` },
@@ -542,13 +579,18 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
         (failure: Error) => announce(failure.message, true),
       );
     });
+    // A rolled key is rolled once; it is shown with its successor and the end of its grace.
+    const actions = (k: AccountApiKey) =>
+      k.successor_key_id !== null && k.expires_at !== null
+        ? [`Rolled into key #${k.successor_key_id}; works until ${minute(k.expires_at)} `, revoke]
+        : [roll, ' ', revoke];
     return h(
       'tr',
       { 'data-api-key-id': key.id },
       h('td', {}, `${key.label} (${key.key_prefix}…, ${key.mode})`),
       h('td', {}, key.scopes.join(', ')),
       h('td', {}, mintedBy(key, members)),
-      h('td', {}, key.revoked_at ? `Revoked ${minute(key.revoked_at)}` : revoke),
+      h('td', {}, key.revoked_at ? `Revoked ${minute(key.revoked_at)}` : h('span', {}, ...actions(key))),
     );
   };
   return h(
@@ -571,7 +613,7 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
             h('th', { scope: 'col' }, 'Key'),
             h('th', { scope: 'col' }, 'Scopes'),
             h('th', { scope: 'col' }, 'Minted by'),
-            h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Revoke')),
+            h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Roll or revoke')),
           ),
         ),
         h('tbody', {}, ...keys.map(row)),
@@ -587,6 +629,8 @@ function apiKeysTable(keys: AccountApiKey[], members: ListedMember[], reload: ()
 export function keysPage(): void {
   const status = h('p', { id: 'keys-status', role: 'status' }, 'Loading keys…');
   const apiKeys = h('div', {});
+  // Outside the table, which each reload draws anew: a rolled key's secret stays shown until the page changes.
+  const rolledSecret = h('div', { id: 'rolled-key', role: 'status' });
   const list = h('div', { id: 'publishable-keys' });
   const owner = h('select', { id: 'pk-owner', name: 'api_key_id' });
   const label = h('input', { id: 'pk-label', name: 'label', value: 'default', autocomplete: 'off' });
@@ -663,7 +707,7 @@ export function keysPage(): void {
   const load = async () => {
     try {
       const [keys, publishable, { members }] = await Promise.all([accountKeys(), publishableKeys(), team()]);
-      apiKeys.replaceChildren(apiKeysTable(keys, members, load));
+      apiKeys.replaceChildren(apiKeysTable(keys, members, load, rolledSecret));
       owner.replaceChildren(
         ...keys
           .filter((k) => k.revoked_at === null)
@@ -676,7 +720,7 @@ export function keysPage(): void {
     }
   };
   void load();
-  showPage('Keys', status, apiKeys, list, form);
+  showPage('Keys', status, rolledSecret, apiKeys, list, form);
 }
 
 /** The operator's view: every account with its usage, and the deployment's health as /readyz reports it. */

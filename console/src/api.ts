@@ -422,6 +422,8 @@ export type AccountApiKey = {
   created_by_member_id: number | null;
   created_at: string;
   revoked_at: string | null;
+  successor_key_id: number | null;
+  expires_at: string | null;
 };
 export type PublishableKey = {
   id: number;
@@ -436,6 +438,20 @@ export const accountKeys = () => call<AccountApiKey[]>('/v1/console/keys');
 
 export const revokeAccountKey = (id: number) =>
   call<AccountApiKey>(`/v1/console/keys/${id}/revoke`, { method: 'POST', body: {} });
+
+/** The successor of a rolled key, with its secret (shown once) and when the old key stops working. */
+export type RolledApiKey = {
+  id: number;
+  label: string;
+  api_key: string;
+  rolled_key: { id: number; expires_at: string };
+};
+
+export const rollAccountKey = (id: number, expiresInSeconds: number) =>
+  call<RolledApiKey>(`/v1/console/keys/${id}/roll`, {
+    method: 'POST',
+    body: { expires_in_seconds: expiresInSeconds },
+  });
 
 export const publishableKeys = () => call<PublishableKey[]>('/v1/console/publishable-keys');
 

@@ -8,7 +8,7 @@ import { openDatabase } from '../adapters/db/database.js';
 import { migrate } from '../adapters/db/migrator.js';
 import { restrictNewFileModes } from '../adapters/private-files.js';
 import { createMerchantAccount, listMerchantAccounts } from '../use-cases/accounts/merchant-accounts.js';
-import { revokeAudited } from '../use-cases/accounts/api-keys.js';
+import { MAX_ROLL_GRACE_SECONDS, revokeAudited, rollAudited } from '../use-cases/accounts/api-keys.js';
 import { createInvitation, revokeInvitation } from '../use-cases/members/team.js';
 import { ROLES, type Role } from '../core/members/members.js';
 import { ApiError } from '../core/errors.js';
@@ -26,6 +26,8 @@ const usage = `usage:
                                                 'operator' be given (docs/security.md); without
                                                 --account the key opens an account of its own
   idv keys revoke --id N                        revoke any API key of any account, and every key below it
+  idv keys roll --id N [--expires-in-seconds S] mint the successor of any API key (secret printed once); the old
+                                                key works as it for S seconds (default 86400, at most 604800)
   idv accounts create --name N                  open a merchant account; prints its first API key once
   idv accounts list                             the merchant accounts, their live keys and verifications
   idv accounts invite --account ID --email E [--role admin|reviewer|viewer] [--operator]
@@ -135,6 +137,62 @@ async function run(argv: string[]): Promise<number> {
             label: revoked.label,
             account_id: revoked.account_id,
             revoked_at: revoked.revoked_at?.toISOString() ?? null,
+          },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    } finally {
+      await platform.close();
+    }
+  }
+  if (command === 'keys' && sub === 'roll') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { id: { type: 'string' }, 'expires-in-seconds': { type: 'string' } },
+    });
+    const id = values.id === undefined ? null : parseAccountId(values.id);
+    const graceText = values['expires-in-seconds'];
+    const grace = graceText === undefined ? undefined : Number(graceText);
+    if (
+      id === null ||
+      (grace !== undefined && (!/^[0-9]+$/.test(graceText ?? '') || grace > MAX_ROLL_GRACE_SECONDS))
+    ) {
+      console.error(usage);
+      return 2;
+    }
+    const platform = await createPlatform(config, {
+      logger: createLogger('warn', process.stderr),
+      skipSanctions: true,
+    });
+    try {
+      const key = await platform.stores.apiKeys.findById(id);
+      if (!key) {
+        console.error(`no API key ${id}`);
+        return 2;
+      }
+      const rolled = await rollAudited(
+        {
+          apiKeys: platform.stores.apiKeys,
+          audit: platform.stores.accountAudit,
+          clock: platform.clock,
+          apiKeyPrefix: config.apiKeyPrefix,
+          verificationsChanged: (ids) => platform.stores.verifications.forget(ids),
+        },
+        key,
+        'cli',
+        grace,
+      );
+      console.log(
+        JSON.stringify(
+          {
+            id: rolled.key.id,
+            label: rolled.key.label,
+            scopes: rolled.key.scopes,
+            account_id: rolled.key.account_id,
+            api_key: rolled.plaintext,
+            rolled_key: { id: rolled.rolled.id, expires_at: rolled.rolled.expires_at?.toISOString() ?? null },
           },
           null,
           2,

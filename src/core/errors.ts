@@ -50,6 +50,7 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'method not allowed' },
   request_timeout: { status: 408, message: 'the request was not received in time' },
   cannot_submit: { status: 409, message: 'cannot submit from status {status}' },
+  api_key_not_rollable: { status: 409, message: 'a revoked or already rolled key cannot be rolled' },
   cannot_cancel: {
     status: 409,
     message: 'cannot cancel a verification in status {status}; only an open verification can be canceled',

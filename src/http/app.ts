@@ -12,7 +12,7 @@ import type { Config } from '../config.js';
 import type { AccessLog } from '../ports/access-log.js';
 import type { Metrics } from '../ports/metrics.js';
 import { hostedFlowRoutes, sdkAssetRoutes } from './routes/hosted-flow.js';
-import { reviewConsoleRoutes } from './routes/review-console.js';
+import { consolePageRoutes } from './routes/console-page.js';
 import { allowHostedFlowOrigin } from './cors.js';
 import { acceptJsonBodiesOnly } from './json-body.js';
 import type { App } from './route-context.js';
@@ -92,6 +92,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('actor', null);
 
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
@@ -170,7 +171,7 @@ export async function createApp(deps: AppDeps): Promise<App> {
     });
   }
   await app.register(sdkAssetRoutes, { distDir: path.join(repoRoot, 'sdk/dist'), prefix: '/sdk' });
-  await app.register(reviewConsoleRoutes, {
+  await app.register(consolePageRoutes, {
     distDir: path.join(repoRoot, 'console/dist'),
     mediaOrigin: config.publicBaseUrl,
   });

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keyActor, type Actor } from '../core/actor.js';
 import type { Scope } from '../core/api-keys/api-key.js';
 import {
   createApiKeyAuthenticator,
@@ -11,6 +12,8 @@ export type { AuthenticatedKey };
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey: AuthenticatedKey | null;
+    /** Who acts, as the key hook or the member session hook found them (core/actor.ts). */
+    actor: Actor | null;
   }
 }
 
@@ -40,6 +43,7 @@ export function createApiKeyAuth(deps: ApiKeyAuthDeps) {
         },
         (key) => {
           request.apiKey = key;
+          request.actor = keyActor(key);
         },
       );
       if (budget) {

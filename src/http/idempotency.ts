@@ -65,7 +65,7 @@ export function honourIdempotencyKeys(app: App, deps: IdempotencyDeps): void {
       const answer = await idempotentRequest(
         deps,
         {
-          apiKeyId: request.apiKey.id,
+          apiKeyId: request.apiKey.credentialId,
           apiKeySecret: single(request.headers['x-api-key']) ?? '',
           idempotencyKey,
           method: request.method,

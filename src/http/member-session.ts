@@ -3,13 +3,8 @@ import type { App } from './route-context.js';
 import { csrfTokenMatches, type Role } from '../core/members/members.js';
 import { takeAnonymousConsoleCall } from '../use-cases/members/anonymous-limit.js';
 import { ApiError } from '../core/errors.js';
-import {
-  memberOfSession,
-  requireOperator,
-  requireRole,
-  type SignedInMember,
-  type TeamDeps,
-} from '../use-cases/members/team.js';
+import { memberActor, requireOperator, requireRole } from '../core/actor.js';
+import { memberOfSession, type SignedInMember, type TeamDeps } from '../use-cases/members/team.js';
 
 /** Who may call a console route: a signed-in member with at least `role`, and an operator if `operator`. */
 export type ConsoleAccess = { role: Role; operator: boolean };
@@ -182,6 +177,7 @@ export function createMemberAuth(
         }
       }
       request.member = member;
+      request.actor = memberActor(member);
       request.memberSessionId = sessionId;
       requireRole(member, role);
       if (access.operator) requireOperator(member);

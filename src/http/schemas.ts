@@ -11,8 +11,8 @@ export const validationErrorSchema = z.object({
   ]),
 });
 
-/** The error responses a keyed route can give, spread into its `response` schema. */
-export const keyedErrors = { 401: errorSchema, 403: errorSchema } as const;
+/** The error responses of a route behind the key hook or the member session hook (401, 403), spread into its `response` schema. */
+export const guardErrors = { 401: errorSchema, 403: errorSchema } as const;
 
 /** Signed links to a verification's stored images, valid for an hour: the merchant's and the console's media routes. */
 export const mediaLinksSchema = z.object({

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { validationError, type ValidationIssue } from '../core/errors.js';
+import { ApiError, validationError, type ErrorCode, type ValidationIssue } from '../core/errors.js';
 import { findUnstorableText } from '../core/text/storable-text.js';
 
 const partNames: Record<string, string> = {
@@ -71,3 +71,16 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     return { error: validationError(toValidationIssues(result.error, part, data)) };
   };
 };
+
+/** A row id as the API writes it: a positive integer without leading zeros, at most 16 digits. */
+export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * A row id from the path. A malformed one names no row the caller may reach, so it is the same 404
+ * (`notFound`) as another account's or a missing one.
+ */
+export function parseId(raw: string, notFound: ErrorCode): number {
+  const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw new ApiError(notFound);
+  return id;
+}

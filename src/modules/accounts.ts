@@ -7,7 +7,8 @@ import type { MerchantAccountDeps } from '../use-cases/accounts/merchant-account
 import { keyRoutes } from '../http/routes/keys.js';
 import { publishableKeyRoutes } from '../http/routes/publishable-keys.js';
 import type { Platform } from '../platform.js';
-import { flowFrameAncestors } from '../use-cases/accounts/publishable-keys.js';
+import type { ApiKeyDeps } from '../use-cases/accounts/api-keys.js';
+import { flowFrameAncestors, type PublishableKeyDeps } from '../use-cases/accounts/publishable-keys.js';
 import type { Module } from './module.js';
 
 /**
@@ -51,24 +52,31 @@ export function accountsModule(platform: Platform) {
   metrics.addGauge('api_key_cache_entries', 'API keys and key lists held by the read cache', () =>
     stores.apiKeys.cachedEntries(),
   );
-  const publishableKeyDeps = { publishableKeys: stores.publishableKeys, clock };
+  const apiKeyDeps: ApiKeyDeps = {
+    apiKeys: stores.apiKeys,
+    clock,
+    apiKeyPrefix: config.apiKeyPrefix,
+    audit: stores.accountAudit,
+    verificationsChanged: (ids) => stores.verifications.forget(ids),
+  };
+  const publishableKeyDeps: PublishableKeyDeps = {
+    publishableKeys: stores.publishableKeys,
+    apiKeys: stores.apiKeys,
+    clock,
+    audit: stores.accountAudit,
+  };
   return {
     requireScope,
     keyThrottle,
     merchantAccountDeps,
+    /** The key use cases, which the console's routes call too (with a member as the actor). */
+    apiKeyDeps,
+    publishableKeyDeps,
     /** Who may frame a load of the hosted flow, from the publishable key in its address. */
     flowFrameAncestors: (publishableKey: string | undefined) =>
       flowFrameAncestors(publishableKeyDeps, publishableKey),
     async routes(app) {
-      await app.register(keyRoutes, {
-        deps: {
-          apiKeys: stores.apiKeys,
-          clock,
-          apiKeyPrefix: config.apiKeyPrefix,
-          audit: stores.accountAudit,
-        },
-        requireScope,
-      });
+      await app.register(keyRoutes, { deps: apiKeyDeps, requireScope });
       await app.register(publishableKeyRoutes, { deps: publishableKeyDeps, requireScope });
       await app.register(accountRoutes, { deps: merchantAccountDeps, requireScope });
       await app.register(faceBlocklistRoutes, {

@@ -33,6 +33,8 @@ export async function createModules(platform: Platform) {
   const members = membersModule(platform, {
     verifications: verifications.deps,
     webhooks: webhooks.endpointDeps,
+    apiKeys: accounts.apiKeyDeps,
+    publishableKeys: accounts.publishableKeyDeps,
   });
   const capture = captureModule(platform, { verifications: verifications.deps });
   const checkQueue = await checkQueueModule(platform, { verifications: verifications.deps });

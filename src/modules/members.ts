@@ -1,11 +1,13 @@
 import { createPasskeys } from '../adapters/webauthn.js';
 import { createAnonymousLimit, createMemberAuth, sessionCookieFor } from '../http/member-session.js';
-import { teamReviewRoutes } from '../http/routes/team-review.js';
-import { teamRoutes } from '../http/routes/team.js';
-import { teamSsoRoutes } from '../http/routes/team-sso.js';
-import { teamWebhookRoutes } from '../http/routes/team-webhooks.js';
-import { teamSettingsRoutes } from '../http/routes/team-settings.js';
-import { teamKeyRoutes } from '../http/routes/team-keys.js';
+import { consoleReviewRoutes } from '../http/routes/console-review.js';
+import { consoleTeamRoutes } from '../http/routes/console-team.js';
+import { consoleSsoRoutes } from '../http/routes/console-sso.js';
+import { consoleWebhookRoutes } from '../http/routes/console-webhooks.js';
+import { consoleSettingsRoutes } from '../http/routes/console-settings.js';
+import { consoleKeyRoutes } from '../http/routes/console-keys.js';
+import type { ApiKeyDeps } from '../use-cases/accounts/api-keys.js';
+import type { PublishableKeyDeps } from '../use-cases/accounts/publishable-keys.js';
 import type { WebhookEndpointDeps } from '../use-cases/accounts/webhook-endpoints.js';
 import { createOidc } from '../adapters/oidc.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
@@ -20,7 +22,12 @@ import type { Module } from './module.js';
  */
 export function membersModule(
   platform: Platform,
-  wiring: { verifications: VerificationDeps; webhooks: Omit<WebhookEndpointDeps, 'logRefusal'> },
+  wiring: {
+    verifications: VerificationDeps;
+    webhooks: Omit<WebhookEndpointDeps, 'logRefusal'>;
+    apiKeys: ApiKeyDeps;
+    publishableKeys: PublishableKeyDeps;
+  },
 ) {
   const { config, clock, stores } = platform;
   const deps: TeamDeps = {
@@ -45,8 +52,8 @@ export function membersModule(
       // Every member route's hook sets these (src/http/member-session.ts).
       app.decorateRequest('member', null);
       app.decorateRequest('memberSessionId', null);
-      await app.register(teamRoutes, { deps, requireMember, limitAnonymous, cookie });
-      await app.register(teamSsoRoutes, {
+      await app.register(consoleTeamRoutes, { deps, requireMember, limitAnonymous, cookie });
+      await app.register(consoleSsoRoutes, {
         deps: {
           sso: stores.sso,
           oidc: createOidc({
@@ -64,21 +71,17 @@ export function membersModule(
         limitAnonymous,
         cookie,
       });
-      await app.register(teamWebhookRoutes, {
-        deps: { ...wiring.webhooks, audit: stores.accountAudit },
+      await app.register(consoleWebhookRoutes, {
+        deps: wiring.webhooks,
         allowInsecure: config.webhookAllowInsecure,
         requireMember,
       });
-      await app.register(teamKeyRoutes, {
-        deps: {
-          apiKeys: stores.apiKeys,
-          publishableKeys: stores.publishableKeys,
-          clock,
-          audit: stores.accountAudit,
-        },
+      await app.register(consoleKeyRoutes, {
+        keys: wiring.apiKeys,
+        deps: wiring.publishableKeys,
         requireMember,
       });
-      await app.register(teamSettingsRoutes, {
+      await app.register(consoleSettingsRoutes, {
         retention: {
           retention: stores.retention,
           accounts: stores.accounts,
@@ -88,18 +91,12 @@ export function membersModule(
         },
         requireMember,
       });
-      await app.register(teamReviewRoutes, {
+      await app.register(consoleReviewRoutes, {
         deps: {
           ...wiring.verifications,
           accounts: stores.accounts,
           members: stores.members,
           mediaLinks: { ...wiring.verifications, signingKey: platform.mediaSigningKey },
-        },
-        keyDeps: {
-          apiKeys: stores.apiKeys,
-          apiKeyPrefix: config.apiKeyPrefix,
-          audit: stores.accountAudit,
-          clock,
         },
         publicBaseUrl: config.publicBaseUrl,
         requireMember,

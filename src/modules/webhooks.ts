@@ -21,6 +21,7 @@ export function webhooksModule(platform: Platform, wiring: { requireScope: Requi
     checkHost: platform.webhookHostPolicy,
     kickDeliveries: () => worker.kick(),
     clock: platform.clock,
+    audit: stores.accountAudit,
   };
   return {
     /** What the console's account endpoints (src/modules/members.ts) run on: the same store and worker. */

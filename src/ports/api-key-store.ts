@@ -15,6 +15,9 @@ export type ApiKey = {
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** A rolled key: its successor, which it acts as until `expires_at`, when it stops working. */
+  successor_key_id: number | null;
+  expires_at: Date | null;
 };
 
 export type ApiKeyStore = {
@@ -48,6 +51,20 @@ export type ApiKeyStore = {
   findOwned(id: number, ownerId: number): Promise<ApiKey | undefined>;
   /** Idempotent: a second revoke keeps the first revoked_at. */
   revoke(id: number, at: Date): Promise<ApiKey | undefined>;
+  /**
+   * Mints the successor of a live key that was never rolled, in its place in the tree (same owner,
+   * account, label, scopes and mode), and moves to it everything the old key owns: its verifications
+   * and their records, publishable keys, webhook endpoints, screening monitors and alerts, and the keys
+   * it minted. The old key acts as the successor until `expiresAt`, as do keys rolled into it before.
+   * Undefined when the key is revoked or already rolled. Runs inside the caller's transaction.
+   */
+  roll(input: {
+    oldKeyId: number;
+    keyHash: string;
+    keyPrefix: string;
+    expiresAt: Date;
+    at: Date;
+  }): Promise<{ old: ApiKey; successor: ApiKey; movedVerificationIds: string[] } | undefined>;
   touchLastUsed(id: number, at: Date): Promise<void>;
   count(): Promise<number>;
   recordAuthFailure(input: {

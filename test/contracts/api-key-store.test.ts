@@ -83,3 +83,56 @@ describe.each(engines)('API key store on %s: minting under a revocation', (engin
     }
   });
 });
+
+describe.each(engines)('API key store on %s: rolling a key', (engine) => {
+  let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  let store: ApiKeyStore;
+  beforeAll(async () => {
+    opened = await openMigratedDatabase(engine);
+    store = createApiKeyStore(opened.database.db);
+  });
+  afterAll(() => opened.close());
+
+  const roll = (oldKeyId: number, expiresAt = new Date('2026-12-01T00:00:00Z')) => {
+    const fresh = newKey(null);
+    return store.roll({
+      oldKeyId,
+      keyHash: fresh.keyHash,
+      keyPrefix: fresh.keyPrefix,
+      expiresAt,
+      at: new Date('2026-11-30T00:00:00Z'),
+    });
+  };
+
+  it('puts the successor in the old key’s place and hands it the keys the old one minted', async () => {
+    const root = await mustInsert(store, null);
+    const old = await mustInsert(store, root);
+    const child = await mustInsert(store, old);
+    const rolled = await roll(old);
+    expect(rolled?.successor).toMatchObject({ owner_key_id: root, label: 'k', scopes: ['*'], mode: 'live' });
+    expect(rolled?.old).toMatchObject({
+      id: old,
+      successor_key_id: rolled?.successor.id,
+      expires_at: new Date('2026-12-01T00:00:00Z'),
+    });
+    expect((await store.findById(child))?.owner_key_id).toBe(rolled?.successor.id);
+    // The old key stays in the tree above it; the successor is not below the old key.
+    expect((await store.listOwned(old)).map((key) => key.id)).toEqual([old]);
+  });
+
+  it('rolls a key once, never a revoked one, and a revoked successor ends the grace of its predecessors', async () => {
+    const first = await mustInsert(store, null);
+    const second = (await roll(first))!.successor.id;
+    expect(await roll(first)).toBeUndefined();
+    const third = (await roll(second))!.successor.id;
+    expect((await store.findById(first))?.successor_key_id).toBe(third);
+    await store.revoke(third, new Date());
+    for (const id of [first, second]) expect((await store.findById(id))?.revoked_at).not.toBeNull();
+    expect(await roll(third)).toBeUndefined();
+
+    const alone = await mustInsert(store, null);
+    const next = (await roll(alone))!.successor.id;
+    await store.revoke(alone, new Date());
+    expect((await store.findById(next))?.revoked_at).toBeNull();
+  });
+});

@@ -197,6 +197,15 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
       resource: async (f) => ({ key_id: String((await createKey(f.t, f.owner.key, ['keys:read'])).id) }),
     },
   },
+  'POST /v1/keys/:key_id/roll': {
+    scope: 'keys:write',
+    payload: { expires_in_seconds: 60 },
+    ownership: {
+      kind: 'owned',
+      notFound: 'api key not found',
+      resource: async (f) => ({ key_id: String((await createKey(f.t, f.owner.key, ['keys:read'])).id) }),
+    },
+  },
   'POST /v1/publishable-keys': { scope: 'keys:write' },
   'GET /v1/publishable-keys': { scope: 'keys:read' },
   'POST /v1/publishable-keys/:id/revoke': {

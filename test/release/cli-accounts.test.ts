@@ -130,6 +130,24 @@ describe('idv accounts (PGlite on disk)', () => {
     expect((await idv('accounts', 'invitations', 'revoke', '--id', '999999')).code).toBe(2);
     expect((await idv('accounts', 'invitations', 'revoke')).code).toBe(2);
 
+    const keyRolled = await idv(
+      'keys',
+      'roll',
+      '--id',
+      String(account.api_key.id),
+      '--expires-in-seconds',
+      '60',
+    );
+    expect(keyRolled.code, keyRolled.stderr).toBe(0);
+    const successor = JSON.parse(keyRolled.stdout);
+    expect(successor).toMatchObject({
+      account_id: account.id,
+      rolled_key: { id: account.api_key.id, expires_at: expect.any(String) },
+    });
+    expect(successor.id).not.toBe(account.api_key.id);
+    expect((await idv('keys', 'roll', '--id', '999999')).code).toBe(2);
+    expect((await idv('keys', 'roll', '--id', '1', '--expires-in-seconds', 'soon')).code).toBe(2);
+
     const keyRevoked = await idv('keys', 'revoke', '--id', String(account.api_key.id));
     expect(keyRevoked.code, keyRevoked.stderr).toBe(0);
     expect(JSON.parse(keyRevoked.stdout)).toMatchObject({ id: account.api_key.id, account_id: account.id });
@@ -142,6 +160,9 @@ describe('idv accounts (PGlite on disk)', () => {
     try {
       const key = await platform.stores.apiKeys.findByHash(hashSecret(account.api_key.api_key));
       expect(key?.revoked_at).not.toBeNull();
+      // Revoking the rolled key leaves its successor live.
+      const live = await platform.stores.apiKeys.findByHash(hashSecret(successor.api_key));
+      expect([live?.id, live?.revoked_at]).toEqual([successor.id, null]);
       const token = invitation.link.split('#invitation=')[1];
       expect(
         (await platform.stores.members.findInvitationByHash(digestToken(token)))?.revoked_at,
@@ -149,6 +170,7 @@ describe('idv accounts (PGlite on disk)', () => {
       const audit = await platform.stores.members.listAccountAudit(account.id, 10);
       expect(audit.map((e) => [e.event, e.actor_member_id, e.actor_key_id])).toEqual([
         ['api_key.revoked', null, null],
+        ['api_key.rolled', null, null],
         ['invitation.revoked', null, null],
         ['invitation.created', null, null],
         ['account.opened', null, null],

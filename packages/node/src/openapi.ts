@@ -680,6 +680,7 @@ export interface paths {
             'application/json': {
               created_at: string;
               created_by_member_id: number | null;
+              expires_at: string | null;
               id: number;
               key_prefix: string;
               label: string;
@@ -688,6 +689,7 @@ export interface paths {
               owner_key_id: number | null;
               revoked_at: string | null;
               scopes: string[];
+              successor_key_id: number | null;
             }[];
           };
         };
@@ -827,6 +829,7 @@ export interface paths {
             'application/json': {
               created_at: string;
               created_by_member_id: number | null;
+              expires_at: string | null;
               id: number;
               key_prefix: string;
               label: string;
@@ -834,6 +837,96 @@ export interface paths {
               mode: 'live' | 'test';
               owner_key_id: number | null;
               revoked_at: string | null;
+              scopes: string[];
+              successor_key_id: number | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/keys/{id}/roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Roll an API key of the account (admin): its successor takes over everything it owns; the old key works until expires_at */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            expires_in_seconds?: number;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              api_key: string;
+              created_at: string;
+              id: number;
+              label: string;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              rolled_key: {
+                expires_at: string;
+                id: number;
+              };
               scopes: string[];
             };
           };
@@ -862,6 +955,17 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -6280,6 +6384,112 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/keys/{key_id}/roll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll a key: mint its successor (the plaintext is returned once), which takes over everything the key owns; the old key works until expires_at
+     * @description The successor has the key's label, scopes and mode and its place in the tree. The old key acts as the successor for `expires_in_seconds` (0 to 604800, default one day), then stops working. Revoking the old key never revokes the successor.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Up to 255 characters; a retry with the same key and body within 24 h returns the first answer (marked Idempotent-Replayed: true) without acting again */
+          'idempotency-key'?: string;
+        };
+        path: {
+          key_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            expires_in_seconds?: number;
+          } | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              api_key: string;
+              created_at: string;
+              id: number;
+              label: string;
+              /** @enum {string} */
+              mode: 'live' | 'test';
+              rolled_key: {
+                expires_at: string;
+                id: number;
+              };
+              scopes: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };

@@ -45,6 +45,12 @@ export function createCachedApiKeyStore(
       cache.forgetAll();
     },
 
+    async roll(input) {
+      const rolled = await store.roll(input);
+      cache.forgetAll();
+      return rolled;
+    },
+
     async revoke(id, at) {
       const row = await store.revoke(id, at);
       cache.forgetAll();

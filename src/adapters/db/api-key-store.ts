@@ -13,6 +13,24 @@ function isOwnerRevoked(error: unknown): boolean {
   );
 }
 
+/**
+ * The tables whose `api_key_id` names the key that owns the row, beside verifications: a roll hands
+ * them to the successor. Columns that record who acted (verifications.reviewer_key_id,
+ * face_blocklist.created_by, account_audit.actor_key_id, accounts.lineage_root_key_id) stay as history.
+ * idempotency_keys stay too: a recorded answer is sealed under the secret of the key that sent the
+ * request, so only a retry with that same key can replay it.
+ */
+const OWNED_BY_KEY = [
+  'publishable_keys',
+  'usage_records',
+  'events',
+  'face_templates',
+  'webhook_endpoints',
+  'selfie_frame_hashes',
+  'screening_monitors',
+  'screening_alerts',
+] as const;
+
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
   /** The ids of a key and of every key below it in the tree that owner_key_id forms. */
   const subtreeIds = (rootId: number) =>
@@ -106,6 +124,68 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
         .where('revoked_at', 'is', null)
         .execute();
       return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async roll(input) {
+      const old = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', input.oldKeyId)
+        .where('revoked_at', 'is', null)
+        .where('successor_key_id', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!old) return undefined;
+      const successor = await db
+        .insertInto('api_keys')
+        .values({
+          label: old.label,
+          scopes: JSON.stringify(old.scopes),
+          key_hash: input.keyHash,
+          key_prefix: input.keyPrefix,
+          owner_key_id: old.owner_key_id,
+          ...(old.owner_key_id === null ? { account_id: old.account_id } : {}),
+          mode: old.mode,
+          created_by_member_id: old.created_by_member_id,
+          created_at: input.at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          if (isOwnerRevoked(error)) return undefined;
+          throw error;
+        });
+      if (!successor) return undefined;
+      const moved = await db
+        .updateTable('verifications')
+        .set({ api_key_id: successor.id })
+        .where('api_key_id', '=', old.id)
+        .returning('id')
+        .execute();
+      for (const table of OWNED_BY_KEY) {
+        await db
+          .updateTable(table)
+          .set({ api_key_id: successor.id })
+          .where('api_key_id', '=', old.id)
+          .execute();
+      }
+      await db
+        .updateTable('api_keys')
+        .set({ owner_key_id: successor.id })
+        .where('owner_key_id', '=', old.id)
+        .execute();
+      await db
+        .updateTable('api_keys')
+        .set({ successor_key_id: successor.id })
+        .where('successor_key_id', '=', old.id)
+        .execute();
+      const rolled = await db
+        .updateTable('api_keys')
+        .set({ successor_key_id: successor.id, expires_at: input.expiresAt })
+        .where('id', '=', old.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { old: rolled, successor, movedVerificationIds: moved.map((row) => row.id) };
     },
 
     async touchLastUsed(id: number, at: Date): Promise<void> {

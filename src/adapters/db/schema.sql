@@ -31,6 +31,7 @@ TABLE api_keys
   account_id bigint NOT NULL
   created_at timestamp with time zone NOT NULL DEFAULT now()
   created_by_member_id bigint NULL
+  expires_at timestamp with time zone NULL
   id bigint NOT NULL DEFAULT nextval('api_keys_id_seq'::regclass)
   key_hash text NOT NULL
   key_prefix text NOT NULL
@@ -40,6 +41,7 @@ TABLE api_keys
   owner_key_id bigint NULL
   revoked_at timestamp with time zone NULL
   scopes jsonb NOT NULL
+  successor_key_id bigint NULL
 
 TABLE auth_failures
   id bigint NOT NULL DEFAULT nextval('auth_failures_id_seq'::regclass)
@@ -415,6 +417,7 @@ api_keys.api_keys_key_hash_key: UNIQUE (key_hash)
 api_keys.api_keys_mode_check: CHECK ((mode = ANY (ARRAY['live'::text, 'test'::text])))
 api_keys.api_keys_owner_key_id_fkey: FOREIGN KEY (owner_key_id) REFERENCES api_keys(id)
 api_keys.api_keys_pkey: PRIMARY KEY (id)
+api_keys.api_keys_successor_key_id_fkey: FOREIGN KEY (successor_key_id) REFERENCES api_keys(id)
 auth_failures.auth_failures_pkey: PRIMARY KEY (id)
 check_jobs.check_jobs_pkey: PRIMARY KEY (id)
 check_jobs.check_jobs_status_check: CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text])))
@@ -523,6 +526,7 @@ CREATE INDEX api_keys_account_idx ON public.api_keys USING btree (account_id)
 CREATE UNIQUE INDEX api_keys_key_hash_key ON public.api_keys USING btree (key_hash)
 CREATE INDEX api_keys_owner_idx ON public.api_keys USING btree (owner_key_id)
 CREATE UNIQUE INDEX api_keys_pkey ON public.api_keys USING btree (id)
+CREATE INDEX api_keys_successor_idx ON public.api_keys USING btree (successor_key_id) WHERE (successor_key_id IS NOT NULL)
 CREATE INDEX auth_failures_ip_idx ON public.auth_failures USING btree (ip, occurred_at)
 CREATE UNIQUE INDEX auth_failures_pkey ON public.auth_failures USING btree (id)
 CREATE UNIQUE INDEX check_jobs_active_idx ON public.check_jobs USING btree (verification_id) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]))
@@ -627,7 +631,7 @@ CREATE UNIQUE INDEX webhook_endpoints_pkey ON public.webhook_endpoints USING btr
 -- Triggers
 CREATE TRIGGER api_keys_account_is_fixed BEFORE UPDATE OF account_id ON public.api_keys FOR EACH ROW WHEN ((old.account_id IS DISTINCT FROM new.account_id)) EXECUTE FUNCTION refuse_api_key_account_change()
 CREATE TRIGGER api_keys_assign_account BEFORE INSERT ON public.api_keys FOR EACH ROW EXECUTE FUNCTION assign_api_key_account()
-CREATE TRIGGER api_keys_notify_changes AFTER INSERT OR DELETE OR UPDATE OF label, scopes, key_hash, key_prefix, owner_key_id, revoked_at, created_at ON public.api_keys FOR EACH STATEMENT EXECUTE FUNCTION notify_api_key_changes()
+CREATE TRIGGER api_keys_notify_changes AFTER INSERT OR DELETE OR UPDATE OF label, scopes, key_hash, key_prefix, owner_key_id, revoked_at, created_at, successor_key_id, expires_at ON public.api_keys FOR EACH STATEMENT EXECUTE FUNCTION notify_api_key_changes()
 CREATE TRIGGER api_keys_refuse_under_revoked_owner BEFORE INSERT ON public.api_keys FOR EACH ROW EXECUTE FUNCTION refuse_key_under_revoked_owner()
 CREATE TRIGGER api_keys_revoke_descendants AFTER UPDATE OF revoked_at ON public.api_keys FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION revoke_api_key_descendants()
 CREATE TRIGGER check_jobs_notify_done AFTER UPDATE OF status ON public.check_jobs FOR EACH ROW WHEN (((new.status = 'done'::text) AND (old.status <> 'done'::text))) EXECUTE FUNCTION notify_check_job_done()

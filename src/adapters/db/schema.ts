@@ -25,6 +25,9 @@ export type ApiKeysTable = {
   last_used_at: NullableTimestamp;
   /** The console admin who minted the key (migrations/0034); null for keys minted by a key or the CLI. */
   created_by_member_id: ColumnType<number | null, number | null | undefined, never>;
+  /** Set on a rolled key: the key that took its place and that it acts as until expires_at (migrations/0040). */
+  successor_key_id: ColumnType<number | null, never, number | null>;
+  expires_at: ColumnType<Date | null, never, Date | null>;
 };
 
 export type AccountsTable = {

@@ -2,6 +2,7 @@ import { noStore } from '../security-headers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActorOf } from '../../core/actor.js';
 import { OPERATOR_SCOPE } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import {
@@ -11,7 +12,7 @@ import {
   type OpenedAccount,
 } from '../../use-cases/accounts/merchant-accounts.js';
 import type { RequireScope } from '../route-context.js';
-import { keyedErrors } from '../schemas.js';
+import { guardErrors } from '../schemas.js';
 
 export const accountSchema = z.object({ id: z.number().int(), name: z.string(), created_at: z.string() });
 
@@ -69,7 +70,7 @@ export const accountRoutes: FastifyPluginAsync<{
             }),
             first_admin_invitation: firstAdminInvitationSchema.nullable(),
           }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },
@@ -78,7 +79,7 @@ export const accountRoutes: FastifyPluginAsync<{
         name: request.body.name,
         keyLabel: request.body.key_label,
         firstAdminEmail: request.body.first_admin_email,
-        actor: { keyId: request.apiKey!.id },
+        actor: auditActorOf(request.actor!),
       });
       const { key, plaintext } = opened.key!;
       return reply.status(201).send({
@@ -106,7 +107,7 @@ export const accountRoutes: FastifyPluginAsync<{
               verifications: z.number().int(),
             }),
           ),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },

@@ -5,7 +5,7 @@ import { isoWithoutZone } from '../../core/time.js';
 import { WEBHOOK_EVENT_TYPES } from '../../core/webhooks/event-catalogue.js';
 import { listEvents, type EventDeps } from '../../use-cases/events.js';
 import type { RequireScope } from '../route-context.js';
-import { keyedErrors } from '../schemas.js';
+import { guardErrors } from '../schemas.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,7 +49,7 @@ export const eventRoutes: FastifyPluginAsync<{ deps: EventDeps; requireScope: Re
             has_more: z.boolean(),
             next_cursor: z.string().nullable(),
           }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },

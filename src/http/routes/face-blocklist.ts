@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OPERATOR_SCOPE } from '../../core/api-keys/api-key.js';
-import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { requireDecodedImage } from '../../core/verifications/uploads.js';
 import {
@@ -13,7 +12,8 @@ import {
 } from '../../use-cases/accounts/face-blocklist.js';
 import type { RequireScope } from '../route-context.js';
 import { SESSION_UPLOAD_LIMIT_BYTES } from './session.js';
-import { errorSchema, keyedErrors } from '../schemas.js';
+import { errorSchema, guardErrors } from '../schemas.js';
+import { parseId } from '../validation.js';
 
 const entrySchema = z.object({ id: z.number(), label: z.string(), created_at: z.string() });
 
@@ -39,7 +39,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{
           label: z.string().trim().min(1).max(200),
           image_b64: z.string().max(SESSION_UPLOAD_LIMIT_BYTES),
         }),
-        response: { 201: entrySchema, ...keyedErrors, 503: errorSchema },
+        response: { 201: entrySchema, ...guardErrors, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -62,7 +62,7 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{
         tags: ['faces'],
         summary: 'List the blocklisted faces (labels only)',
         security: [{ apiKey: [] }],
-        response: { 200: z.array(entrySchema), ...keyedErrors },
+        response: { 200: z.array(entrySchema), ...guardErrors },
       },
     },
     async () =>
@@ -82,13 +82,11 @@ export const faceBlocklistRoutes: FastifyPluginAsync<{
         summary: 'Remove a blocklisted face',
         security: [{ apiKey: [] }],
         params: z.object({ entry_id: z.string() }),
-        response: { 204: z.null(), ...keyedErrors, 404: errorSchema },
+        response: { 204: z.null(), ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
-      const id = /^[1-9][0-9]{0,15}$/.test(request.params.entry_id) ? Number(request.params.entry_id) : NaN;
-      if (!Number.isSafeInteger(id)) throw new ApiError('blocklist_entry_not_found');
-      await removeBlocklistedFace(deps, id);
+      await removeBlocklistedFace(deps, parseId(request.params.entry_id, 'blocklist_entry_not_found'));
       return reply.status(204).send(null);
     },
   );

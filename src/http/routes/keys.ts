@@ -3,19 +3,27 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { KEY_MODES, SCOPES } from '../../core/api-keys/api-key.js';
-import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import {
   createApiKey,
   listApiKeys,
+  MAX_ROLL_GRACE_SECONDS,
   revokeApiKey,
+  rollApiKey,
   type ApiKeyDeps,
 } from '../../use-cases/accounts/api-keys.js';
 import type { ApiKey } from '../../ports/api-key-store.js';
 import type { RequireScope } from '../route-context.js';
 import { unchanging } from '../serializer.js';
-import { errorSchema, keyedErrors } from '../schemas.js';
-import { mintedKeySchema, presentMintedKey } from '../presenters/api-key.js';
+import { parseId } from '../validation.js';
+import { errorSchema, guardErrors } from '../schemas.js';
+import {
+  mintedKeySchema,
+  presentMintedKey,
+  presentRolledKey,
+  rolledKeySchema,
+  rollKeyBody,
+} from '../presenters/api-key.js';
 
 const publicKeySchema = z.object({
   id: z.number().int(),
@@ -64,13 +72,6 @@ const createKeyBody = z.object({
 
 const keyIdParams = z.object({ key_id: z.string() });
 
-/** A malformed id names no key the caller owns, so it is the same 404 as a foreign one. */
-function parseKeyId(raw: string): number {
-  const id = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError('api_key_not_found');
-  return id;
-}
-
 export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: RequireScope }> = async (
   instance,
   { deps, requireScope },
@@ -90,14 +91,12 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
         body: createKeyBody,
         response: {
           201: mintedKeySchema,
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },
     async (request, reply) => {
-      return reply
-        .status(201)
-        .send(presentMintedKey(await createApiKey(deps, request.apiKey!, request.body)));
+      return reply.status(201).send(presentMintedKey(await createApiKey(deps, request.actor!, request.body)));
     },
   );
 
@@ -109,10 +108,10 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
         tags: ['api keys'],
         summary: 'List the calling key and every key below it (those it created, and theirs)',
         security: [{ apiKey: [] }],
-        response: { 200: z.array(publicKeySchema), ...keyedErrors },
+        response: { 200: z.array(publicKeySchema), ...guardErrors },
       },
     },
-    async (request) => toPublicKeys(await listApiKeys(deps, request.apiKey!)),
+    async (request) => toPublicKeys(await listApiKeys(deps, request.actor!)),
   );
 
   app.post(
@@ -125,11 +124,40 @@ export const keyRoutes: FastifyPluginAsync<{ deps: ApiKeyDeps; requireScope: Req
         summary: 'Revoke a key and every key below it (idempotent; effective immediately)',
         security: [{ apiKey: [] }],
         params: keyIdParams,
-        response: { 200: publicKeySchema, ...keyedErrors, 404: errorSchema },
+        response: { 200: publicKeySchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request) => {
-      return toPublicKey(await revokeApiKey(deps, request.apiKey!, parseKeyId(request.params.key_id)));
+      return toPublicKey(
+        await revokeApiKey(deps, request.actor!, parseId(request.params.key_id, 'api_key_not_found')),
+      );
+    },
+  );
+
+  app.post(
+    '/v1/keys/:key_id/roll',
+    {
+      config: { idempotent: true },
+      onRequest: [requireScope('keys:write'), noStore],
+      schema: {
+        tags: ['api keys'],
+        summary:
+          'Roll a key: mint its successor (the plaintext is returned once), which takes over everything the key owns; the old key works until expires_at',
+        description: `The successor has the key's label, scopes and mode and its place in the tree. The old key acts as the successor for \`expires_in_seconds\` (0 to ${MAX_ROLL_GRACE_SECONDS}, default one day), then stops working. Revoking the old key never revokes the successor.`,
+        security: [{ apiKey: [] }],
+        params: keyIdParams,
+        body: rollKeyBody,
+        response: { 201: rolledKeySchema, ...guardErrors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const rolled = await rollApiKey(
+        deps,
+        request.actor!,
+        parseId(request.params.key_id, 'api_key_not_found'),
+        request.body?.expires_in_seconds,
+      );
+      return reply.status(201).send(presentRolledKey(rolled));
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActorOf } from '../../core/actor.js';
 import { isoWithoutZone } from '../../core/time.js';
 import type { ReadinessReport } from '../../readiness.js';
 import {
@@ -10,12 +11,11 @@ import {
 } from '../../use-cases/accounts/merchant-accounts.js';
 import type { RequireMember } from '../member-session.js';
 import { noStore } from '../security-headers.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { guardErrors, validationErrorSchema } from '../schemas.js';
 import { accountSchema, firstAdminInvitationSchema, presentFirstAdmin } from './accounts.js';
 import { componentSchema } from './health.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 
 /**
  * The operator's console pages (docs/self-hosting.md "The operator's console"): every account with its
@@ -42,7 +42,7 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
           200: z.array(
             accountSchema.extend({ live_api_keys: z.number().int(), verifications: z.number().int() }),
           ),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -73,7 +73,7 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
         response: {
           201: accountSchema.extend({ first_admin_invitation: firstAdminInvitationSchema }),
           422: validationErrorSchema,
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -82,7 +82,7 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
         name: request.body.name,
         withKey: false,
         firstAdminEmail: request.body.admin_email,
-        actor: { memberId: request.member!.id },
+        actor: auditActorOf(request.actor!),
       });
       return reply.status(201).send({
         id: opened.account.id,
@@ -106,7 +106,7 @@ export const operatorConsoleRoutes: FastifyPluginAsync<{
             status: z.enum(['ready', 'degraded', 'not_ready']),
             components: z.record(z.string(), componentSchema),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },

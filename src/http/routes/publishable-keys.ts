@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOOPBACK_HOSTNAMES } from '../../core/api-keys/embedding-origins.js';
-import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import {
   createPublishableKey,
@@ -12,7 +11,8 @@ import {
 } from '../../use-cases/accounts/publishable-keys.js';
 import type { PublishableKey } from '../../ports/publishable-key-store.js';
 import type { RequireScope } from '../route-context.js';
-import { errorSchema, keyedErrors } from '../schemas.js';
+import { errorSchema, guardErrors } from '../schemas.js';
+import { parseId } from '../validation.js';
 
 export const publishableKeySchema = z.object({
   id: z.number(),
@@ -75,11 +75,11 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
             allowed_origins: z.array(embeddingOrigin).max(20).default([]),
           })
           .default({ label: 'default', allowed_origins: [] }),
-        response: { 201: publishableKeySchema, ...keyedErrors },
+        response: { 201: publishableKeySchema, ...guardErrors },
       },
     },
     async (request, reply) => {
-      const row = await createPublishableKey(deps, request.apiKey!, {
+      const row = await createPublishableKey(deps, request.actor!, {
         label: request.body.label,
         allowedOrigins: request.body.allowed_origins,
       });
@@ -95,10 +95,10 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
         tags: ['api keys'],
         summary: 'List the calling key’s publishable keys',
         security: [{ apiKey: [] }],
-        response: { 200: z.array(publishableKeySchema), ...keyedErrors },
+        response: { 200: z.array(publishableKeySchema), ...guardErrors },
       },
     },
-    async (request) => (await listPublishableKeys(deps, request.apiKey!)).map(presentPublishableKey),
+    async (request) => (await listPublishableKeys(deps, request.actor!)).map(presentPublishableKey),
   );
 
   app.post(
@@ -111,13 +111,12 @@ export const publishableKeyRoutes: FastifyPluginAsync<{
         summary: 'Revoke a publishable key (idempotent)',
         security: [{ apiKey: [] }],
         params: z.object({ id: z.string() }),
-        response: { 200: publishableKeySchema, ...keyedErrors, 404: errorSchema },
+        response: { 200: publishableKeySchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request) => {
-      const id = /^[1-9][0-9]{0,15}$/.test(request.params.id) ? Number(request.params.id) : NaN;
-      if (!Number.isSafeInteger(id)) throw new ApiError('publishable_key_not_found');
-      return presentPublishableKey(await revokePublishableKey(deps, request.apiKey!, id));
+      const id = parseId(request.params.id, 'publishable_key_not_found');
+      return presentPublishableKey(await revokePublishableKey(deps, request.actor!, id));
     },
   );
 };

@@ -11,7 +11,7 @@ import {
   type MonitorDeps,
 } from '../../use-cases/screening-watch.js';
 import type { RequireScope } from '../route-context.js';
-import { errorSchema, keyedErrors, validationErrorSchema } from '../schemas.js';
+import { errorSchema, guardErrors, validationErrorSchema } from '../schemas.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,7 +84,7 @@ export const screeningMonitorRoutes: FastifyPluginAsync<{
           'Watch a name ({name, date_of_birth?, country?}) or a wallet ({address, chain?}): re-screened on every list update, a match sent as screening.match',
         security: [{ apiKey: [] }],
         body: createBody,
-        response: { 201: monitorSchema, ...keyedErrors, 409: errorSchema, 422: validationErrorSchema },
+        response: { 201: monitorSchema, ...guardErrors, 409: errorSchema, 422: validationErrorSchema },
       },
     },
     async (request, reply) => {
@@ -125,7 +125,7 @@ export const screeningMonitorRoutes: FastifyPluginAsync<{
             has_more: z.boolean(),
             next_cursor: z.string().nullable(),
           }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },
@@ -153,7 +153,7 @@ export const screeningMonitorRoutes: FastifyPluginAsync<{
         summary: 'One monitor; another key’s or an unknown one is 404 monitor not found',
         security: [{ apiKey: [] }],
         params: idParams,
-        response: { 200: monitorSchema, ...keyedErrors, 404: errorSchema },
+        response: { 200: monitorSchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request) => toMonitor(await getMonitor(deps, request.apiKey!.id, request.params.id)),
@@ -168,7 +168,7 @@ export const screeningMonitorRoutes: FastifyPluginAsync<{
         summary: 'Stop watching: the monitor and its subject are erased for good',
         security: [{ apiKey: [] }],
         params: idParams,
-        response: { 204: z.null(), ...keyedErrors, 404: errorSchema },
+        response: { 204: z.null(), ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {

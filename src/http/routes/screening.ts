@@ -13,7 +13,7 @@ import {
   type ScreeningDeps,
 } from '../../use-cases/screening.js';
 import type { RequireScope } from '../route-context.js';
-import { errorSchema, keyedErrors } from '../schemas.js';
+import { errorSchema, guardErrors } from '../schemas.js';
 
 const readingSchema = z.object({ system: z.string(), text: z.string() });
 const nameMatchSchema = z.object({
@@ -68,7 +68,7 @@ export const screeningRoutes: FastifyPluginAsync<{
         summary: 'Screen a name (and optional date of birth) against the OFAC SDN list',
         security: [{ apiKey: [] }],
         body: z.object({ name: z.string().min(2).max(255), dob }),
-        response: { 200: nameAnswer, ...keyedErrors, 503: errorSchema },
+        response: { 200: nameAnswer, ...guardErrors, 503: errorSchema },
       },
     },
     async (request) => screenOfacName(deps, { name: request.body.name, dob: request.body.dob ?? null }),
@@ -83,7 +83,7 @@ export const screeningRoutes: FastifyPluginAsync<{
         summary: 'Screen a crypto wallet address against the SDN list’s digital currency addresses',
         security: [{ apiKey: [] }],
         body: z.object({ address: z.string().min(8).max(255) }),
-        response: { 200: walletAnswer, ...keyedErrors, 503: errorSchema },
+        response: { 200: walletAnswer, ...guardErrors, 503: errorSchema },
       },
     },
     async (request) => screenWallet(deps, request.body.address),
@@ -117,7 +117,7 @@ export const screeningRoutes: FastifyPluginAsync<{
           /** Default: every list the operator enabled (SCREENING_LISTS, plus OFAC). */
           lists: z.array(listId).min(1).optional(),
         }),
-        response: { 200: multiListAnswer, ...keyedErrors, 503: errorSchema },
+        response: { 200: multiListAnswer, ...guardErrors, 503: errorSchema },
       },
     },
     async (request) =>

@@ -20,7 +20,7 @@ import { sessionStateSchema, toSessionState } from '../presenters/verification.j
 import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
 import type { TestSamples } from '../../ports/test-samples.js';
 import type { RetentionDays } from '../presenters/verification.js';
-import { errorSchema, validationErrorSchema, keyedErrors } from '../schemas.js';
+import { errorSchema, validationErrorSchema, guardErrors } from '../schemas.js';
 import { authenticateClientToken, requestOrigin, type ClientSession } from '../client-token-auth.js';
 
 /** Session upload routes accept bodies up to 15 MB; Fastify refuses larger ones while reading. */
@@ -135,7 +135,7 @@ export const sessionRoutes: FastifyPluginAsync<{
           ),
         response: {
           200: z.object({ ok: z.literal(true) }),
-          ...keyedErrors,
+          ...guardErrors,
           422: validationErrorSchema,
         },
       },

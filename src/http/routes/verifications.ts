@@ -28,7 +28,7 @@ import {
 import { signedMediaLinks, type MediaLinkDeps } from '../../use-cases/verifications/media-links.js';
 import type { RequireScope } from '../route-context.js';
 import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
-import { errorSchema, keyedErrors, mediaLinksSchema, validationErrorSchema } from '../schemas.js';
+import { errorSchema, guardErrors, mediaLinksSchema, validationErrorSchema } from '../schemas.js';
 
 const createBody = z.object({
   external_ref: z.string().trim().min(1).max(255),
@@ -126,7 +126,7 @@ export const verificationRoutes: FastifyPluginAsync<{
             client_token_expires_at: z.string(),
             url: z.string(),
           }),
-          ...keyedErrors,
+          ...guardErrors,
           422: validationErrorSchema,
         },
       },
@@ -167,7 +167,7 @@ export const verificationRoutes: FastifyPluginAsync<{
             has_more: z.boolean(),
             next_cursor: z.string().nullable(),
           }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },
@@ -209,7 +209,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         }),
         response: {
           200: verificationDetailSchema,
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
           503: errorSchema,
         },
@@ -246,7 +246,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         body: reviewBody,
         response: {
           200: verificationDetailSchema,
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
           409: errorSchema,
           422: validationErrorSchema,
@@ -277,7 +277,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         params: z.object({ id: z.string() }),
         response: {
           200: verificationDetailSchema,
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
           409: errorSchema,
         },
@@ -301,7 +301,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         params: z.object({ id: z.string() }),
         response: {
           200: verificationDetailSchema,
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -323,7 +323,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         params: z.object({ id: z.string() }),
         response: {
           200: mediaLinksSchema,
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -391,7 +391,7 @@ export const verificationRoutes: FastifyPluginAsync<{
         params: z.object({ id: z.string() }),
         response: {
           200: z.object({ verification_id: z.string(), revoked_tokens: z.number().int() }),
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -422,7 +422,7 @@ export const verificationRoutes: FastifyPluginAsync<{
             total: z.number(),
             data: z.array(z.object({ day: z.string(), verifications: z.number() })),
           }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },

@@ -2,7 +2,6 @@ import { noStore } from '../security-headers.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '../../core/errors.js';
 import { isoWithoutZone } from '../../core/time.js';
 import {
   isKnownEventType,
@@ -21,7 +20,8 @@ import {
 } from '../../use-cases/accounts/webhook-endpoints.js';
 import type { DeliveryWithAttempts, WebhookEndpoint } from '../../ports/webhooks.js';
 import type { RequireScope } from '../route-context.js';
-import { errorSchema, keyedErrors, validationErrorSchema } from '../schemas.js';
+import { errorSchema, guardErrors, validationErrorSchema } from '../schemas.js';
+import { ID_PATTERN, parseId } from '../validation.js';
 
 export const endpointSchema = z.object({
   id: z.number().int(),
@@ -90,8 +90,6 @@ export function toPublicDelivery(row: DeliveryWithAttempts): z.infer<typeof deli
   };
 }
 
-export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
-
 /** A page of an endpoint's deliveries asked for: its size and the cursor of the page before. */
 export const deliveryPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -103,13 +101,6 @@ export const deliveryPageSchema = z.object({
   has_more: z.boolean(),
   next_cursor: z.string().nullable(),
 });
-
-/** A malformed id names nothing the caller owns, so it is the same 404 as a foreign one. */
-export function parseId(raw: string, notFound: 'webhook_not_found' | 'delivery_not_found'): number {
-  const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError(notFound);
-  return id;
-}
 
 /** The body of an endpoint registration: the URL rules (SSRF's syntax part) and a valid subscription. */
 export function webhookCreateBody(allowInsecure: boolean) {
@@ -167,16 +158,12 @@ export const webhookRoutes: FastifyPluginAsync<{
         body: createBody,
         response: {
           201: endpointSchema.extend({ secret: z.string() }),
-          ...keyedErrors,
+          ...guardErrors,
         },
       },
     },
     async (request, reply) => {
-      const { endpoint, secret } = await registerWebhookEndpoint(
-        deps,
-        { apiKeyId: request.apiKey!.id },
-        request.body,
-      );
+      const { endpoint, secret } = await registerWebhookEndpoint(deps, request.actor!, request.body);
       return reply.status(201).send({ ...toPublicEndpoint(endpoint), secret });
     },
   );
@@ -189,11 +176,10 @@ export const webhookRoutes: FastifyPluginAsync<{
         tags: ['webhooks'],
         summary: "List the calling key's active webhook endpoints",
         security: [{ apiKey: [] }],
-        response: { 200: z.array(endpointSchema), ...keyedErrors },
+        response: { 200: z.array(endpointSchema), ...guardErrors },
       },
     },
-    async (request) =>
-      (await listWebhookEndpoints(deps, { apiKeyId: request.apiKey!.id })).map(toPublicEndpoint),
+    async (request) => (await listWebhookEndpoints(deps, request.actor!)).map(toPublicEndpoint),
   );
 
   app.delete(
@@ -205,13 +191,13 @@ export const webhookRoutes: FastifyPluginAsync<{
         summary: 'Delete (deactivate) an endpoint: deliveries stop and pending ones are cancelled',
         security: [{ apiKey: [] }],
         params: endpointParams,
-        response: { 204: z.null(), ...keyedErrors, 404: errorSchema },
+        response: { 204: z.null(), ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
       await removeWebhookEndpoint(
         deps,
-        { apiKeyId: request.apiKey!.id },
+        request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
       );
       return reply.status(204).send(null);
@@ -231,7 +217,7 @@ export const webhookRoutes: FastifyPluginAsync<{
         querystring: deliveryPageQuery,
         response: {
           200: deliveryPageSchema,
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
@@ -240,7 +226,7 @@ export const webhookRoutes: FastifyPluginAsync<{
       const { limit, starting_after } = request.query;
       const page = await listEndpointDeliveries(
         deps,
-        { apiKeyId: request.apiKey!.id },
+        request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
       );
@@ -258,13 +244,13 @@ export const webhookRoutes: FastifyPluginAsync<{
         summary: 'Send a delivery again, with a fresh run of attempts',
         security: [{ apiKey: [] }],
         params: deliveryParams,
-        response: { 202: deliverySchema, ...keyedErrors, 404: errorSchema },
+        response: { 202: deliverySchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
       const delivery = await retryWebhookDelivery(
         deps,
-        { apiKeyId: request.apiKey!.id },
+        request.actor!,
         parseId(request.params.delivery_id, 'delivery_not_found'),
       );
       return reply.status(202).send(toPublicDelivery(delivery));
@@ -306,7 +292,7 @@ export const webhookRoutes: FastifyPluginAsync<{
           .default({}),
         response: {
           202: z.object({ redelivered: z.number().int(), from: z.string(), to: z.string() }),
-          ...keyedErrors,
+          ...guardErrors,
           404: errorSchema,
           422: validationErrorSchema,
         },
@@ -316,7 +302,7 @@ export const webhookRoutes: FastifyPluginAsync<{
       const { created_after, created_before, types } = request.body;
       const result = await redeliverEvents(
         deps,
-        { apiKeyId: request.apiKey!.id },
+        request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         {
           ...(created_after ? { from: created_after } : {}),

@@ -9,7 +9,8 @@ import type { Clock } from '../../core/time.js';
 import type { AccountAudit } from '../../ports/account-audit.js';
 import type { AccountStore } from '../../ports/account-store.js';
 import type { AccountRetention, RetentionStore } from '../../ports/retention.js';
-import { requireRole, type SignedInMember } from '../members/team.js';
+import { requireRole } from '../../core/actor.js';
+import type { SignedInMember } from '../members/team.js';
 import type { RetentionPolicy } from '../sweep-retention.js';
 
 export type RetentionDays = { mediaDays: number; piiDays: number; templateDays: number };

@@ -22,7 +22,10 @@ const MAX_PRESENTED_KEY_LENGTH = 256;
 
 /** `mode` keeps live and test data apart: every read and write is scoped to the key's mode (docs/testing.md). */
 export type AuthenticatedKey = {
+  /** The key the caller acts as: the presented key, or during a rolled key's grace its successor. */
   id: number;
+  /** The key presented; Idempotency-Key records belong to it, sealed under its secret. */
+  credentialId: number;
   scopes: string[];
   label: string;
   mode: KeyMode;
@@ -93,8 +96,13 @@ export function createApiKeyAuthenticator(deps: ApiKeyAuthDeps) {
       return fail(attempt, 'unknown');
     }
     if (row.revoked_at) return fail(attempt, 'revoked');
+    // A rolled key past its grace; within it, it acts as its successor (docs/api.md "Rolling a key").
+    if (row.expires_at && row.expires_at.getTime() <= deps.clock.now().getTime()) {
+      return fail(attempt, 'expired');
+    }
     const key = {
-      id: row.id,
+      id: row.successor_key_id ?? row.id,
+      credentialId: row.id,
       scopes: row.scopes,
       label: row.label,
       mode: row.mode,
@@ -104,7 +112,8 @@ export function createApiKeyAuthenticator(deps: ApiKeyAuthDeps) {
     if (attempt.scope && !hasScope(row.scopes, attempt.scope)) {
       throw new ApiError('missing_scope', { scope: attempt.scope });
     }
-    const budget = await deps.throttle.consume(row.id);
+    // Per key acted as: a rolled key and its successor share one budget during the grace.
+    const budget = await deps.throttle.consume(key.id);
     const nowMs = deps.clock.now().getTime();
     if (nowMs - (lastWritten.get(row.id) ?? 0) >= LAST_USED_WRITE_INTERVAL_MS) {
       lastWritten.set(row.id, nowMs);

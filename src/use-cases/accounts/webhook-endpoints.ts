@@ -1,13 +1,18 @@
 /**
- * A merchant's webhook endpoints and their deliveries (docs/webhooks.md). Each endpoint belongs to the
- * key that registered it (the API's endpoints) or to an account (those an admin registers in the
- * console); every read and change checks the owner, and a foreign id is the same 404 as a missing one.
+ * A merchant's webhook endpoints and their deliveries (docs/webhooks.md), for both doors. Each endpoint
+ * belongs to the key that registered it (the API's endpoints) or to an account (those an admin registers
+ * in the console, docs/webhooks.md "Account endpoints": they receive the events of every verification of
+ * the account, whichever key created it, through the same outbox, signing and delivery worker, under the
+ * same SSRF rules). A key reaches its own endpoints, an admin the account's; every read and change checks
+ * the owner, and a foreign id is the same 404 as a missing one. An admin's adding and removing are
+ * audited (host and events, never the path, which may carry a secret).
  */
 import { ApiError, validationError } from '../../core/errors.js';
 import { generateWebhookSecret } from '../../core/webhooks/secret-box.js';
 import { addSeconds, type Clock } from '../../core/time.js';
 import { EVENT_RETENTION_DAYS } from '../../core/webhooks/event-catalogue.js';
-import type { AccountAudit, AccountAuditRecord } from '../../ports/account-audit.js';
+import { auditActorOf, requireAdministrator, type Actor } from '../../core/actor.js';
+import type { AccountAudit } from '../../ports/account-audit.js';
 import type { Metrics } from '../../ports/metrics.js';
 import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type {
@@ -30,30 +35,25 @@ export type WebhookEndpointDeps = {
   /** Where a refusal's reason goes: it names internal addresses, so never to the client. */
   logRefusal(refusal: string): void;
   clock: Clock;
+  audit: AccountAudit;
 };
 
-/** An account's audit trail and the entry a change makes, written in the change's transaction. */
-export type AuditedChange = { trail: AccountAudit; entry(endpoint: WebhookEndpoint): AccountAuditRecord };
-
-async function withAudit(
-  change: () => Promise<WebhookEndpoint>,
-  audited: AuditedChange | undefined,
-): Promise<WebhookEndpoint> {
-  if (!audited) return change();
-  return audited.trail.atomically(async () => {
-    const endpoint = await change();
-    await audited.trail.record(audited.entry(endpoint));
-    return endpoint;
-  });
+/** A key's own endpoints, or the account's for its admin. */
+function ownerFor(actor: Actor): EndpointOwner {
+  requireAdministrator(actor);
+  return actor.kind === 'key' ? { apiKeyId: actor.keyId } : { accountId: actor.accountId };
 }
 
-/** Registers an endpoint; its signing secret is in the answer and nowhere else in plaintext. */
+/**
+ * Registers an endpoint; its signing secret is in the answer and nowhere else in plaintext. An account's
+ * endpoint receives one mode's events, the one the admin picks (live unless given).
+ */
 export async function registerWebhookEndpoint(
   deps: WebhookEndpointDeps,
-  owner: { apiKeyId: number } | { accountId: number; mode: KeyMode },
-  input: { url: string; events: readonly string[] },
-  audited?: AuditedChange,
+  actor: Actor,
+  input: { url: string; events: readonly string[]; mode?: KeyMode | undefined },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  requireAdministrator(actor);
   const refusal = await deps.checkHost(new URL(input.url).hostname);
   if (refusal) {
     // One message whether the name did not resolve or resolved inside: the reason would let any
@@ -62,38 +62,71 @@ export async function registerWebhookEndpoint(
     throw validationError([{ loc: ['body', 'url'], msg: WEBHOOK_HOST_REFUSED, type: 'url_not_allowed' }]);
   }
   const secret = generateWebhookSecret();
-  const endpoint = await withAudit(
-    () => deps.webhooks.insertEndpoint({ owner, url: input.url, events: [...new Set(input.events)], secret }),
-    audited,
-  );
+  const events = [...new Set(input.events)];
+  if (actor.kind === 'key') {
+    const endpoint = await deps.webhooks.insertEndpoint({
+      owner: { apiKeyId: actor.keyId },
+      url: input.url,
+      events,
+      secret,
+    });
+    return { endpoint, secret };
+  }
+  const endpoint = await deps.audit.atomically(async () => {
+    const row = await deps.webhooks.insertEndpoint({
+      owner: { accountId: actor.accountId, mode: input.mode ?? 'live' },
+      url: input.url,
+      events,
+      secret,
+    });
+    await deps.audit.record({
+      accountId: actor.accountId,
+      event: 'webhook_endpoint.created',
+      actor: auditActorOf(actor),
+      detail: { endpoint_id: row.id, host: new URL(row.url).host, events: row.events, mode: row.mode },
+      at: deps.clock.now(),
+    });
+    return row;
+  });
   return { endpoint, secret };
 }
 
-export function listWebhookEndpoints(
-  deps: WebhookEndpointDeps,
-  owner: EndpointOwner,
-): Promise<WebhookEndpoint[]> {
-  return deps.webhooks.listActive(owner);
+export function listWebhookEndpoints(deps: WebhookEndpointDeps, actor: Actor): Promise<WebhookEndpoint[]> {
+  return deps.webhooks.listActive(ownerFor(actor));
 }
 
 /** Deactivates the endpoint: deliveries stop and pending ones are cancelled. */
 export async function removeWebhookEndpoint(
   deps: WebhookEndpointDeps,
-  owner: EndpointOwner,
+  actor: Actor,
   endpointId: number,
 ): Promise<void> {
-  const result = await deps.webhooks.deactivate(endpointId, owner);
-  if (!result) throw new ApiError('webhook_not_found');
-  for (let i = 0; i < result.cancelled; i += 1) deps.metrics.webhookDelivery('cancelled');
+  const owner = ownerFor(actor);
+  const deactivate = async () => {
+    const result = await deps.webhooks.deactivate(endpointId, owner);
+    if (!result) throw new ApiError('webhook_not_found');
+    for (let i = 0; i < result.cancelled; i += 1) deps.metrics.webhookDelivery('cancelled');
+  };
+  if (actor.kind === 'key') return deactivate();
+  return deps.audit.atomically(async () => {
+    await deactivate();
+    await deps.audit.record({
+      accountId: actor.accountId,
+      event: 'webhook_endpoint.removed',
+      actor: auditActorOf(actor),
+      detail: { endpoint_id: endpointId },
+      at: deps.clock.now(),
+    });
+  });
 }
 
 export async function listEndpointDeliveries(
   deps: WebhookEndpointDeps,
-  owner: EndpointOwner,
+  actor: Actor,
   endpointId: number,
   page: { limit: number; beforeId: number | null },
 ): Promise<{ items: DeliveryWithAttempts[]; hasMore: boolean }> {
-  const endpoint = await deps.webhooks.findActiveOwned(endpointId, owner);
+  const endpoint = await deps.webhooks.findActiveOwned(endpointId, ownerFor(actor));
   if (!endpoint) throw new ApiError('webhook_not_found');
   return deps.webhooks.listDeliveries(endpoint.id, page);
 }
@@ -101,9 +134,10 @@ export async function listEndpointDeliveries(
 /** Sends a delivery again with a fresh run of attempts, and answers its state after the reset. */
 export async function retryWebhookDelivery(
   deps: WebhookEndpointDeps,
-  owner: EndpointOwner,
+  actor: Actor,
   deliveryId: number,
 ): Promise<DeliveryWithAttempts> {
+  const owner = ownerFor(actor);
   if (!(await deps.webhooks.findDeliveryOwned(deliveryId, owner))) throw new ApiError('delivery_not_found');
   await deps.webhooks.retryDelivery(deliveryId);
   deps.kickDeliveries();
@@ -119,11 +153,11 @@ export async function retryWebhookDelivery(
  */
 export async function redeliverEvents(
   deps: WebhookEndpointDeps,
-  owner: EndpointOwner,
+  actor: Actor,
   endpointId: number,
   filter: { from?: Date; to?: Date; types?: string[] },
 ): Promise<{ redelivered: number; from: Date; to: Date }> {
-  const endpoint = await deps.webhooks.findActiveOwned(endpointId, owner);
+  const endpoint = await deps.webhooks.findActiveOwned(endpointId, ownerFor(actor));
   if (!endpoint) throw new ApiError('webhook_not_found');
   const now = deps.clock.now();
   const oldest = addSeconds(now, -EVENT_RETENTION_DAYS * 86_400);

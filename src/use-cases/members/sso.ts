@@ -14,14 +14,8 @@ import type { Clock } from '../../core/time.js';
 import type { AccountAudit } from '../../ports/account-audit.js';
 import type { Member, MemberStore, SsoStore } from '../../ports/member-store.js';
 import type { Oidc } from '../../ports/oidc.js';
-import {
-  asSignedIn,
-  memberOfSession,
-  requireRole,
-  startSession,
-  type SignedInMember,
-  type TeamDeps,
-} from './team.js';
+import { requireRole } from '../../core/actor.js';
+import { asSignedIn, memberOfSession, startSession, type SignedInMember, type TeamDeps } from './team.js';
 
 export const SSO_LOGIN_TTL_SECONDS = 10 * 60;
 

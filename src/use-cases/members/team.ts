@@ -8,13 +8,13 @@ import {
   csrfTokenFor,
   digestToken,
   generateSecretToken,
-  hasRole,
   normaliseEmail,
   sameDigest,
   sessionIsLive,
   type Role,
   type SessionTimeouts,
 } from '../../core/members/members.js';
+import { requireRole } from '../../core/actor.js';
 import { ApiError } from '../../core/errors.js';
 import type { Clock } from '../../core/time.js';
 import type { AuditActor } from '../../ports/account-audit.js';
@@ -81,7 +81,7 @@ export async function createInvitation(
 ): Promise<{ invitation: Invitation; link: string }> {
   if (input.operator && input.invitedBy) throw new ApiError('role_required', { role: 'operator' });
   if (input.invitedBy) {
-    if (!hasRole(input.invitedBy.role, 'admin')) throw new ApiError('role_required', { role: 'admin' });
+    requireRole(input.invitedBy, 'admin');
     if (input.invitedBy.accountId !== input.accountId) throw new ApiError('not_found');
   }
   const token = generateSecretToken();
@@ -312,15 +312,6 @@ export function signOutEverywhere(
   member: SignedInMember,
 ): Promise<number> {
   return deps.members.revokeSessionsOf(member.id, deps.clock.now());
-}
-
-export function requireRole(member: SignedInMember, role: Role): void {
-  if (!hasRole(member.role, role)) throw new ApiError('role_required', { role });
-}
-
-/** The operator's console pages: a member the host's CLI invited as operator, whatever their role. */
-export function requireOperator(member: SignedInMember): void {
-  if (!member.operator) throw new ApiError('role_required', { role: 'operator' });
 }
 
 export async function listTeam(

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors.js';
 import { createPageServer, immutableAssets } from '../page-server.js';
 
-export interface ReviewConsoleOptions {
+export interface ConsolePageOptions {
   /** console/dist: index.html and assets/ from the console build. */
   distDir: string;
   /** Where signed media links point (PUBLIC_BASE_URL): images may load from there as well as this origin. */
@@ -34,7 +34,7 @@ export function consoleContentSecurityPolicy(mediaOrigin: string): string {
  * and its content-hashed assets as immutable, pre-compressed files. It reads everything through the
  * public API with the reviewer's key, so it adds no endpoint of its own.
  */
-export async function reviewConsoleRoutes(app: FastifyInstance, opts: ReviewConsoleOptions): Promise<void> {
+export async function consolePageRoutes(app: FastifyInstance, opts: ConsolePageOptions): Promise<void> {
   const csp = consoleContentSecurityPolicy(opts.mediaOrigin);
   const distDir = path.resolve(opts.distDir);
   // The build writes ./assets/… links; absolute ones work whether the page is asked for as /console or /console/.

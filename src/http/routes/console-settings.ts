@@ -8,10 +8,9 @@ import {
   type AccountRetentionView,
 } from '../../use-cases/accounts/account-retention.js';
 import type { RequireMember } from '../member-session.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { guardErrors, validationErrorSchema } from '../schemas.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 
 const periods = z.object({
   media_days: z.number().int(),
@@ -45,7 +44,7 @@ const present = (view: AccountRetentionView): z.infer<typeof retentionSchema> =>
 });
 
 /** The account's settings in the console (admin): retention. */
-export const teamSettingsRoutes: FastifyPluginAsync<{
+export const consoleSettingsRoutes: FastifyPluginAsync<{
   retention: AccountRetentionChangeDeps;
   requireMember: RequireMember;
 }> = async (instance, { retention, requireMember }) => {
@@ -60,7 +59,7 @@ export const teamSettingsRoutes: FastifyPluginAsync<{
         summary:
           "The account's retention periods in days (null: the deployment's), those applied, and the deployment's, which are the ceiling (admin)",
         security,
-        response: { 200: retentionSchema, ...memberErrors },
+        response: { 200: retentionSchema, ...guardErrors },
       },
     },
     async (request) => present(await readAccountRetention(retention, request.member!)),
@@ -76,7 +75,7 @@ export const teamSettingsRoutes: FastifyPluginAsync<{
           "Set the account's retention periods in days (admin): each at most the deployment's; null keeps the deployment's",
         security,
         body: z.object({ media_days: ownDays, pii_days: ownDays, template_days: ownDays }),
-        response: { 200: retentionSchema, ...memberErrors, 422: validationErrorSchema },
+        response: { 200: retentionSchema, ...guardErrors, 422: validationErrorSchema },
       },
     },
     async (request) =>

@@ -11,7 +11,6 @@ import {
   startSsoLink,
   type SsoDeps,
 } from '../../use-cases/members/sso.js';
-import { ApiError } from '../../core/errors.js';
 import {
   readSessionCookie,
   setSessionCookie,
@@ -22,11 +21,12 @@ import {
   type SessionCookie,
 } from '../member-session.js';
 import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { parseId } from '../validation.js';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 /** OpenID Connect single sign-on per account (docs/review.md "Single sign-on"). */
-export const teamSsoRoutes: FastifyPluginAsync<{
+export const consoleSsoRoutes: FastifyPluginAsync<{
   deps: SsoDeps;
   requireMember: RequireMember;
   limitAnonymous: AnonymousLimit;
@@ -89,8 +89,7 @@ export const teamSsoRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => {
-      const id = /^[1-9][0-9]{0,15}$/.test(request.params.member_id) ? Number(request.params.member_id) : NaN;
-      if (!Number.isSafeInteger(id)) throw new ApiError('member_not_found');
+      const id = parseId(request.params.member_id, 'member_not_found');
       const member = await allowSsoFor(deps, request.member!, id, request.body.allowed);
       return { id: Number(member.id), sso_allowed: member.sso_allowed };
     },

@@ -3,22 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
 import type { WebhookEndpoint } from '../../ports/webhooks.js';
-import type { AccountWebhookDeps } from '../../use-cases/members/account-webhooks.js';
 import {
-  listAccountEndpointDeliveries,
-  listAccountEndpoints,
-  registerAccountEndpoint,
-  removeAccountEndpoint,
-  retryAccountDelivery,
-} from '../../use-cases/members/account-webhooks.js';
+  listEndpointDeliveries,
+  listWebhookEndpoints,
+  registerWebhookEndpoint,
+  removeWebhookEndpoint,
+  retryWebhookDelivery,
+  type WebhookEndpointDeps,
+} from '../../use-cases/accounts/webhook-endpoints.js';
 import type { RequireMember } from '../member-session.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import { errorSchema, guardErrors, validationErrorSchema } from '../schemas.js';
+import { parseId } from '../validation.js';
 import {
   deliveryPageQuery,
   deliveryPageSchema,
   deliverySchema,
   endpointSchema,
-  parseId,
   toDeliveryPage,
   toPublicDelivery,
   toPublicEndpoint,
@@ -26,7 +26,6 @@ import {
 } from './webhooks.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 
 const accountEndpointSchema = endpointSchema.extend({
   mode: z.enum(['live', 'test']),
@@ -44,14 +43,14 @@ const present = (endpoint: WebhookEndpoint) => ({
  * verification of the account. The answers have the shapes of the API's webhook routes, with the
  * endpoint's mode and creation time added.
  */
-export const teamWebhookRoutes: FastifyPluginAsync<{
-  deps: Omit<AccountWebhookDeps, 'logRefusal'>;
+export const consoleWebhookRoutes: FastifyPluginAsync<{
+  deps: Omit<WebhookEndpointDeps, 'logRefusal'>;
   allowInsecure: boolean;
   requireMember: RequireMember;
 }> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { requireMember } = options;
-  const deps: AccountWebhookDeps = {
+  const deps: WebhookEndpointDeps = {
     ...options.deps,
     logRefusal: (refusal) => instance.log.info({ refusal }, 'webhook url refused'),
   };
@@ -65,10 +64,10 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: "The account's active webhook endpoints (admin)",
         security,
-        response: { 200: z.array(accountEndpointSchema), ...memberErrors },
+        response: { 200: z.array(accountEndpointSchema), ...guardErrors },
       },
     },
-    async (request) => (await listAccountEndpoints(deps, request.member!)).map(present),
+    async (request) => (await listWebhookEndpoints(deps, request.actor!)).map(present),
   );
 
   app.post(
@@ -85,13 +84,13 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         }),
         response: {
           201: accountEndpointSchema.extend({ secret: z.string() }),
-          ...memberErrors,
+          ...guardErrors,
           422: validationErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const { endpoint, secret } = await registerAccountEndpoint(deps, request.member!, request.body);
+      const { endpoint, secret } = await registerWebhookEndpoint(deps, request.actor!, request.body);
       reply.header('cache-control', 'no-store');
       return reply.status(201).send({ ...present(endpoint), secret });
     },
@@ -107,13 +106,13 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
           'Disable an account webhook endpoint (admin): deliveries stop and pending ones are cancelled',
         security,
         params: endpointParams,
-        response: { 204: z.null(), ...memberErrors, 404: errorSchema },
+        response: { 204: z.null(), ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
-      await removeAccountEndpoint(
+      await removeWebhookEndpoint(
         deps,
-        request.member!,
+        request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
       );
       return reply.status(204).send(null);
@@ -133,16 +132,16 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         querystring: deliveryPageQuery,
         response: {
           200: deliveryPageSchema,
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
     },
     async (request) => {
       const { limit, starting_after } = request.query;
-      const page = await listAccountEndpointDeliveries(
+      const page = await listEndpointDeliveries(
         deps,
-        request.member!,
+        request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
         { limit, beforeId: starting_after === undefined ? null : Number(starting_after) },
       );
@@ -159,13 +158,13 @@ export const teamWebhookRoutes: FastifyPluginAsync<{
         summary: 'Send a delivery of an account endpoint again, with a fresh run of attempts (admin)',
         security,
         params: z.object({ delivery_id: z.string() }),
-        response: { 202: deliverySchema, ...memberErrors, 404: errorSchema },
+        response: { 202: deliverySchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request, reply) => {
-      const delivery = await retryAccountDelivery(
+      const delivery = await retryWebhookDelivery(
         deps,
-        request.member!,
+        request.actor!,
         parseId(request.params.delivery_id, 'delivery_not_found'),
       );
       return reply.status(202).send(toPublicDelivery(delivery));

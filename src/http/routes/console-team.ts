@@ -30,9 +30,9 @@ import {
   type SessionCookie,
 } from '../member-session.js';
 import type { Invitation, Member } from '../../ports/member-store.js';
-import { errorSchema } from '../schemas.js';
+import { errorSchema, guardErrors } from '../schemas.js';
+import { parseId } from '../validation.js';
 
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 const security = [{ consoleSession: [] }];
 
 const memberSchema = z.object({
@@ -95,16 +95,7 @@ const presentInvitation = (i: Invitation): z.infer<typeof invitationSchema> => (
   revoked_at: isoWithoutZone(i.revoked_at),
 });
 
-const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
-
-/** A malformed id names nothing of the account: the same 404 (`error`) as another account's. */
-function idOf(raw: string, error: 'member_not_found' | 'invitation_not_found'): number {
-  const id = ID_PATTERN.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError(error);
-  return id;
-}
-
-const memberIdOf = (raw: string) => idOf(raw, 'member_not_found');
+const memberIdOf = (raw: string) => parseId(raw, 'member_not_found');
 
 const token = z.string().min(1).max(200);
 const displayName = z.string().trim().min(1).max(100);
@@ -115,7 +106,7 @@ const credential = z.record(z.string(), z.unknown());
  * The console's people routes (docs/review.md "Teams"): invitations, passkey registration and sign-in,
  * the session, sign-out. They answer only to a session cookie, never to an API key.
  */
-export const teamRoutes: FastifyPluginAsync<{
+export const consoleTeamRoutes: FastifyPluginAsync<{
   deps: TeamDeps;
   requireMember: RequireMember;
   limitAnonymous: AnonymousLimit;
@@ -253,7 +244,7 @@ export const teamRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: 'The signed-in member and the CSRF token their state-changing requests must send',
         security,
-        response: { 200: signedInSchema, ...memberErrors },
+        response: { 200: signedInSchema, ...guardErrors },
       },
     },
     async (request, reply) => {
@@ -270,7 +261,7 @@ export const teamRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: 'End this session',
         security,
-        response: { 204: z.null(), ...memberErrors },
+        response: { 204: z.null(), ...guardErrors },
       },
     },
     async (request, reply) => {
@@ -288,7 +279,7 @@ export const teamRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: "End every one of the member's sessions, on every device",
         security,
-        response: { 200: z.object({ ended_sessions: z.number().int() }), ...memberErrors },
+        response: { 200: z.object({ ended_sessions: z.number().int() }), ...guardErrors },
       },
     },
     async (request, reply) => {
@@ -311,7 +302,7 @@ export const teamRoutes: FastifyPluginAsync<{
             members: z.array(listedMemberSchema),
             invitations: z.array(invitationSchema),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -341,7 +332,7 @@ export const teamRoutes: FastifyPluginAsync<{
             expires_at: z.string(),
             link: z.string(),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
@@ -374,7 +365,7 @@ export const teamRoutes: FastifyPluginAsync<{
           'Revoke an invitation not accepted yet (admin; idempotent): its link no longer lets anyone join',
         security,
         params: z.object({ invitation_id: z.string() }),
-        response: { 200: invitationSchema, ...memberErrors, 404: errorSchema },
+        response: { 200: invitationSchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request) =>
@@ -382,7 +373,7 @@ export const teamRoutes: FastifyPluginAsync<{
         await revokeInvitation(
           deps,
           request.member!,
-          idOf(request.params.invitation_id, 'invitation_not_found'),
+          parseId(request.params.invitation_id, 'invitation_not_found'),
         ),
       ),
   );
@@ -397,7 +388,7 @@ export const teamRoutes: FastifyPluginAsync<{
         security,
         params: z.object({ member_id: z.string() }),
         body: z.object({ role: z.enum(ROLES) }),
-        response: { 200: listedMemberSchema, ...memberErrors, 404: errorSchema, 409: errorSchema },
+        response: { 200: listedMemberSchema, ...guardErrors, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
@@ -424,7 +415,7 @@ export const teamRoutes: FastifyPluginAsync<{
             ended_sessions: z.number().int(),
             revoked_invitations: z.number().int(),
           }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
           409: errorSchema,
         },
@@ -465,7 +456,7 @@ export const teamRoutes: FastifyPluginAsync<{
               }),
             ),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },

@@ -1,37 +1,44 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KEY_MODES } from '../../core/api-keys/api-key.js';
-import { ApiError } from '../../core/errors.js';
+import { memberActor } from '../../core/actor.js';
+import { KEY_MODES, SCOPES } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import type { ApiKey } from '../../ports/api-key-store.js';
 import type { PublishableKey } from '../../ports/publishable-key-store.js';
-import { revokeAccountKey } from '../../use-cases/members/account-keys.js';
 import {
-  createAccountPublishableKey,
-  listAccountApiKeys,
-  listAccountPublishableKeys,
-  revokeAccountPublishableKey,
-  setAccountPublishableKeyOrigins,
-  type AccountKeysDeps,
-} from '../../use-cases/members/account-publishable-keys.js';
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rollApiKey,
+  type ApiKeyDeps,
+} from '../../use-cases/accounts/api-keys.js';
+import {
+  createPublishableKey,
+  listPublishableKeys,
+  revokePublishableKey,
+  setPublishableKeyOrigins,
+  type PublishableKeyDeps,
+} from '../../use-cases/accounts/publishable-keys.js';
 import type { RequireMember } from '../member-session.js';
-import { errorSchema, validationErrorSchema } from '../schemas.js';
+import {
+  mintedKeySchema,
+  presentMintedKey,
+  presentRolledKey,
+  rolledKeySchema,
+  rollKeyBody,
+} from '../presenters/api-key.js';
+import { errorSchema, guardErrors, validationErrorSchema } from '../schemas.js';
+import { parseId } from '../validation.js';
 import { embeddingOrigin, presentPublishableKey, publishableKeySchema } from './publishable-keys.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 
 const accountPublishableKeySchema = publishableKeySchema.extend({ api_key_id: z.number().int() });
 const present = (row: PublishableKey) => ({ ...presentPublishableKey(row), api_key_id: row.api_key_id });
 
-/** A malformed id names no key of the account: the same 404 (`error`) as another account's. */
-function keyId(raw: string, error: 'publishable_key_not_found' | 'api_key_not_found'): number {
-  const id = /^[1-9][0-9]{0,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new ApiError(error);
-  return id;
-}
-const publishableKeyId = (raw: string) => keyId(raw, 'publishable_key_not_found');
+const publishableKeyId = (raw: string) => parseId(raw, 'publishable_key_not_found');
+const apiKeyId = (raw: string) => parseId(raw, 'api_key_not_found');
 
 const accountApiKeySchema = z.object({
   id: z.number().int(),
@@ -44,6 +51,9 @@ const accountApiKeySchema = z.object({
   created_by_member_id: z.number().int().nullable(),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
+  /** A rolled key: the key that took its place, and when the rolled key stops working. */
+  successor_key_id: z.number().int().nullable(),
+  expires_at: z.string().nullable(),
 });
 
 const presentApiKey = (key: ApiKey): z.infer<typeof accountApiKeySchema> => ({
@@ -56,13 +66,19 @@ const presentApiKey = (key: ApiKey): z.infer<typeof accountApiKeySchema> => ({
   created_by_member_id: key.created_by_member_id === null ? null : Number(key.created_by_member_id),
   created_at: isoWithoutZone(key.created_at)!,
   revoked_at: isoWithoutZone(key.revoked_at),
+  successor_key_id: key.successor_key_id === null ? null : Number(key.successor_key_id),
+  expires_at: isoWithoutZone(key.expires_at),
 });
 
-/** The account's API keys (listed, never their secrets) and publishable keys with their origins (admin). */
-export const teamKeyRoutes: FastifyPluginAsync<{
-  deps: AccountKeysDeps;
+/**
+ * The account's API keys (listed, never their secrets; minted, rolled, revoked) and publishable keys
+ * with their origins, for its admins. The use cases are the API's: only the actor differs.
+ */
+export const consoleKeyRoutes: FastifyPluginAsync<{
+  keys: ApiKeyDeps;
+  deps: PublishableKeyDeps;
   requireMember: RequireMember;
-}> = async (instance, { deps, requireMember }) => {
+}> = async (instance, { keys, deps, requireMember }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.string() });
 
@@ -74,10 +90,10 @@ export const teamKeyRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: "The account's API keys and who minted each (admin); never their secrets",
         security,
-        response: { 200: z.array(accountApiKeySchema), ...memberErrors },
+        response: { 200: z.array(accountApiKeySchema), ...guardErrors },
       },
     },
-    async (request) => (await listAccountApiKeys(deps, request.member!)).map(presentApiKey),
+    async (request) => (await listApiKeys(keys, request.actor!)).map(presentApiKey),
   );
 
   app.post(
@@ -90,13 +106,62 @@ export const teamKeyRoutes: FastifyPluginAsync<{
           'Revoke any API key of the account, whoever minted it, and every key below it (admin; idempotent)',
         security,
         params,
-        response: { 200: accountApiKeySchema, ...memberErrors, 404: errorSchema },
+        response: { 200: accountApiKeySchema, ...guardErrors, 404: errorSchema },
       },
     },
-    async (request) =>
-      presentApiKey(
-        await revokeAccountKey(deps, request.member!, keyId(request.params.id, 'api_key_not_found')),
-      ),
+    async (request) => presentApiKey(await revokeApiKey(keys, request.actor!, apiKeyId(request.params.id))),
+  );
+
+  app.post(
+    '/v1/console/keys',
+    {
+      ...requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary: 'Create an API key in the account (admin; the plaintext key is returned once)',
+        security,
+        body: z.object({
+          label: z.string().trim().min(1).max(100),
+          scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
+          mode: z.enum(KEY_MODES).default('live'),
+        }),
+        response: {
+          201: mintedKeySchema,
+          ...guardErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const minted = await createApiKey(keys, request.actor!, request.body);
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(presentMintedKey(minted));
+    },
+  );
+
+  app.post(
+    '/v1/console/keys/:id/roll',
+    {
+      ...requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Roll an API key of the account (admin): its successor takes over everything it owns; the old key works until expires_at',
+        security,
+        params,
+        body: rollKeyBody,
+        response: { 201: rolledKeySchema, ...guardErrors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const rolled = await rollApiKey(
+        keys,
+        request.actor!,
+        apiKeyId(request.params.id),
+        request.body?.expires_in_seconds,
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(presentRolledKey(rolled));
+    },
   );
 
   app.get(
@@ -107,10 +172,10 @@ export const teamKeyRoutes: FastifyPluginAsync<{
         tags: ['console'],
         summary: "The account's publishable keys, each with the API key it belongs to (admin)",
         security,
-        response: { 200: z.array(accountPublishableKeySchema), ...memberErrors },
+        response: { 200: z.array(accountPublishableKeySchema), ...guardErrors },
       },
     },
-    async (request) => (await listAccountPublishableKeys(deps, request.member!)).map(present),
+    async (request) => (await listPublishableKeys(deps, request.actor!)).map(present),
   );
 
   app.post(
@@ -128,14 +193,14 @@ export const teamKeyRoutes: FastifyPluginAsync<{
         }),
         response: {
           201: accountPublishableKeySchema,
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
           422: validationErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const row = await createAccountPublishableKey(deps, request.member!, {
+      const row = await createPublishableKey(deps, request.actor!, {
         apiKeyId: request.body.api_key_id,
         label: request.body.label,
         allowedOrigins: request.body.allowed_origins,
@@ -156,7 +221,7 @@ export const teamKeyRoutes: FastifyPluginAsync<{
         body: z.object({ allowed_origins: z.array(embeddingOrigin).max(20) }),
         response: {
           200: accountPublishableKeySchema,
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
           422: validationErrorSchema,
         },
@@ -164,9 +229,9 @@ export const teamKeyRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       present(
-        await setAccountPublishableKeyOrigins(
+        await setPublishableKeyOrigins(
           deps,
-          request.member!,
+          memberActor(request.member!),
           publishableKeyId(request.params.id),
           request.body.allowed_origins,
         ),
@@ -182,10 +247,10 @@ export const teamKeyRoutes: FastifyPluginAsync<{
         summary: 'Revoke a publishable key of the account (admin; idempotent)',
         security,
         params,
-        response: { 200: accountPublishableKeySchema, ...memberErrors, 404: errorSchema },
+        response: { 200: accountPublishableKeySchema, ...guardErrors, 404: errorSchema },
       },
     },
     async (request) =>
-      present(await revokeAccountPublishableKey(deps, request.member!, publishableKeyId(request.params.id))),
+      present(await revokePublishableKey(deps, request.actor!, publishableKeyId(request.params.id))),
   );
 };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KEY_MODES, SCOPES } from '../../core/api-keys/api-key.js';
+import { memberActor } from '../../core/actor.js';
+import { KEY_MODES } from '../../core/api-keys/api-key.js';
 import { isoWithoutZone } from '../../core/time.js';
 import { REVIEW_DECISIONS, REVIEW_NOTE_MAX_LENGTH } from '../../core/verifications/review.js';
 import { VERIFICATION_STATUSES } from '../../core/verifications/status.js';
-import { createAccountKey } from '../../use-cases/members/account-keys.js';
 import {
   accountEvidence,
   accountVerificationDetail,
@@ -13,7 +13,7 @@ import {
   decideVerification,
   listAccountVerifications,
   type ReviewQueueDeps,
-} from '../../use-cases/members/review-queue.js';
+} from '../../use-cases/verifications/review-queue.js';
 import type { RequireMember } from '../member-session.js';
 import {
   toDetail,
@@ -21,11 +21,9 @@ import {
   verificationDetailSchema,
   verificationSummarySchema,
 } from '../presenters/verification.js';
-import { errorSchema, mediaLinksSchema } from '../schemas.js';
-import { mintedKeySchema, presentMintedKey } from '../presenters/api-key.js';
+import { errorSchema, guardErrors, mediaLinksSchema } from '../schemas.js';
 
 const security = [{ consoleSession: [] }];
-const memberErrors = { 401: errorSchema, 403: errorSchema } as const;
 const idParams = z.object({ id: z.string().max(100) });
 
 const queueQuery = z.object({
@@ -48,14 +46,13 @@ const caseSchema = verificationSummarySchema.extend({ assigned_member_id: z.numb
 
 /**
  * The console's member routes over the account's verifications (docs/review.md "Teams"): the team
- * queue, a case with its evidence, assignment and decisions; and the admin's API keys.
+ * queue, a case with its evidence, assignment and decisions.
  */
-export const teamReviewRoutes: FastifyPluginAsync<{
+export const consoleReviewRoutes: FastifyPluginAsync<{
   deps: ReviewQueueDeps;
-  keyDeps: Parameters<typeof createAccountKey>[0];
   publicBaseUrl: string;
   requireMember: RequireMember;
-}> = async (instance, { deps, keyDeps, publicBaseUrl, requireMember }) => {
+}> = async (instance, { deps, publicBaseUrl, requireMember }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   const presentCase = (detail: Parameters<typeof toDetail>[0]) => ({
@@ -79,13 +76,13 @@ export const teamReviewRoutes: FastifyPluginAsync<{
             has_more: z.boolean(),
             next_cursor: z.string().nullable(),
           }),
-          ...memberErrors,
+          ...guardErrors,
         },
       },
     },
     async (request) => {
       const q = request.query;
-      const { page, hasMore } = await listAccountVerifications(deps, request.member!, {
+      const { page, hasMore } = await listAccountVerifications(deps, memberActor(request.member!), {
         limit: q.limit,
         startingAfter: q.starting_after,
         mode: q.mode,
@@ -113,12 +110,13 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         params: idParams,
         response: {
           200: verificationDetailSchema.extend({ assigned_member_id: z.number().nullable() }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
     },
-    async (request) => presentCase(await accountVerificationDetail(deps, request.member!, request.params.id)),
+    async (request) =>
+      presentCase(await accountVerificationDetail(deps, memberActor(request.member!), request.params.id)),
   );
 
   app.get(
@@ -132,13 +130,13 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         params: idParams,
         response: {
           200: mediaLinksSchema,
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
     },
     async (request) => {
-      const links = await accountEvidence(deps, request.member!, request.params.id);
+      const links = await accountEvidence(deps, memberActor(request.member!), request.params.id);
       return {
         expires_at: isoWithoutZone(links.expiresAt)!,
         items: links.items.map((m) => ({
@@ -164,13 +162,20 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         body: z.object({ member_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable() }),
         response: {
           200: verificationDetailSchema.extend({ assigned_member_id: z.number().nullable() }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
         },
       },
     },
     async (request) =>
-      presentCase(await assignVerification(deps, request.member!, request.params.id, request.body.member_id)),
+      presentCase(
+        await assignVerification(
+          deps,
+          memberActor(request.member!),
+          request.params.id,
+          request.body.member_id,
+        ),
+      ),
   );
 
   app.post(
@@ -189,39 +194,15 @@ export const teamReviewRoutes: FastifyPluginAsync<{
         }),
         response: {
           200: verificationDetailSchema.extend({ assigned_member_id: z.number().nullable() }),
-          ...memberErrors,
+          ...guardErrors,
           404: errorSchema,
           409: errorSchema,
         },
       },
     },
     async (request) =>
-      presentCase(await decideVerification(deps, request.member!, request.params.id, request.body)),
-  );
-
-  app.post(
-    '/v1/console/keys',
-    {
-      ...requireMember('admin'),
-      schema: {
-        tags: ['console'],
-        summary: 'Create an API key in the account (admin; the plaintext key is returned once)',
-        security,
-        body: z.object({
-          label: z.string().trim().min(1).max(100),
-          scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length),
-          mode: z.enum(KEY_MODES).default('live'),
-        }),
-        response: {
-          201: mintedKeySchema,
-          ...memberErrors,
-        },
-      },
-    },
-    async (request, reply) => {
-      const minted = await createAccountKey(keyDeps, request.member!, request.body);
-      reply.header('cache-control', 'no-store');
-      return reply.status(201).send(presentMintedKey(minted));
-    },
+      presentCase(
+        await decideVerification(deps, memberActor(request.member!), request.params.id, request.body),
+      ),
   );
 };

@@ -13,11 +13,11 @@ import type { VerificationStatus } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { AccountStore } from '../../ports/account-store.js';
 import type { MemberStore } from '../../ports/member-store.js';
-import type { VerificationDeps } from '../verifications/deps.js';
-import { signedMediaLinks, type MediaLinkDeps, type SignedMedia } from '../verifications/media-links.js';
-import { verificationDetail } from '../verifications/read-verifications.js';
-import { recordReviewDecision } from '../verifications/review-verification.js';
-import { requireRole, type SignedInMember } from './team.js';
+import type { VerificationDeps } from './deps.js';
+import { signedMediaLinks, type MediaLinkDeps, type SignedMedia } from './media-links.js';
+import { verificationDetail } from './read-verifications.js';
+import { recordReviewDecision } from './review-verification.js';
+import { requireRole, type MemberActor } from '../../core/actor.js';
 
 export type ReviewQueueDeps = Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'> & {
   accounts: Pick<AccountStore, 'accountOfKey'>;
@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The verification if the member's account owns it (through any of its keys); 404 otherwise. */
 export async function accountVerification(
   deps: Pick<ReviewQueueDeps, 'verifications' | 'clock' | 'accounts'>,
-  member: SignedInMember,
+  member: MemberActor,
   id: string,
 ): Promise<Verification> {
   const found = UUID.test(id)
@@ -44,7 +44,7 @@ export async function accountVerification(
 
 export async function listAccountVerifications(
   deps: Pick<ReviewQueueDeps, 'verifications' | 'clock' | 'accounts'>,
-  member: SignedInMember,
+  member: MemberActor,
   query: {
     limit: number;
     startingAfter?: string | undefined;
@@ -68,14 +68,14 @@ export async function listAccountVerifications(
     ...(query.status ? { status: query.status } : {}),
     ...(query.decision ? { decision: query.decision } : {}),
     ...(query.reviewed !== undefined ? { reviewed: query.reviewed } : {}),
-    ...(query.assigned ? { assigned: query.assigned === 'me' ? member.id : 'none' } : {}),
+    ...(query.assigned ? { assigned: query.assigned === 'me' ? member.memberId : 'none' } : {}),
   });
   return { page: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 }
 
 export async function accountVerificationDetail(
   deps: Pick<ReviewQueueDeps, 'verifications' | 'clock' | 'accounts'>,
-  member: SignedInMember,
+  member: MemberActor,
   id: string,
 ): Promise<VerificationDetail> {
   const verification = await accountVerification(deps, member, id);
@@ -85,7 +85,7 @@ export async function accountVerificationDetail(
 /** The evidence: signed links to the verification's images, as its key would get them. */
 export async function accountEvidence(
   deps: Pick<ReviewQueueDeps, 'verifications' | 'clock' | 'accounts' | 'mediaLinks'>,
-  member: SignedInMember,
+  member: MemberActor,
   id: string,
 ): Promise<{ expiresAt: Date; items: SignedMedia[] }> {
   const verification = await accountVerification(deps, member, id);
@@ -95,7 +95,7 @@ export async function accountEvidence(
 /** Assigns a case to a reviewer or admin of the same account (or unassigns it: null). */
 export async function assignVerification(
   deps: ReviewQueueDeps,
-  member: SignedInMember,
+  member: MemberActor,
   id: string,
   assigneeId: number | null,
 ): Promise<VerificationDetail> {
@@ -119,7 +119,7 @@ export async function assignVerification(
       actor: 'merchant',
       event: 'verification.assigned',
       at,
-      detail: { by_member_id: member.id, assigned_member_id: assigneeId },
+      detail: { by_member_id: member.memberId, assigned_member_id: assigneeId },
     });
   });
   return verificationDetail(deps, verification.id, verification.api_key_id);
@@ -127,7 +127,7 @@ export async function assignVerification(
 
 export async function decideVerification(
   deps: ReviewQueueDeps,
-  member: SignedInMember,
+  member: MemberActor,
   id: string,
   input: { decision: ReviewDecision; note: string },
 ): Promise<VerificationDetail> {
@@ -136,7 +136,7 @@ export async function decideVerification(
   await recordReviewDecision(
     deps,
     verification,
-    { member: { id: member.id, displayName: member.displayName } },
+    { member: { id: member.memberId, displayName: member.displayName } },
     input,
   );
   return verificationDetail(deps, verification.id, verification.api_key_id);
