@@ -249,13 +249,7 @@ export function createKeyThrottle(options: KeyThrottleOptions): ThrottleInstance
       throw new ApiError(
         'rate_limited',
         {},
-        {
-          headers: {
-            'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
-            'x-ratelimit-limit': String(budget.limit),
-            'x-ratelimit-remaining': '0',
-          },
-        },
+        { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), rateLimit: { ...budget, remaining: 0 } },
       );
     },
 

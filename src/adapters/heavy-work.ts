@@ -23,21 +23,11 @@ export type HeavyWork = {
 export function createHeavyWork(config: Config, metrics: Metrics): HeavyWork {
   const video = createWorkQueue(
     config.videoDecode,
-    () =>
-      new ApiError(
-        'video_processing_busy',
-        {},
-        { headers: { 'retry-after': String(VIDEO_RETRY_AFTER_SECONDS) } },
-      ),
+    () => new ApiError('video_processing_busy', {}, { retryAfterSeconds: VIDEO_RETRY_AFTER_SECONDS }),
   );
   const image = createWorkQueue(
     config.imageWork,
-    () =>
-      new ApiError(
-        'image_processing_busy',
-        {},
-        { headers: { 'retry-after': String(IMAGE_RETRY_AFTER_SECONDS) } },
-      ),
+    () => new ApiError('image_processing_busy', {}, { retryAfterSeconds: IMAGE_RETRY_AFTER_SECONDS }),
   );
   for (const [name, queue] of Object.entries({ video, image })) {
     metrics.addGauge(`${name}_work_active`, `${name} work running now`, () => queue.depth().active);

@@ -188,17 +188,30 @@ export type ErrorCode = keyof typeof ERRORS;
 
 export type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
 
-/** An expected failure that maps to the error envelope; anything else is a 500 with no detail. */
+/** A rate limit's budget as the caller is told it: requests a window allows, and how many are left. */
+export type RateLimitBudget = { limit: number; remaining: number };
+
+/**
+ * An expected failure that maps to the error envelope; anything else is a 500 with no detail. When
+ * to retry and the budget spent are data here; the HTTP layer alone turns them into headers.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly headers: Record<string, string>;
   readonly issues: ValidationIssue[] | undefined;
+  /** Seconds before a retry may succeed (a 429 or 503 that passes). */
+  readonly retryAfterSeconds: number | undefined;
+  readonly rateLimit: RateLimitBudget | undefined;
 
   constructor(
     readonly code: ErrorCode,
     params: Record<string, string | number> = {},
     /** `cause`: the underlying failure of a 5xx, logged by the HTTP layer and never sent. */
-    options: { headers?: Record<string, string>; issues?: ValidationIssue[]; cause?: unknown } = {},
+    options: {
+      retryAfterSeconds?: number;
+      rateLimit?: RateLimitBudget;
+      issues?: ValidationIssue[];
+      cause?: unknown;
+    } = {},
   ) {
     const entry = ERRORS[code];
     super(
@@ -206,8 +219,9 @@ export class ApiError extends Error {
       options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.status = entry.status;
-    this.headers = options.headers ?? {};
     this.issues = options.issues;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.rateLimit = options.rateLimit;
   }
 
   get body(): { detail: string | ValidationIssue[] } {

@@ -21,6 +21,7 @@ import { addSecurityHeaders } from './security-headers.js';
 import { responseSerializerCompiler } from './serializer.js';
 import { lazyRequestLogger } from './request-logger.js';
 import { serveLandingPage } from './landing-page.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 
 /** Default body limit for JSON endpoints; upload routes raise it and signals lower it per route. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -118,7 +119,8 @@ export async function createApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.cause !== undefined) request.log.warn({ err: error.cause, code: error.code }, error.message);
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.rateLimit) rateLimitHeaders(reply, error.rateLimit);
       return reply.status(error.status).send(error.body);
     }
     const mapped = mapFrameworkError(error);

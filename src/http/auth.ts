@@ -1,3 +1,4 @@
+import { rateLimitHeaders } from './rate-limit-headers.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keyActor, type Actor } from '../core/actor.js';
 import type { Scope } from '../core/api-keys/api-key.js';
@@ -47,8 +48,7 @@ export function createApiKeyAuth(deps: ApiKeyAuthDeps) {
         },
       );
       if (budget) {
-        reply.header('x-ratelimit-limit', String(budget.limit));
-        reply.header('x-ratelimit-remaining', String(budget.remaining));
+        rateLimitHeaders(reply, budget);
       }
     };
   };

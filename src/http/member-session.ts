@@ -147,11 +147,7 @@ export function createAnonymousLimit(deps: Parameters<typeof takeAnonymousConsol
   return async function anonymousConsoleLimit(request: FastifyRequest): Promise<void> {
     const decision = await takeAnonymousConsoleCall(deps, request.ip);
     if (!decision.allowed) {
-      throw new ApiError(
-        'rate_limited',
-        {},
-        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
-      );
+      throw new ApiError('rate_limited', {}, { retryAfterSeconds: decision.retryAfterSeconds });
     }
   };
 }

@@ -84,6 +84,6 @@ export async function idempotentRequest(
     case 'mismatch':
       throw new ApiError('idempotency_key_reused');
     case 'busy':
-      throw new ApiError('idempotency_key_in_use', {}, { headers: { 'retry-after': '1' } });
+      throw new ApiError('idempotency_key_in_use', {}, { retryAfterSeconds: 1 });
   }
 }

@@ -1,3 +1,4 @@
+import { rateLimitHeaders } from '../rate-limit-headers.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -140,14 +141,9 @@ export const screeningRoutes: FastifyPluginAsync<{
   /** Runs at onRequest, before the body is read (use-cases/screening.ts `takeFreeLookup`). */
   async function freeTierLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const allowance = await takeFreeLookup(deps, request.ip);
-    reply.header('x-ratelimit-limit', String(allowance.limit));
-    reply.header('x-ratelimit-remaining', String(allowance.remaining));
+    rateLimitHeaders(reply, allowance);
     if (!allowance.allowed) {
-      throw new ApiError(
-        'free_tier_rate_limited',
-        {},
-        { headers: { 'retry-after': String(allowance.retryAfterSeconds) } },
-      );
+      throw new ApiError('free_tier_rate_limited', {}, { retryAfterSeconds: allowance.retryAfterSeconds });
     }
   }
 

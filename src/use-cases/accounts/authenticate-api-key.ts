@@ -74,11 +74,7 @@ export function createApiKeyAuthenticator(deps: ApiKeyAuthDeps) {
       await deps.apiKeys.recordAuthFailure({ ip, reason, keyPrefix, method, path, at: deps.clock.now() });
     }
     if (verdict.retryAfterSeconds > 0) {
-      throw new ApiError(
-        'auth_failures_rate_limited',
-        {},
-        { headers: { 'retry-after': String(verdict.retryAfterSeconds) } },
-      );
+      throw new ApiError('auth_failures_rate_limited', {}, { retryAfterSeconds: verdict.retryAfterSeconds });
     }
     throw new ApiError('invalid_api_key');
   }

@@ -52,7 +52,7 @@ export async function awaitVerificationDetail(
     const remainingMs = deadline - performance.now();
     if (remainingMs <= 0) break;
     if (!(await deps.changes.waitForChange(detail.verification.id, caller, remainingMs, signal)))
-      throw new ApiError('too_many_waiting_clients', {}, { headers: { 'retry-after': '1' } });
+      throw new ApiError('too_many_waiting_clients', {}, { retryAfterSeconds: 1 });
     detail = await verificationDetail(deps, id, apiKeyId);
   }
   return detail;

@@ -147,11 +147,7 @@ export async function submitVerification(
         const { load, waiting } = await tx.checkJobs.lockForAdmission(verification.api_key_id);
         const verdict = admitInTurns(load, waiting, deps.admission.maxWaitMs);
         if (!verdict.admitted) {
-          throw new ApiError(
-            'checks_busy',
-            {},
-            { headers: { 'retry-after': String(verdict.retryAfterSeconds) } },
-          );
+          throw new ApiError('checks_busy', {}, { retryAfterSeconds: verdict.retryAfterSeconds });
         }
         const queued = await tx.checkJobs.enqueue(verification.id, {
           ip: context.ip,
@@ -178,7 +174,7 @@ export async function submitVerification(
   }
 
   if (jobId !== null && !(await deps.checkQueue.awaitDone(jobId, deps.admission.resultWaitMs))) {
-    throw new ApiError('checks_busy', {}, { headers: { 'retry-after': String(UNDECIDED_RETRY_SECONDS) } });
+    throw new ApiError('checks_busy', {}, { retryAfterSeconds: UNDECIDED_RETRY_SECONDS });
   }
   const current = await deps.verifications.findById(verification.id, deps.clock.now());
   if (jobId === null || current?.status !== 'decided')

@@ -28,7 +28,7 @@ export function createUploadAdmission(deps: { rateLimiter: RateLimiter }): Uploa
   return {
     async admit(verificationId, options) {
       if (options.alone && inFlight.has(verificationId)) {
-        throw new ApiError('upload_in_progress', {}, { headers: { 'retry-after': '1' } });
+        throw new ApiError('upload_in_progress', {}, { retryAfterSeconds: 1 });
       }
       // Taken before the shared count is asked, so a second upload arriving meanwhile is refused too.
       if (options.alone) inFlight.add(verificationId);
@@ -46,7 +46,7 @@ export function createUploadAdmission(deps: { rateLimiter: RateLimiter }): Uploa
         throw new ApiError(
           'uploads_rate_limited',
           { max: UPLOADS_PER_VERIFICATION.max },
-          { headers: { 'retry-after': String(counted.retryAfterSeconds) } },
+          { retryAfterSeconds: counted.retryAfterSeconds },
         );
       }
       return release;
