@@ -13,7 +13,8 @@ const srcDir = path.resolve(process.argv[2] ?? 'src');
 /** Folder (first path segment under src/) → what it must not import, and why. */
 const FORBIDDEN = {
   core: [/^(?!core\/)/, 'core/ is pure: it imports nothing outside core/'],
-  ports: [/^(adapters|http|modules|platform|use-cases|worker)\b/, 'ports are interfaces over the core'],
+  ports: [/^(adapters|checks|http|modules|platform|use-cases|worker)\b/, 'ports are interfaces over the core'],
+  modules: [/^adapters\//, 'modules take their adapters from the platform, the one place that names them'],
   'use-cases': [
     /^(adapters|http|modules|platform|worker)\b/,
     'use cases see ports, never adapters or wiring',

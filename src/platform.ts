@@ -18,6 +18,8 @@ import { openRateLimiter } from './adapters/rate-limit/open-rate-limiter.js';
 import { createVerificationChanges } from './adapters/db/verification-changes.js';
 import { openReadCaches } from './adapters/db/read-caches.js';
 import { createStores } from './adapters/db/stores.js';
+import { createOidc } from './adapters/oidc.js';
+import { createPasskeys } from './adapters/webauthn.js';
 import { createHeavyWork, withQueuedVideoDecoding } from './adapters/heavy-work.js';
 import { openWebhookTransport } from './adapters/http-client/webhook-transport.js';
 import { createAccessLog, createLogger } from './adapters/logger.js';
@@ -125,6 +127,14 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     /** Media objects for MEDIA_STORE=s3 or files; undefined when media live in the database. */
     mediaObjects,
     testSamples: createTestSamples(),
+    /** The console's passkey ceremonies: PUBLIC_BASE_URL is the WebAuthn relying party. */
+    passkeys: createPasskeys({ origin: config.publicBaseUrl, rpName: 'Identity verification console' }),
+    /** Single sign-on's OpenID Connect client, whose discovery goes through the outbound address policy. */
+    oidc: createOidc({
+      allowInsecure: config.webhookAllowInsecure,
+      onDiscoveryFailure: (accountId, reason) =>
+        logger.warn({ account_id: accountId, reason }, 'single sign-on discovery failed'),
+    }),
     /** Key for presigned media links (MEDIA_SIGNING_KEY, or one generated into DATA_DIR). */
     mediaSigningKey,
     ...openWebhookTransport(config, logger),

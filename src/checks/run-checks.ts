@@ -14,7 +14,7 @@ import { checkFront, type FrontCheck } from './front-check.js';
 import { checkMrzDocumentImages, type MrzDocumentCheck, type MrzDocumentInput } from './document-mrz.js';
 import type { Identity } from './identity.js';
 import { screenSanctions } from './sanctions-check.js';
-import type { CheckSummary, DocChecks } from './check-results.js';
+import type { CheckSummary, DocChecks } from '../core/check-results.js';
 import { checkDetails, checksSummary } from './summary.js';
 import { withTimeBudget } from './time-budget.js';
 

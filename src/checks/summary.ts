@@ -2,7 +2,7 @@ import type { CheckResults } from '../core/checks.js';
 import { DEFAULT_DOCUMENT_TYPE } from '../core/documents/document-types.js';
 import { snakeCaseKeys } from '../core/snake-case.js';
 import { FACE_MATCH_THRESHOLD, LIVENESS_THRESHOLD } from '../core/verifications/decide.js';
-import type { CheckSummary, DocChecks } from './check-results.js';
+import type { CheckSummary, DocChecks } from '../core/check-results.js';
 import type { Identity } from './identity.js';
 
 export type CheckDurations = { faces: number; sanctions: number; face_dedupe: number };

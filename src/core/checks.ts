@@ -13,7 +13,7 @@ import type { DocumentReasonCode, ReasonCode } from './verifications/reason-code
  * Results of the five checks that feed decide(). Each check either ran (its verdict is data) or was
  * `unavailable` (model not loaded, list not loaded, error, time budget spent): never a faked score.
  * Each detail is the reviewer-facing evidence the verification stores as `doc_checks` (snake-cased):
- * checks/check-results.ts holds its schema, and the two are checked against each other when compiling.
+ * core/check-results.ts holds its schema, and the two are checked against each other when compiling.
  */
 export type Unavailable = { status: 'unavailable'; error: string };
 

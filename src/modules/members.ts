@@ -1,4 +1,3 @@
-import { createPasskeys } from '../adapters/webauthn.js';
 import { createAnonymousLimit, createMemberAuth, sessionCookieFor } from '../http/member-session.js';
 import { consoleReviewRoutes } from '../http/routes/console-review.js';
 import { consoleTeamRoutes } from '../http/routes/console-team.js';
@@ -9,7 +8,6 @@ import { consoleKeyRoutes } from '../http/routes/console-keys.js';
 import type { ApiKeyDeps } from '../use-cases/accounts/api-keys.js';
 import type { PublishableKeyDeps } from '../use-cases/accounts/publishable-keys.js';
 import type { WebhookEndpointDeps } from '../use-cases/accounts/webhook-endpoints.js';
-import { createOidc } from '../adapters/oidc.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
 import type { Platform } from '../platform.js';
 import type { TeamDeps } from '../use-cases/members/team.js';
@@ -32,7 +30,7 @@ export function membersModule(
   const { config, clock, stores } = platform;
   const deps: TeamDeps = {
     members: stores.members,
-    passkeys: createPasskeys({ origin: config.publicBaseUrl, rpName: 'Identity verification console' }),
+    passkeys: platform.passkeys,
     clock,
     consoleUrl: `${config.publicBaseUrl}/console`,
   };
@@ -56,11 +54,7 @@ export function membersModule(
       await app.register(consoleSsoRoutes, {
         deps: {
           sso: stores.sso,
-          oidc: createOidc({
-            allowInsecure: config.webhookAllowInsecure,
-            onDiscoveryFailure: (accountId, reason) =>
-              platform.logger.warn({ account_id: accountId, reason }, 'single sign-on discovery failed'),
-          }),
+          oidc: platform.oidc,
           logRefusal: (reason) => platform.logger.info({ reason }, 'single sign-on issuer refused'),
           members: stores.members,
           clock,

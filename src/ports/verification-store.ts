@@ -16,7 +16,7 @@ import type {
 import type { Decision } from '../core/verifications/decide.js';
 import type { ReviewDecision } from '../core/verifications/review.js';
 import type { VerificationStatus } from '../core/verifications/status.js';
-import type { Checks, DocChecks } from '../checks/check-results.js';
+import type { Checks, DocChecks } from '../core/check-results.js';
 
 export type ListFilter = {
   limit: number;

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { docChecksSchema } from '../../src/checks/check-results.js';
+import { docChecksSchema } from '../../src/core/check-results.js';
 import type { MrzResult } from '../../src/core/documents/mrz/types.js';
 import type { MrzReadOutcome } from '../../src/ports/check-engines.js';
 import { plainJpeg, toB64 } from '../helpers/images.js';

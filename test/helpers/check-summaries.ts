@@ -1,4 +1,4 @@
-import type { CheckSummary, DocChecks } from '../../src/checks/check-results.js';
+import type { CheckSummary, DocChecks } from '../../src/core/check-results.js';
 import { checkDetails } from '../../src/checks/summary.js';
 import type { ForcedMarker } from '../../src/core/checks.js';
 import { checkDocument } from '../../src/core/documents/check-document.js';

@@ -1,4 +1,4 @@
-import { docChecksSchema } from '../../src/checks/check-results.js';
+import { docChecksSchema } from '../../src/core/check-results.js';
 import { expect } from 'vitest';
 import { plainJpeg, toB64 } from './images.js';
 import type { TestContext } from './test-app.js';

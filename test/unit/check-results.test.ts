@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { checksSchema, checkSummarySchema } from '../../src/checks/check-results.js';
+import { checksSchema, checkSummarySchema } from '../../src/core/check-results.js';
 import { checksSummary } from '../../src/checks/summary.js';
 import type { CheckResults } from '../../src/core/checks.js';
 import { REASON_CODES } from '../../src/core/verifications/reason-codes.js';

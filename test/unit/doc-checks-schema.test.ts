@@ -5,7 +5,7 @@ import {
   documentDetailSchema,
   faceDedupeDetailSchema,
   sanctionsDetailSchema,
-} from '../../src/checks/check-results.js';
+} from '../../src/core/check-results.js';
 import { searchDuplicates } from '../../src/checks/dedupe-check.js';
 import { checkDocument } from '../../src/checks/document-check.js';
 import { screenSanctions } from '../../src/checks/sanctions-check.js';

@@ -12,7 +12,7 @@ import { finalDecision, REVIEW_DECISIONS } from '../../core/verifications/review
 import { sdkStatus, VERIFICATION_STATUSES } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import { unchanging } from '../serializer.js';
-import { checksSchema, docChecksSchema } from '../../checks/check-results.js';
+import { checksSchema, docChecksSchema } from '../../core/check-results.js';
 import type { RetentionDays } from '../../use-cases/accounts/account-retention.js';
 
 export const verificationSummarySchema = z.object({

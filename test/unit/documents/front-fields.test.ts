@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontDetailSchema } from '../../../src/checks/check-results.js';
+import { frontDetailSchema } from '../../../src/core/check-results.js';
 import { checkFront } from '../../../src/checks/front-check.js';
 import { checkDocument } from '../../../src/core/documents/check-document.js';
 import {

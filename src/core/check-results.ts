@@ -7,12 +7,12 @@ import type {
   LivenessDetail,
   MrzDocumentDetail,
   SanctionsDetail,
-} from '../core/checks.js';
-import { DOCUMENT_TYPES } from '../core/documents/document-types.js';
-import { CHALLENGE_ACTIONS } from '../core/faces/challenge.js';
-import { SCREENING_LIST_IDS } from '../core/screening/list-catalogue.js';
-import type { SnakeCasedKeys } from '../core/snake-case.js';
-import type { DocumentReasonCode } from '../core/verifications/reason-codes.js';
+} from './checks.js';
+import { DOCUMENT_TYPES } from './documents/document-types.js';
+import { CHALLENGE_ACTIONS } from './faces/challenge.js';
+import { SCREENING_LIST_IDS } from './screening/list-catalogue.js';
+import type { SnakeCasedKeys } from './snake-case.js';
+import type { DocumentReasonCode } from './verifications/reason-codes.js';
 
 /**
  * The verification's `checks` as a schema: what checksSummary() returns is this type, the
