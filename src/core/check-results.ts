@@ -12,7 +12,7 @@ import { DOCUMENT_TYPES } from './documents/document-types.js';
 import { CHALLENGE_ACTIONS } from './faces/challenge.js';
 import { SCREENING_LIST_IDS } from './screening/list-catalogue.js';
 import type { SnakeCasedKeys } from './snake-case.js';
-import type { DocumentReasonCode } from './verifications/reason-codes.js';
+import { DOCUMENT_REASON_CODES } from './verifications/reason-codes.js';
 
 /**
  * The verification's `checks` as a schema: what checksSummary() returns is this type, the
@@ -20,20 +20,6 @@ import type { DocumentReasonCode } from './verifications/reason-codes.js';
  * added to a summary without its schema fails to compile (checksSummary's return type), and
  * test/unit/check-results.test.ts fails when a real run returns a field the schema would drop.
  */
-const DOCUMENT_REASONS = [
-  'barcode_parse_failed',
-  'mandatory_elements_missing',
-  'document_expired',
-  'license_number_recompute_failed',
-  'document_front_back_mismatch',
-  'server_barcode_decode_unavailable',
-  'document_front_unavailable',
-  'mrz_unreadable',
-  'mrz_check_digit_failed',
-  'document_data_mismatch',
-  'mrz_unavailable',
-  'document_chip_not_read',
-] as const satisfies readonly DocumentReasonCode[];
 
 const FACE_DEDUPE_REASONS = [
   'returning_customer',
@@ -68,7 +54,7 @@ export const signalsSummarySchema = z.union([
 export const checkSummarySchema = z.object({
   document: z.object({
     status: z.literal('ok'),
-    reasons: z.array(z.enum(DOCUMENT_REASONS)),
+    reasons: z.array(z.enum(DOCUMENT_REASON_CODES)),
     /** Absent from verifications decided before passports and ID cards were taken (all licences). */
     document_type: z.enum(DOCUMENT_TYPES).optional(),
   }),

@@ -1,6 +1,12 @@
 import type { CheckResults, DocumentCheckResult, ForcedMarker } from '../checks.js';
 import { decide } from './decide.js';
-import { REASON_CODES, type DocumentReasonCode, type ReasonCode } from './reason-codes.js';
+import {
+  DOCUMENT_REASON_CODES,
+  LICENCE_REASON_CODES,
+  MRZ_REASON_CODES,
+  REASON_CODES,
+  type ReasonCode,
+} from './reason-codes.js';
 
 /**
  * Test mode's forced outcomes (docs/testing.md). A test verification runs no ML and no screening: its
@@ -13,38 +19,6 @@ import { REASON_CODES, type DocumentReasonCode, type ReasonCode } from './reason
 const PASSING = { similarity: 0.95, liveness: 0.95 };
 const FAILING = { similarity: 0.3, liveness: 0.2 };
 const SANCTIONS_SCORE = { match: 1, possible_match: 0.9, no_match: 0 } as const;
-
-const DOCUMENT_REASONS: readonly DocumentReasonCode[] = [
-  'barcode_parse_failed',
-  'mandatory_elements_missing',
-  'document_expired',
-  'license_number_recompute_failed',
-  'document_front_back_mismatch',
-  'server_barcode_decode_unavailable',
-  'document_front_unavailable',
-  'mrz_unreadable',
-  'mrz_check_digit_failed',
-  'document_data_mismatch',
-  'mrz_unavailable',
-  'document_chip_not_read',
-];
-
-/** A licence's reasons and a passport's or ID card's cannot come from one document. */
-const LICENCE_ONLY: readonly ReasonCode[] = [
-  'barcode_parse_failed',
-  'mandatory_elements_missing',
-  'license_number_recompute_failed',
-  'document_front_back_mismatch',
-  'server_barcode_decode_unavailable',
-  'document_front_unavailable',
-];
-const MRZ_ONLY: readonly ReasonCode[] = [
-  'mrz_unreadable',
-  'mrz_check_digit_failed',
-  'document_data_mismatch',
-  'mrz_unavailable',
-  'document_chip_not_read',
-];
 
 const FORCED: ForcedMarker = { testMode: 'forced' };
 const unavailable = { status: 'unavailable' as const, error: 'forced by test mode' };
@@ -69,7 +43,7 @@ export function forcedCheckResults(
   return {
     document: {
       status: 'ok',
-      reasons: DOCUMENT_REASONS.filter(has),
+      reasons: DOCUMENT_REASON_CODES.filter(has),
       detail: { ...document.detail, ...FORCED },
     },
     faceMatch: has('face_match_unavailable')
@@ -110,12 +84,12 @@ export function testOutcomeProblem(reasons: readonly string[]): string | null {
   const unknown = reasons.find((r) => !(REASON_CODES as readonly string[]).includes(r));
   if (unknown !== undefined) return `unknown reason code: ${unknown}`;
   const codes = reasons as readonly ReasonCode[];
-  const licenceReason = LICENCE_ONLY.find((r) => codes.includes(r));
-  const mrzReason = MRZ_ONLY.find((r) => codes.includes(r));
+  const licenceReason = LICENCE_REASON_CODES.find((r) => codes.includes(r));
+  const mrzReason = MRZ_REASON_CODES.find((r) => codes.includes(r));
   if (licenceReason && mrzReason)
     return `${licenceReason} excludes ${mrzReason}: one is a licence's reason, the other a passport's or ID card's`;
   if (codes.includes('barcode_parse_failed')) {
-    const parsedOnly = [...LICENCE_ONLY, 'document_expired' as const].find(
+    const parsedOnly = [...LICENCE_REASON_CODES, 'document_expired' as const].find(
       (r) => r !== 'barcode_parse_failed' && codes.includes(r),
     );
     if (parsedOnly)
