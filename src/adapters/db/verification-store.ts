@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { isoWithoutZone } from '../../core/time.js';
 import { isExpired, OPEN_STATUSES, SUBMITTABLE } from '../../core/verifications/status.js';
@@ -189,6 +189,12 @@ export function createVerificationStore(db: Kysely<Database>, keys?: Verificatio
           filter.assigned === 'none'
             ? query.where('assigned_member_id', 'is', null)
             : query.where('assigned_member_id', '=', filter.assigned);
+      if (filter.id !== undefined) query = query.where('id', '=', filter.id);
+      // Containment on the jsonb array, which the reasons index (0041) answers.
+      if (filter.reason !== undefined)
+        query = query.where(sql<boolean>`decision_reasons @> ${JSON.stringify([filter.reason])}::jsonb`);
+      if (filter.createdFrom) query = query.where('created_at', '>=', filter.createdFrom);
+      if (filter.createdBefore) query = query.where('created_at', '<', filter.createdBefore);
       return page(query, filter);
     },
 
