@@ -53,7 +53,9 @@ function stackedTable(
   );
 }
 
-const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
+/** One cell; its content is one element so a stacked row's label and value stay side by side. */
+const cell = (label: string, ...content: (Node | string)[]) =>
+  h('td', { 'data-label': label }, h('div', {}, ...content));
 
 const FILTERS = [
   'q_by',
