@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_SEARCH_WINDOW } from '../../src/core/verifications/name-search.js';
+import { EXPORT_ROW_CAP } from '../../src/http/routes/console-review.js';
 import { decidedVerification } from '../helpers/session-flow.js';
 import { consoleDriver, type ConsoleSession } from '../helpers/console-members.js';
 import { createTestApp, engines, type TestContext } from '../helpers/test-app.js';
@@ -18,6 +21,7 @@ describe.each(engines)('console verification search on %s', (engine) => {
   const created: string[] = [];
   let testModeId: string;
   let foreignId: string;
+  let keyOfA: number;
 
   const create = async (apiKey: string, externalRef: string) => {
     const res = await t.app.inject({
@@ -56,6 +60,13 @@ describe.each(engines)('console verification search on %s', (engine) => {
     expect(testKey.statusCode, testKey.body).toBe(201);
     testModeId = await create(testKey.json().api_key, 'order-test');
     foreignId = await create(b.apiKey, 'order-0');
+    keyOfA = (
+      await t.platform.database.db
+        .selectFrom('verifications')
+        .select('api_key_id')
+        .where('id', '=', created[0]!)
+        .executeTakeFirstOrThrow()
+    ).api_key_id;
     // Spread the open ones over days so a date range has something to cut.
     for (const [i, id] of created.entries()) {
       await t.platform.database.db
@@ -205,5 +216,40 @@ describe.each(engines)('console verification search on %s', (engine) => {
       member_id: foreign.memberId,
     });
     expect(foreignAssign.statusCode).toBe(404);
+  });
+
+  it('a name search opens a bounded window and hands back a cursor to go on from', async () => {
+    // An older history without names, longer than one window, in 2025 (before everything above).
+    await sql`
+      INSERT INTO verifications (id, api_key_id, external_ref, status, created_at, expires_at)
+      SELECT gen_random_uuid(), ${keyOfA}, 'bulk-' || g, 'canceled',
+             timestamptz '2025-01-01 00:00:00+00' + g * interval '1 minute', timestamptz '2100-01-01 00:00:00+00'
+      FROM generate_series(1, ${NAME_SEARCH_WINDOW + 20}) AS g
+    `.execute(t.platform.database.db);
+    const first = await list(viewer, 'name=sample&limit=10');
+    expect(first.data.map((r) => r.id)).toEqual([decided.id]);
+    // The window was spent before the history ended: more may match further back.
+    expect(first.has_more).toBe(true);
+    const rest = await list(viewer, `name=sample&limit=10&starting_after=${first.next_cursor}`);
+    expect(rest).toEqual({ data: [], has_more: false, next_cursor: null });
+    // Other filters narrow the window first.
+    const recent = await list(viewer, 'name=sample&created_from=2026-01-01');
+    expect([recent.data.map((r) => r.id), recent.has_more]).toEqual([[decided.id], false]);
+  });
+
+  it('an export stops at its row cap', async () => {
+    await sql`
+      INSERT INTO verifications (id, api_key_id, external_ref, status, created_at, expires_at)
+      SELECT gen_random_uuid(), ${keyOfA}, 'old-' || g, 'canceled',
+             timestamptz '2024-01-01 00:00:00+00' + g * interval '1 minute', timestamptz '2100-01-01 00:00:00+00'
+      FROM generate_series(1, ${EXPORT_ROW_CAP}) AS g
+    `.execute(t.platform.database.db);
+    const res = await driver.as(viewer, 'GET', '/v1/console/verifications/export?status=canceled');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(EXPORT_ROW_CAP + 1);
+    // Newest first: the 2025 history, then the newest of 2024 until the cap.
+    expect(lines[1]).toContain(`bulk-${NAME_SEARCH_WINDOW + 20}`);
+    expect(lines.at(-1)).toContain(`old-${NAME_SEARCH_WINDOW + 21}`);
   });
 });
