@@ -50,7 +50,16 @@ describe.each(engines)('console verification search on %s', (engine) => {
       reasons: detail.json().decision_reasons,
       decision: detail.json().decision,
     };
-    for (let i = 0; i < 5; i++) created.push(await create(a.apiKey, `order-${i}`));
+    // Two live keys of the account take turns, so the list merges keys' histories.
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/v1/keys',
+      headers: { 'x-api-key': a.apiKey },
+      payload: { label: 'backend', scopes: ['verifications:write', 'verifications:read'] },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    for (let i = 0; i < 5; i++)
+      created.push(await create(i % 2 ? second.json().api_key : a.apiKey, `order-${i}`));
     const testKey = await t.app.inject({
       method: 'POST',
       url: '/v1/keys',
