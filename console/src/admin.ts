@@ -163,9 +163,18 @@ export function membersSection(): HTMLElement {
     );
     select.addEventListener('change', () => {
       const role = select.value;
+      if (
+        !confirm(
+          `Make ${member.display_name} ${ROLE_LABELS[role]} instead of ${ROLE_LABELS[member.role]}?${me && role !== 'admin' ? ' You lose the admin pages.' : ''}`,
+        )
+      ) {
+        select.value = member.role;
+        return;
+      }
       status.textContent = 'Saving…';
       changeRole(member.id, role).then(
         (changed) => {
+          member.role = changed.role;
           status.textContent = `${changed.display_name} is now ${ROLE_LABELS[changed.role]}.`;
           announce(status.textContent);
           // Stepping down from admin ends this page's use: reload to the queue.

@@ -33,7 +33,11 @@ export type VerificationSummary = {
   decided_at: string | null;
   final_decision: 'approve' | 'decline' | null;
   review: Review | null;
+  mode?: 'live' | 'test';
 };
+
+/** A verification as the member routes answer it: with its assignee. */
+export type CaseSummary = VerificationSummary & { assigned_member_id: number | null };
 
 export type AuditEntry = { at: string; actor: string; event: string; detail: Record<string, unknown> };
 
@@ -42,6 +46,8 @@ export type VerificationDetail = VerificationSummary & {
   doc_checks: Record<string, Record<string, unknown> | undefined>;
   audit_log: AuditEntry[];
 };
+
+export type CaseDetail = VerificationDetail & { assigned_member_id: number | null };
 
 export type MediaItem = { kind: string; index: number; content_type: string; bytes: number; url: string };
 
@@ -142,8 +148,7 @@ export function reviewQueue(startingAfter?: string) {
   );
 }
 
-export const verification = (id: string) =>
-  call<VerificationDetail>(`/v1/verifications/${encodeURIComponent(id)}`);
+export const verification = (id: string) => call<CaseDetail>(`/v1/verifications/${encodeURIComponent(id)}`);
 
 export const media = (id: string) =>
   call<{ expires_at: string; items: MediaItem[] }>(`/v1/verifications/${encodeURIComponent(id)}/media`);
@@ -153,6 +158,42 @@ export const recordReview = (id: string, decision: 'approve' | 'decline', note: 
     method: 'POST',
     body: { decision, note },
   });
+
+/** The account's verifications under the console's filters (member sessions only). */
+export function searchVerifications(filters: URLSearchParams, startingAfter?: string) {
+  const query = new URLSearchParams(filters);
+  query.set('limit', '25');
+  if (startingAfter) query.set('starting_after', startingAfter);
+  return call<{ data: CaseSummary[]; has_more: boolean; next_cursor: string | null }>(
+    `/v1/console/verifications?${query}`,
+  );
+}
+
+export const assign = (id: string, memberId: number | null) =>
+  call<CaseDetail>(`/v1/console/verifications/${encodeURIComponent(id)}/assign`, {
+    method: 'POST',
+    body: { member_id: memberId },
+  });
+
+export type AccountDirectory = {
+  id: number;
+  name: string;
+  members: { id: number; display_name: string; role: string }[];
+};
+
+export const accountDirectory = () => call<AccountDirectory>('/v1/console/account');
+
+export type AccountAuditEntry = {
+  id: number;
+  event: string;
+  by_member_id: number | null;
+  by_key_id: number | null;
+  member_id: number | null;
+  detail: Record<string, unknown>;
+  at: string;
+};
+
+export const auditLog = () => call<{ entries: AccountAuditEntry[] }>('/v1/console/audit-log');
 
 // Passkeys. WebAuthn options and answers travel as JSON with base64url byte strings.
 

@@ -1,5 +1,5 @@
 /** The evidence panels of one verification, read from `checks`, `doc_checks`, `audit_log` and the media links. */
-import type { AuditEntry, MediaItem, VerificationDetail } from './api.js';
+import type { MediaItem, VerificationDetail } from './api.js';
 import { allFields, display, facts, h, humanise, type Child } from './dom.js';
 
 type Obj = Record<string, unknown>;
@@ -325,46 +325,5 @@ export function signalsPanel(v: VerificationDetail): HTMLElement {
         .map(([k, value]): [string, unknown] => [humanise(k), value]),
     ),
     allFields('All signal fields', signals),
-  );
-}
-
-export function auditPanel(entries: AuditEntry[]): HTMLElement {
-  return panel(
-    'audit',
-    'Audit log',
-    h(
-      'div',
-      { class: 'table-wrap', tabindex: 0, role: 'region', 'aria-label': 'Audit log entries' },
-      h(
-        'table',
-        {},
-        h('caption', { class: 'sr-only' }, 'Audit log, oldest first'),
-        h(
-          'thead',
-          {},
-          h('tr', {}, ...['Time (UTC)', 'Actor', 'Event', 'Detail'].map((c) => h('th', { scope: 'col' }, c))),
-        ),
-        h(
-          'tbody',
-          {},
-          ...entries.map((e) =>
-            h(
-              'tr',
-              {},
-              h('td', {}, h('time', { datetime: `${e.at}Z` }, e.at.replace('T', ' ').slice(0, 19))),
-              h('td', {}, e.actor),
-              h('td', {}, e.event),
-              h(
-                'td',
-                { class: 'detail' },
-                Object.entries(e.detail)
-                  .map(([k, value]) => `${k}: ${display(value)}`)
-                  .join('; '),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
   );
 }

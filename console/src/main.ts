@@ -14,6 +14,7 @@ import {
 import { keysPage, membersSection, operatorPage, settingsPage, webhooksPage } from './admin.js';
 import { announce, byId, h, showPage } from './dom.js';
 import { queuePage, verificationPage, type PageKeys } from './views.js';
+import { auditLogPage, forgetDirectory, timelinePage, verificationsPage, whoAmI } from './workplace.js';
 
 let page: PageKeys = {};
 let flash: string | undefined;
@@ -143,6 +144,8 @@ function teamPage(): void {
 
 function signInPage(message?: string): void {
   byId('nav').hidden = true;
+  byId('whoami').hidden = true;
+  forgetDirectory();
   const passkeyError = h('p', { id: 'passkey-error', class: 'field-error', role: 'alert' }, message ?? '');
   const passkey = h(
     'section',
@@ -246,19 +249,31 @@ async function route(): Promise<void> {
   const member = signedInMember();
   if (!member && !storedKey.get()) return signInPage();
   byId('nav').hidden = false;
-  for (const id of ['team-link', 'webhooks-link', 'settings-link'])
+  // Every admin page has its link here; a link missing from this list stays hidden for admins too.
+  for (const id of ['team-link', 'keys-link', 'webhooks-link', 'settings-link', 'audit-log-link'])
     byId(id).hidden = member?.role !== 'admin';
+  byId('verifications-link').hidden = !member;
   byId('operator-link').hidden = member?.operator !== true;
+  const whoami = byId('whoami');
+  whoami.hidden = false;
+  void whoAmI().then((text) => (whoami.textContent = text));
   if (member?.operator && location.hash === '#/operator') return operatorPage();
   if (member?.role === 'admin') {
     if (location.hash === '#/team') return teamPage();
     if (location.hash === '#/keys') return keysPage();
     if (location.hash === '#/webhooks') return webhooksPage();
     if (location.hash === '#/settings') return settingsPage();
+    if (location.hash === '#/audit-log') return auditLogPage();
   }
+  const list = /^#\/verifications(?:\?(.*))?$/.exec(location.hash);
+  const timelineOf = /^#\/verifications\/([0-9a-fA-F-]{36})\/timeline$/.exec(location.hash);
   const match = /^#\/verifications\/([0-9a-fA-F-]{36})$/.exec(location.hash);
   try {
-    if (match) {
+    if (member && list) {
+      await verificationsPage(new URLSearchParams(list[1] ?? ''));
+    } else if (timelineOf) {
+      await timelinePage(timelineOf[1]!);
+    } else if (match) {
       page = await verificationPage(match[1]!, (message) => {
         flash = message;
         announce(message);

@@ -2,7 +2,6 @@
 import * as api from './api.js';
 import { announce, display, h, showPage } from './dom.js';
 import {
-  auditPanel,
   duplicatesPanel,
   faceMatchPanel,
   licencePanel,
@@ -11,6 +10,8 @@ import {
   sanctionsPanel,
   signalsPanel,
 } from './evidence.js';
+import { reasonList } from './reasons.js';
+import { accountDirectory, assignPanel, canAct, timeline } from './workplace.js';
 
 const NOTE_MAX_LENGTH = 2000;
 
@@ -18,9 +19,8 @@ export type PageKeys = { onKey?: (event: KeyboardEvent) => boolean };
 
 const when = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
 
-function reasonList(reasons: string[]): HTMLElement {
-  return h('ul', { class: 'chips' }, ...reasons.map((r) => h('li', {}, r)));
-}
+/** A member below reviewer reads a case but never gets its decision form or images; a key user has both. */
+const mayReview = () => !api.signedInMember() || canAct('reviewer');
 
 export async function queuePage(flash?: string): Promise<PageKeys> {
   const rows: api.VerificationSummary[] = [];
@@ -113,7 +113,11 @@ export async function queuePage(flash?: string): Promise<PageKeys> {
   };
 }
 
-function decisionForm(v: api.VerificationDetail, onDone: (message: string) => void): HTMLElement {
+function decisionForm(
+  v: api.VerificationDetail,
+  onDone: (message: string) => void,
+  reviewer: string | null,
+): HTMLElement {
   if (v.review) {
     return h(
       'section',
@@ -122,7 +126,7 @@ function decisionForm(v: api.VerificationDetail, onDone: (message: string) => vo
       h(
         'p',
         {},
-        `${v.review.decision === 'approve' ? 'Approved' : 'Declined'} on ${when(v.review.reviewed_at)} UTC by ${v.review.reviewer_member_id !== undefined ? `team member #${v.review.reviewer_member_id}` : `key #${v.review.reviewer_key_id}`}.`,
+        `${v.review.decision === 'approve' ? 'Approved' : 'Declined'} on ${when(v.review.reviewed_at)} UTC by ${reviewer ?? `key #${v.review.reviewer_key_id}`}.`,
       ),
       h('blockquote', {}, v.review.note),
     );
@@ -137,6 +141,14 @@ function decisionForm(v: api.VerificationDetail, onDone: (message: string) => vo
         {},
         `This verification is ${v.status}${v.decision ? `, decided ${v.decision}` : ''}; only a verification decided review can be reviewed.`,
       ),
+    );
+  }
+  if (!mayReview()) {
+    return h(
+      'section',
+      { class: 'panel decision', 'aria-labelledby': 'decision-title' },
+      h('h2', { id: 'decision-title' }, 'Awaiting a reviewer'),
+      h('p', {}, 'A reviewer or admin of your team decides this verification.'),
     );
   }
   const error = h('p', { id: 'note-error', class: 'field-error', role: 'alert' });
@@ -213,7 +225,7 @@ function decisionForm(v: api.VerificationDetail, onDone: (message: string) => vo
 
 export async function verificationPage(id: string, onDone: (message: string) => void): Promise<PageKeys> {
   showPage('Loading verification…');
-  let v: api.VerificationDetail;
+  let v: api.CaseDetail;
   try {
     v = await api.verification(id);
   } catch (error) {
@@ -224,13 +236,34 @@ export async function verificationPage(id: string, onDone: (message: string) => 
     );
     return {};
   }
-  const media = await api.media(id).then(
-    (m) => m.items,
-    (error: Error) => error,
-  );
+  const member = api.signedInMember();
+  const [media, dir, assignment] = await Promise.all([
+    mayReview()
+      ? api.media(id).then(
+          (m) => m.items,
+          (error: Error) => error,
+        )
+      : null,
+    member ? accountDirectory().catch(() => null) : null,
+    member ? assignPanel(v, () => void verificationPage(id, onDone)).catch(() => null) : null,
+  ]);
+  const nameOf = (memberId: number | null | undefined) =>
+    memberId === null || memberId === undefined
+      ? null
+      : (dir?.members.find((m) => m.id === memberId)?.display_name ?? `team member #${memberId}`);
   showPage(
     v.external_ref || 'Verification',
-    h('p', {}, h('a', { href: '#/' }, '← Back to the queue')),
+    h(
+      'p',
+      { class: 'crumbs' },
+      member
+        ? h('a', { href: '#/verifications' }, '← Verifications')
+        : h('a', { href: '#/' }, '← Back to the queue'),
+      member ? ' · ' : null,
+      member ? h('a', { href: '#/' }, 'Queue') : null,
+      ' · ',
+      h('a', { href: `#/verifications/${v.id}/timeline` }, 'Timeline'),
+    ),
     h(
       'section',
       { class: 'panel summary', 'aria-label': 'Summary' },
@@ -250,23 +283,33 @@ export async function verificationPage(id: string, onDone: (message: string) => 
         h('dd', {}, v.final_decision ?? 'awaiting review'),
         h('dt', {}, 'Decided (UTC)'),
         h('dd', {}, when(v.decided_at)),
+        member ? h('dt', {}, 'Assigned to') : null,
+        member ? h('dd', { id: 'assigned-to' }, nameOf(v.assigned_member_id) ?? 'no one') : null,
       ),
       h('h2', { class: 'sr-only' }, 'Reasons'),
       reasonList(v.decision_reasons),
     ),
+    assignment,
     h(
       'div',
       { class: 'evidence' },
-      mediaPanel(media, (v.doc_checks.document?.document_type as string | undefined) ?? null),
+      media === null
+        ? null
+        : mediaPanel(media, (v.doc_checks.document?.document_type as string | undefined) ?? null),
       faceMatchPanel(v),
       livenessPanel(v),
       licencePanel(v),
       sanctionsPanel(v),
       duplicatesPanel(v),
       signalsPanel(v),
-      decisionForm(v, onDone),
+      decisionForm(v, onDone, nameOf(v.review?.reviewer_member_id)),
     ),
-    auditPanel(v.audit_log),
+    h(
+      'section',
+      { class: 'panel', id: 'audit', 'aria-labelledby': 'audit-title' },
+      h('h2', { id: 'audit-title' }, 'Timeline'),
+      timeline(v.audit_log, dir ?? { id: 0, name: '', members: [] }),
+    ),
   );
 
   const choose = (value: 'approve' | 'decline') => {
@@ -282,7 +325,7 @@ export async function verificationPage(id: string, onDone: (message: string) => 
       if (event.key === 'a') return choose('approve');
       if (event.key === 'd') return choose('decline');
       if (event.key === 'u' || event.key === 'Escape') {
-        location.hash = '#/';
+        location.hash = member ? '#/verifications' : '#/';
         return true;
       }
       return false;

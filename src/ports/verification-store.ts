@@ -28,6 +28,18 @@ export type ListFilter = {
   reviewed?: boolean;
 };
 
+/** The console's search over an account's verifications: the shared filters and a few more. */
+export type AccountListFilter = ListFilter & {
+  mode: KeyMode;
+  assigned?: number | 'none';
+  id?: string;
+  /** Only verifications whose decision gave this reason. */
+  reason?: ReasonCode;
+  /** created_at >= createdFrom and < createdBefore. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+};
+
 export type NewVerification = {
   id: string;
   apiKeyId: number;
@@ -71,10 +83,7 @@ export type VerificationStore = {
    * Every verification created by any key of the account (the console's team queue), newest first;
    * `assigned` narrows to one member's cases, or to unassigned ones with `none`.
    */
-  listInAccount(
-    accountId: number,
-    filter: ListFilter & { mode: KeyMode; assigned?: number | 'none' },
-  ): Promise<Verification[]>;
+  listInAccount(accountId: number, filter: AccountListFilter): Promise<Verification[]>;
   /** The verification behind a client token that has not expired. */
   findByToken(
     tokenHash: string,

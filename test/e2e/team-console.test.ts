@@ -185,7 +185,15 @@ describe('teams in the review console', () => {
     await admin.page.click('#team-link');
     await admin.page.waitForSelector('#members select[aria-label="Role of Grace Hopper"]');
     expect(await seriousViolations(admin.page)).toEqual([]);
+    // A role change asks first.
+    const asked = new Promise<string>((resolve) =>
+      admin.page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
     await admin.page.selectOption('#members select[aria-label="Role of Grace Hopper"]', 'viewer');
+    expect(await asked).toBe('Make Grace Hopper Viewer instead of Reviewer?');
     await admin.page.waitForSelector('#members-status:text("Grace Hopper is now Viewer.")');
     const demoted = await reviewer.page.evaluate(async (id) => {
       const session = await (await fetch('/v1/console/session', { credentials: 'same-origin' })).json();

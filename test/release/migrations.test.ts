@@ -60,6 +60,7 @@ const SHIPPED = {
   '0038_screening_watch': 'b4483cdaa48d7acba5d73250f9dcc6814ef7800ffd6ef6b93eade4ed69e2cc3e',
   '0039_document_types': '2b6761aeedb2eaf15a8e73afc81751dd0c8b148b442c7590f55d46bb7a78575b',
   '0040_key_roll': 'e3078ec815b6537ad5f8c5e5cd5ff0eccf6c7a6cc61a55aae12077be4aa9ab0f',
+  '0041_verification_reasons_index': '70ec77fc05e10c5721f6c3c8924e69874c43ed24fb91c4a6f144c07d78005b09',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */

@@ -243,6 +243,73 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/console/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's name and its members as colleagues see them (names and roles, no e-mail) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              members: {
+                display_name: string;
+                id: number;
+                /** @enum {string} */
+                role: 'admin' | 'reviewer' | 'viewer';
+              }[];
+              name: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/console/audit-log': {
     parameters: {
       query?: never;
@@ -2678,9 +2745,38 @@ export interface paths {
       parameters: {
         query?: {
           assigned?: 'me' | 'none';
+          created_from?: string;
+          created_to?: string;
           decision?: 'approve' | 'review' | 'decline';
+          external_ref?: string;
+          id?: string;
           limit?: number;
           mode?: 'live' | 'test';
+          name?: string;
+          reason?:
+            | 'ofac_match'
+            | 'ofac_possible_match'
+            | 'ofac_screen_unavailable'
+            | 'face_duplicate_different_identity'
+            | 'face_seen_before'
+            | 'face_dedupe_unavailable'
+            | 'barcode_parse_failed'
+            | 'mandatory_elements_missing'
+            | 'document_expired'
+            | 'license_number_recompute_failed'
+            | 'document_front_back_mismatch'
+            | 'server_barcode_decode_unavailable'
+            | 'document_front_unavailable'
+            | 'mrz_unreadable'
+            | 'mrz_check_digit_failed'
+            | 'document_data_mismatch'
+            | 'mrz_unavailable'
+            | 'document_chip_not_read'
+            | 'face_match_below_threshold'
+            | 'face_match_unavailable'
+            | 'liveness_below_threshold'
+            | 'liveness_unavailable'
+            | 'ml_degraded_capped_at_review';
           reviewed?: 'true' | 'false';
           starting_after?: string;
           status?: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
@@ -5395,6 +5491,99 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/verifications/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The list's filters as a CSV file, newest first, at most 10000 rows; no personal data */
+    get: {
+      parameters: {
+        query?: {
+          assigned?: 'me' | 'none';
+          created_from?: string;
+          created_to?: string;
+          decision?: 'approve' | 'review' | 'decline';
+          external_ref?: string;
+          id?: string;
+          mode?: 'live' | 'test';
+          name?: string;
+          reason?:
+            | 'ofac_match'
+            | 'ofac_possible_match'
+            | 'ofac_screen_unavailable'
+            | 'face_duplicate_different_identity'
+            | 'face_seen_before'
+            | 'face_dedupe_unavailable'
+            | 'barcode_parse_failed'
+            | 'mandatory_elements_missing'
+            | 'document_expired'
+            | 'license_number_recompute_failed'
+            | 'document_front_back_mismatch'
+            | 'server_barcode_decode_unavailable'
+            | 'document_front_unavailable'
+            | 'mrz_unreadable'
+            | 'mrz_check_digit_failed'
+            | 'document_data_mismatch'
+            | 'mrz_unavailable'
+            | 'document_chip_not_read'
+            | 'face_match_below_threshold'
+            | 'face_match_unavailable'
+            | 'liveness_below_threshold'
+            | 'liveness_unavailable'
+            | 'ml_degraded_capped_at_review';
+          reviewed?: 'true' | 'false';
+          status?: 'doc_front' | 'doc_back' | 'selfie' | 'decided' | 'expired' | 'canceled';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/csv */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

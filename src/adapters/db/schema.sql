@@ -613,6 +613,7 @@ CREATE INDEX verifications_open_expiry_idx ON public.verifications USING btree (
 CREATE INDEX verifications_owner_created_idx ON public.verifications USING btree (api_key_id, created_at DESC, id DESC)
 CREATE INDEX verifications_owner_ref_idx ON public.verifications USING btree (api_key_id, external_ref)
 CREATE UNIQUE INDEX verifications_pkey ON public.verifications USING btree (id)
+CREATE INDEX verifications_reasons_idx ON public.verifications USING gin (decision_reasons jsonb_path_ops)
 CREATE INDEX verifications_review_queue_idx ON public.verifications USING btree (api_key_id, created_at DESC, id DESC) WHERE ((decision = 'review'::text) AND (reviewed_at IS NULL))
 CREATE INDEX verifications_unfinished_idx ON public.verifications USING btree (expires_at) WHERE ((decided_at IS NULL) AND (redacted_at IS NULL))
 CREATE INDEX verifications_unredacted_decided_idx ON public.verifications USING btree (decided_at) WHERE ((decided_at IS NOT NULL) AND (redacted_at IS NULL))

@@ -6,8 +6,10 @@
  */
 import type { KeyMode } from '../../core/api-keys/api-key.js';
 import { ApiError } from '../../core/errors.js';
-import { hasRole } from '../../core/members/members.js';
+import { hasRole, type Role } from '../../core/members/members.js';
 import type { Decision } from '../../core/verifications/decide.js';
+import { NAME_SEARCH_WINDOW, nameMatches, type HolderName } from '../../core/verifications/name-search.js';
+import type { ReasonCode } from '../../core/verifications/reason-codes.js';
 import type { ReviewDecision } from '../../core/verifications/review.js';
 import type { VerificationStatus } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
@@ -20,8 +22,8 @@ import { recordReviewDecision } from './review-verification.js';
 import { requireRole, type MemberActor } from '../../core/actor.js';
 
 export type ReviewQueueDeps = Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'> & {
-  accounts: Pick<AccountStore, 'accountOfKey'>;
-  members: Pick<MemberStore, 'findMember'>;
+  accounts: Pick<AccountStore, 'accountOfKey' | 'find'>;
+  members: Pick<MemberStore, 'findMember' | 'listMembers'>;
   mediaLinks: MediaLinkDeps;
 };
 
@@ -42,35 +44,108 @@ export async function accountVerification(
   return found;
 }
 
-export async function listAccountVerifications(
+/** What the console's list and export narrow an account's verifications by (docs/review.md "Verifications"). */
+export type AccountSearch = {
+  limit: number;
+  startingAfter?: string | undefined;
+  mode: KeyMode;
+  id?: string | undefined;
+  externalRef?: string | undefined;
+  /** Words of the licence holder's name; matched in a bounded window (core/verifications/name-search.ts). */
+  name?: string | undefined;
+  status?: VerificationStatus | undefined;
+  decision?: Decision | undefined;
+  reason?: ReasonCode | undefined;
+  reviewed?: boolean | undefined;
+  assigned?: 'me' | 'none' | undefined;
+  createdFrom?: Date | undefined;
+  createdBefore?: Date | undefined;
+};
+
+/** The name search opens verifications in batches of this many. */
+const NAME_BATCH = 100;
+
+/**
+ * One page of the account's verifications, newest first. `nextCursor` is where the next page starts;
+ * a name search that opened NAME_SEARCH_WINDOW verifications without filling the page stops there and
+ * answers with the last one it opened as the cursor, so a long history is searched page by page.
+ */
+export async function searchAccountVerifications(
   deps: Pick<ReviewQueueDeps, 'verifications' | 'clock' | 'accounts'>,
   member: MemberActor,
-  query: {
-    limit: number;
-    startingAfter?: string | undefined;
-    mode: KeyMode;
-    status?: VerificationStatus | undefined;
-    decision?: Decision | undefined;
-    reviewed?: boolean | undefined;
-    assigned?: 'me' | 'none' | undefined;
-  },
-): Promise<{ page: Verification[]; hasMore: boolean }> {
+  query: AccountSearch,
+): Promise<{ page: Verification[]; nextCursor: string | null }> {
   await deps.verifications.expireDue(deps.clock.now());
   let startingAfter: { createdAt: Date; id: string } | undefined;
   if (query.startingAfter) {
     const cursor = await accountVerification(deps, member, query.startingAfter);
     startingAfter = { createdAt: cursor.created_at, id: cursor.id };
   }
-  const rows = await deps.verifications.listInAccount(member.accountId, {
-    limit: query.limit + 1,
+  const filter = (limit: number, after: typeof startingAfter) => ({
+    limit,
     mode: query.mode,
-    ...(startingAfter ? { startingAfter } : {}),
+    ...(after ? { startingAfter: after } : {}),
+    ...(query.id ? { id: query.id.toLowerCase() } : {}),
+    ...(query.externalRef !== undefined ? { externalRef: query.externalRef } : {}),
     ...(query.status ? { status: query.status } : {}),
     ...(query.decision ? { decision: query.decision } : {}),
+    ...(query.reason ? { reason: query.reason } : {}),
     ...(query.reviewed !== undefined ? { reviewed: query.reviewed } : {}),
-    ...(query.assigned ? { assigned: query.assigned === 'me' ? member.memberId : 'none' } : {}),
+    ...(query.assigned ? { assigned: query.assigned === 'me' ? member.memberId : ('none' as const) } : {}),
+    ...(query.createdFrom ? { createdFrom: query.createdFrom } : {}),
+    ...(query.createdBefore ? { createdBefore: query.createdBefore } : {}),
   });
-  return { page: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+  if (!query.name) {
+    const rows = await deps.verifications.listInAccount(
+      member.accountId,
+      filter(query.limit + 1, startingAfter),
+    );
+    const page = rows.slice(0, query.limit);
+    return { page, nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null };
+  }
+  const found: Verification[] = [];
+  let after = startingAfter;
+  let opened = 0;
+  while (opened < NAME_SEARCH_WINDOW) {
+    const wanted = Math.min(NAME_BATCH, NAME_SEARCH_WINDOW - opened);
+    const batch = await deps.verifications.listInAccount(member.accountId, filter(wanted, after));
+    for (const row of batch) {
+      if (!nameMatches(query.name, identityOf(row))) continue;
+      found.push(row);
+      if (found.length > query.limit) {
+        const page = found.slice(0, query.limit);
+        return { page, nextCursor: page[page.length - 1]!.id };
+      }
+    }
+    opened += batch.length;
+    if (batch.length < wanted) return { page: found, nextCursor: null };
+    const last = batch[batch.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+  // The window is spent: the caller goes on from the last verification opened.
+  return { page: found, nextCursor: after!.id };
+}
+
+/** The licence holder's name as the document check read it; undefined before a decision or after redaction. */
+function identityOf(v: Verification): HolderName | undefined {
+  const document = v.doc_checks.document as { identity?: HolderName | null } | undefined;
+  return document?.identity ?? undefined;
+}
+
+/** The account's name and its active members as colleagues see them (no e-mail addresses). */
+export async function teamDirectory(
+  deps: { accounts: Pick<AccountStore, 'find'>; members: Pick<MemberStore, 'listMembers'> },
+  member: MemberActor,
+): Promise<{
+  account: { id: number; name: string };
+  members: { id: number; displayName: string; role: Role }[];
+}> {
+  const account = await deps.accounts.find(member.accountId);
+  const members = await deps.members.listMembers(member.accountId);
+  return {
+    account: { id: member.accountId, name: account?.name ?? '' },
+    members: members.map((m) => ({ id: m.id, displayName: m.display_name, role: m.role })),
+  };
 }
 
 export async function accountVerificationDetail(
