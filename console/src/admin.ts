@@ -23,6 +23,7 @@ import {
   rollAccountKey,
   revokeInvitation,
   retention,
+  redeliverMissed,
   retryDelivery,
   saveRetention,
   saveSso,
@@ -356,6 +357,30 @@ export function webhooksPage(): void {
     );
   };
 
+  /** A receiver that is down: how many events it missed, and one click to send them all again. */
+  const failingNotice = (endpoint: AccountEndpoint, failing: { deliveries: number; since: string }) => {
+    const resend = h('button', { type: 'button', class: 'btn primary' }, 'Send the missed events again');
+    resend.addEventListener('click', () => {
+      resend.setAttribute('disabled', '');
+      redeliverMissed(endpoint.id).then(
+        ({ redelivered }) => {
+          announce(`${redelivered} events queued for ${endpoint.url}.`);
+          void load();
+        },
+        (failure: Error) => {
+          resend.removeAttribute('disabled');
+          announce(failure.message, true);
+        },
+      );
+    });
+    return h(
+      'p',
+      { class: 'fail', role: 'status', 'data-failing': failing.deliveries },
+      `Failing: ${failing.deliveries} ${failing.deliveries === 1 ? 'delivery' : 'deliveries'} failed since ${failing.since.replace('T', ' ').slice(0, 16)} UTC, every attempt spent. Once the receiver is back: `,
+      resend,
+    );
+  };
+
   const card = (endpoint: AccountEndpoint) => {
     const deliveries = h('div', { class: 'hint' });
     const show = h('button', { type: 'button', class: 'btn' }, 'Recent deliveries');
@@ -373,6 +398,7 @@ export function webhooksPage(): void {
       { class: 'panel webhook', 'data-endpoint-id': endpoint.id },
       h('h3', {}, endpoint.url),
       h('p', {}, `${endpoint.mode} · ${endpoint.events.join(', ')}`),
+      endpoint.failing ? failingNotice(endpoint, endpoint.failing) : null,
       show,
       ' ',
       disable,

@@ -402,6 +402,8 @@ export type AccountEndpoint = {
   active: boolean;
   mode: 'live' | 'test';
   created_at: string;
+  /** Deliveries that failed since the endpoint's last delivered one; null when none did. */
+  failing?: { deliveries: number; since: string } | null;
 };
 
 export type Delivery = {
@@ -426,6 +428,10 @@ export const disableAccountWebhook = (id: number) =>
 
 export const webhookDeliveries = (id: number) =>
   call<{ data: Delivery[] }>(`/v1/console/webhooks/${id}/deliveries?limit=20`);
+
+/** Sends the endpoint every kept event it has not received (the last 30 days); delivered ones are skipped. */
+export const redeliverMissed = (id: number) =>
+  call<{ redelivered: number }>(`/v1/console/webhooks/${id}/redeliver`, { method: 'POST', body: {} });
 
 export const retryDelivery = (id: number) =>
   call<Delivery>(`/v1/console/webhooks/deliveries/${id}/retry`, { method: 'POST', body: {} });

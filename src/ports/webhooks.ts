@@ -77,6 +77,8 @@ export type AttemptRecord = {
 };
 
 /** Webhook endpoints (merchant CRUD) and the delivery queue the worker drains. */
+export type FailingDeliveries = { count: number; since: Date };
+
 export type WebhookStore = {
   /** A key's endpoint takes the key's mode; an account's endpoint is given its mode. */
   insertEndpoint(input: {
@@ -104,6 +106,11 @@ export type WebhookStore = {
    */
   redeliver(endpoint: WebhookEndpoint, filter: { from: Date; to: Date; types?: string[] }): Promise<number>;
   resealSecrets(): Promise<{ resealed: number; unreadable: number[] }>;
+  /**
+   * Per endpoint, the deliveries that failed (every attempt spent) since its last delivered one, and
+   * when the first of them failed: an endpoint whose receiver is down. Endpoints with none are absent.
+   */
+  failingDeliveries(endpointIds: readonly number[]): Promise<Map<number, FailingDeliveries>>;
 };
 
 export type PostResult = {

@@ -69,6 +69,11 @@ const CONSOLE_OWNERSHIP: Record<string, Ownership> = {
     notFound: 'webhook not found',
     resource: async (e) => ({ endpoint_id: await accountEndpoint(e) }),
   },
+  'POST /v1/console/webhooks/:endpoint_id/redeliver': {
+    notFound: 'webhook not found',
+    payload: {},
+    resource: async (e) => ({ endpoint_id: await accountEndpoint(e) }),
+  },
   'GET /v1/console/webhooks/:endpoint_id/deliveries': {
     notFound: 'webhook not found',
     resource: async (e) => ({ endpoint_id: await accountEndpoint(e) }),

@@ -5597,7 +5597,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's active webhook endpoints (admin) */
+    /** The account's active webhook endpoints (admin), each with the deliveries that failed since its last delivered one (`failing`, null when none) */
     get: {
       parameters: {
         query?: never;
@@ -5617,6 +5617,10 @@ export interface paths {
               active: boolean;
               created_at: string;
               events: string[];
+              failing: {
+                deliveries: number;
+                since: string;
+              } | null;
               id: number;
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -5897,6 +5901,108 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/webhooks/{endpoint_id}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send an account endpoint the events of a time range again (admin; default: all kept, the last 30 days); delivered ones are not sent twice */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          endpoint_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Inclusive; UTC when no zone is given */
+            created_after?: string;
+            /** @description Exclusive; UTC when no zone is given */
+            created_before?: string;
+            types?: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              from: string;
+              redelivered: number;
+              to: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

@@ -332,6 +332,23 @@ export function createWebhookStore(db: Kysely<Database>, secrets: SecretBox): We
      * given): an event it never got a delivery for gets one, a failed or cancelled delivery becomes pending
      * with a fresh run of attempts; delivered and pending ones are left alone. Returns how many.
      */
+    async failingDeliveries(endpointIds) {
+      if (endpointIds.length === 0) return new Map();
+      // Each endpoint's newest deliveries back to its last delivered one, through (endpoint_id, id DESC).
+      const { rows } = await sql<{ endpoint_id: number; count: number; since: Date }>`
+        SELECT d.endpoint_id, count(*)::int AS count, min(d.completed_at) AS since
+          FROM webhook_deliveries d
+         WHERE d.endpoint_id IN (${sql.join(endpointIds)})
+           AND d.status = 'failed'
+           AND d.id > coalesce(
+                 (SELECT max(ok.id) FROM webhook_deliveries ok
+                   WHERE ok.endpoint_id = d.endpoint_id AND ok.status = 'delivered'), 0)
+         GROUP BY d.endpoint_id`.execute(db);
+      return new Map(
+        rows.map((r) => [Number(r.endpoint_id), { count: Number(r.count), since: new Date(r.since) }]),
+      );
+    },
+
     async redeliver(endpoint, filter) {
       let query = db
         .selectFrom('events')

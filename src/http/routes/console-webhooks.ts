@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoWithoutZone } from '../../core/time.js';
-import type { WebhookEndpoint } from '../../ports/webhooks.js';
+import type { FailingDeliveries, WebhookEndpoint } from '../../ports/webhooks.js';
 import {
   listEndpointDeliveries,
-  listWebhookEndpoints,
+  listWebhookEndpointsWithFailures,
+  redeliverEvents,
   registerWebhookEndpoint,
   removeWebhookEndpoint,
   retryWebhookDelivery,
@@ -19,6 +20,10 @@ import {
   deliveryPageSchema,
   deliverySchema,
   endpointSchema,
+  presentRedelivery,
+  redeliverAnswerSchema,
+  redeliverBodySchema,
+  redeliveryFilter,
   toDeliveryPage,
   toPublicDelivery,
   toPublicEndpoint,
@@ -36,6 +41,19 @@ const present = (endpoint: WebhookEndpoint) => ({
   ...toPublicEndpoint(endpoint),
   mode: endpoint.mode,
   created_at: isoWithoutZone(endpoint.created_at)!,
+});
+
+/** A listed endpoint also says how many deliveries failed since its last delivered one, and since when. */
+const listedEndpointSchema = accountEndpointSchema.extend({
+  failing: z.object({ deliveries: z.number().int(), since: z.string() }).nullable(),
+});
+
+const presentListed = (row: { endpoint: WebhookEndpoint; failing: FailingDeliveries | null }) => ({
+  ...present(row.endpoint),
+  failing: row.failing && {
+    deliveries: row.failing.count,
+    since: isoWithoutZone(row.failing.since)!,
+  },
 });
 
 /**
@@ -62,12 +80,43 @@ export const consoleWebhookRoutes: FastifyPluginAsync<{
       ...requireMember('admin'),
       schema: {
         tags: ['console'],
-        summary: "The account's active webhook endpoints (admin)",
+        summary:
+          "The account's active webhook endpoints (admin), each with the deliveries that failed since its last delivered one (`failing`, null when none)",
         security,
-        response: { 200: z.array(accountEndpointSchema), ...guardErrors },
+        response: { 200: z.array(listedEndpointSchema), ...guardErrors },
       },
     },
-    async (request) => (await listWebhookEndpoints(deps, request.actor!)).map(present),
+    async (request) => (await listWebhookEndpointsWithFailures(deps, request.actor!)).map(presentListed),
+  );
+
+  app.post(
+    '/v1/console/webhooks/:endpoint_id/redeliver',
+    {
+      ...requireMember('admin'),
+      schema: {
+        tags: ['console'],
+        summary:
+          'Send an account endpoint the events of a time range again (admin; default: all kept, the last 30 days); delivered ones are not sent twice',
+        security,
+        params: endpointParams,
+        body: redeliverBodySchema,
+        response: {
+          202: redeliverAnswerSchema,
+          ...guardErrors,
+          404: errorSchema,
+          422: validationErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await redeliverEvents(
+        deps,
+        request.actor!,
+        parseId(request.params.endpoint_id, 'webhook_not_found'),
+        redeliveryFilter(request.body),
+      );
+      return reply.status(202).send(presentRedelivery(result));
+    },
   );
 
   app.post(

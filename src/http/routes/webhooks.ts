@@ -53,6 +53,52 @@ export const deliverySchema = z.object({
   attempts: z.array(attemptSchema),
 });
 
+const timestamp = z
+  .string()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 timestamp')
+  .transform((value) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`));
+
+/** Which kept events an endpoint is sent again: a time range, some types only when given. */
+export const redeliverBodySchema = z
+  .object({
+    created_after: timestamp.optional().describe('Inclusive; UTC when no zone is given'),
+    created_before: timestamp.optional().describe('Exclusive; UTC when no zone is given'),
+    types: z
+      .array(
+        z
+          .string()
+          .max(100)
+          .refine(isKnownEventType, `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`),
+      )
+      .min(1)
+      .max(WEBHOOK_EVENT_TYPES.length)
+      .optional(),
+  })
+  .default({});
+
+export const redeliverAnswerSchema = z.object({
+  redelivered: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+});
+
+export function redeliveryFilter(body: z.output<typeof redeliverBodySchema>) {
+  return {
+    ...(body.created_after ? { from: body.created_after } : {}),
+    ...(body.created_before ? { to: body.created_before } : {}),
+    ...(body.types ? { types: body.types } : {}),
+  };
+}
+
+export function presentRedelivery(result: { redelivered: number; from: Date; to: Date }) {
+  return {
+    redelivered: result.redelivered,
+    from: isoWithoutZone(result.from)!,
+    to: isoWithoutZone(result.to)!,
+  };
+}
+
 export function toPublicEndpoint(row: WebhookEndpoint): z.infer<typeof endpointSchema> {
   return { id: row.id, url: row.url, events: row.events, active: row.active };
 }
@@ -257,12 +303,6 @@ export const webhookRoutes: FastifyPluginAsync<{
     },
   );
 
-  const timestamp = z
-    .string()
-    .max(40)
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 timestamp')
-    .transform((value) => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`));
-
   app.post(
     '/v1/webhooks/:endpoint_id/redeliver',
     {
@@ -274,24 +314,9 @@ export const webhookRoutes: FastifyPluginAsync<{
           'Send the endpoint the events of a time range again (default: all kept, the last 30 days); delivered ones are not sent twice',
         security: [{ apiKey: [] }],
         params: endpointParams,
-        body: z
-          .object({
-            created_after: timestamp.optional().describe('Inclusive; UTC when no zone is given'),
-            created_before: timestamp.optional().describe('Exclusive; UTC when no zone is given'),
-            types: z
-              .array(
-                z
-                  .string()
-                  .max(100)
-                  .refine(isKnownEventType, `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`),
-              )
-              .min(1)
-              .max(WEBHOOK_EVENT_TYPES.length)
-              .optional(),
-          })
-          .default({}),
+        body: redeliverBodySchema,
         response: {
-          202: z.object({ redelivered: z.number().int(), from: z.string(), to: z.string() }),
+          202: redeliverAnswerSchema,
           ...guardErrors,
           404: errorSchema,
           422: validationErrorSchema,
@@ -299,22 +324,13 @@ export const webhookRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { created_after, created_before, types } = request.body;
       const result = await redeliverEvents(
         deps,
         request.actor!,
         parseId(request.params.endpoint_id, 'webhook_not_found'),
-        {
-          ...(created_after ? { from: created_after } : {}),
-          ...(created_before ? { to: created_before } : {}),
-          ...(types ? { types } : {}),
-        },
+        redeliveryFilter(request.body),
       );
-      return reply.status(202).send({
-        redelivered: result.redelivered,
-        from: isoWithoutZone(result.from)!,
-        to: isoWithoutZone(result.to)!,
-      });
+      return reply.status(202).send(presentRedelivery(result));
     },
   );
 };

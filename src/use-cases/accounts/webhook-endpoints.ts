@@ -18,6 +18,7 @@ import type { KeyMode } from '../../core/api-keys/api-key.js';
 import type {
   DeliveryWithAttempts,
   EndpointOwner,
+  FailingDeliveries,
   WebhookEndpoint,
   WebhookStore,
 } from '../../ports/webhooks.js';
@@ -93,6 +94,19 @@ export async function registerWebhookEndpoint(
 
 export function listWebhookEndpoints(deps: WebhookEndpointDeps, actor: Actor): Promise<WebhookEndpoint[]> {
   return deps.webhooks.listActive(ownerFor(actor));
+}
+
+/**
+ * The actor's endpoints, each with the deliveries that failed since its last delivered one: what the
+ * console shows so a receiver that was down is noticed and its events sent again.
+ */
+export async function listWebhookEndpointsWithFailures(
+  deps: WebhookEndpointDeps,
+  actor: Actor,
+): Promise<Array<{ endpoint: WebhookEndpoint; failing: FailingDeliveries | null }>> {
+  const endpoints = await listWebhookEndpoints(deps, actor);
+  const failing = await deps.webhooks.failingDeliveries(endpoints.map((e) => e.id));
+  return endpoints.map((endpoint) => ({ endpoint, failing: failing.get(endpoint.id) ?? null }));
 }
 
 /** Deactivates the endpoint: deliveries stop and pending ones are cancelled. */
