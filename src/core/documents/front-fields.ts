@@ -5,8 +5,10 @@ import {
   SLASHES_READ_AS_ONES,
   latticeDate,
   latticeDateProbability,
+  latticeDateReadings,
   latticePartDisagreement,
   parsePrintedDate,
+  printedDateReadings,
 } from './printed-dates.js';
 
 /**
@@ -51,6 +53,11 @@ export type FrontField = {
   characters?: { character: string; confidence: number }[];
   /** A date's line as the recognizer saw it, when the reader gave its lattice (dateDisagreementConfidence). */
   printedDate?: { lattice: CtcLattice; country: string | null };
+  /**
+   * Every date a numeric date's text can be when its order is not printed (`06/08/1950`): the value
+   * is the country's usual order, and the comparison takes either.
+   */
+  readings?: string[];
 };
 
 export type FrontFields = {
@@ -421,17 +428,26 @@ function asField(label: FieldName, text: string, line: OcrLine, country: string 
   const isDate = label === 'dob' || label === 'expiry';
   const confidence = valueConfidence(line, trimmed, isDate);
   if (isDate) {
-    const date = parsePrintedDate(trimmed, country);
+    const readings = printedDateReadings(trimmed, country);
+    const date = readings[0];
     const printedDate = line.lattice ? { lattice: line.lattice, country } : undefined;
-    if (date) return { value: date, text: trimmed, confidence, ...(printedDate ? { printedDate } : {}) };
+    if (date)
+      return {
+        value: date,
+        text: trimmed,
+        confidence,
+        ...(printedDate ? { printedDate } : {}),
+        ...(readings.length > 1 ? { readings } : {}),
+      };
     // Garbled past parsing (`T8-25-19559`), a date is still read through what the recognizer saw.
-    const read = printedDate && DATE_LIKE(trimmed) ? latticeDate(printedDate.lattice, country) : null;
-    return read && printedDate
+    const read = printedDate && DATE_LIKE(trimmed) ? latticeDateReadings(printedDate.lattice, country) : [];
+    return read[0] && printedDate
       ? {
-          value: read,
+          value: read[0],
           text: trimmed,
-          confidence: latticeDateProbability(printedDate.lattice, read, country),
+          confidence: latticeDateProbability(printedDate.lattice, read[0], country),
           printedDate,
+          ...(read.length > 1 ? { readings: read } : {}),
         }
       : null;
   }
@@ -707,6 +723,10 @@ function namesAgree(read: string, barcode: string): boolean {
   return editDistance(a, b) <= Math.max(1, Math.floor(b.length / 5));
 }
 
+/** A date read agrees in its usual order or, when its text does not print the order, in the other. */
+export const datesAgree = (read: string, barcode: string, field?: FrontField): boolean =>
+  read === barcode || (field?.readings?.includes(barcode) ?? false);
+
 /**
  * Each field against the barcode: names fuzzily (OCR noise tolerated, after the screening's
  * normalisation), dates and the licence number exactly once separators are normalised. A given-name
@@ -716,10 +736,10 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
   const entry = (
     field: FrontField | null,
     barcodeValue: string | null,
-    agree: (read: string, barcode: string) => boolean,
+    agree: (read: string, barcode: string, field: FrontField) => boolean,
     disagreementConfidence: (field: FrontField, barcode: string) => number = (f) => f.confidence,
   ): FieldComparison => {
-    const agrees = field && barcodeValue ? agree(field.value, barcodeValue) : null;
+    const agrees = field && barcodeValue ? agree(field.value, barcodeValue, field) : null;
     const confidence =
       agrees === false ? disagreementConfidence(field!, barcodeValue!) : (field?.confidence ?? null);
     return {
@@ -740,14 +760,14 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
         (barcode.firstName !== null &&
           (namesAgree(read, barcode.firstName) || namesAgree(read.split(/\s+/)[0] ?? '', barcode.firstName))),
     ),
-    dob: entry(fields.dob, barcode.dob, (a, b) => a === b, dateDisagreementConfidence),
+    dob: entry(fields.dob, barcode.dob, datesAgree, dateDisagreementConfidence),
     licenseNumber: entry(
       fields.licenseNumber,
       barcode.licenseNumber,
       licenseNumbersAgree,
       numberDisagreementConfidence,
     ),
-    expiry: entry(fields.expiry, barcode.expiry, (a, b) => a === b, dateDisagreementConfidence),
+    expiry: entry(fields.expiry, barcode.expiry, datesAgree, dateDisagreementConfidence),
   };
 }
 
