@@ -782,13 +782,15 @@ export const DECISIVE_FIELDS = ['dob', 'licenseNumber'] as const satisfies reado
 
 /**
  * The decisive fields in confident disagreement (a licence number only where a digit differs); a
- * `minConfidence` other than the shipped one is for the benchmark's threshold sweep.
+ * `minConfidence` other than the shipped one is for the benchmark's threshold sweep, and `fields`
+ * other than the licence front's are for a passport's visual zone, which decides on more of them.
  */
-export function decisiveMismatches(
+export function decisiveMismatches<F extends FieldName = (typeof DECISIVE_FIELDS)[number]>(
   comparison: FrontComparison,
   minConfidence = MISMATCH_MIN_CONFIDENCE,
-): (typeof DECISIVE_FIELDS)[number][] {
-  return DECISIVE_FIELDS.filter((f) => {
+  fields: readonly F[] = DECISIVE_FIELDS as readonly FieldName[] as readonly F[],
+): F[] {
+  return fields.filter((f) => {
     const c = comparison[f];
     if (c.agrees !== false || c.confidence === null || c.confidence < minConfidence) return false;
     return f !== 'licenseNumber' || aDigitDiffers(c.read!, c.barcode!);

@@ -112,5 +112,6 @@ export function parseMrz(lines: readonly string[], today: string, confidence = 1
     checkDigits,
     valid: Object.values(checkDigits).every((verdict) => verdict !== false),
     confidence,
+    namesTruncated: !lines[nameLine]!.endsWith('<'),
   };
 }
