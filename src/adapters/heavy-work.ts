@@ -51,6 +51,7 @@ export function withQueuedVideoDecoding(engines: CheckEngines, video: WorkQueue)
   return {
     faceEngine: engines.faceEngine,
     frontReader: engines.frontReader,
+    mrzReader: engines.mrzReader,
     decodeBarcode: (image) => engines.decodeBarcode(image),
     extractVideoFrames: (bytes, maxFrames) => video.run(() => engines.extractVideoFrames(bytes, maxFrames)),
     frameHash: (image) => engines.frameHash(image),

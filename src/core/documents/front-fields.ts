@@ -12,7 +12,8 @@ import {
 } from './printed-dates.js';
 
 /**
- * The printed fields of a licence front, from the text lines the OCR read on it. Labels are found by
+ * The printed fields of a licence front (and of a passport's or identity card's visual zone, whose
+ * labels are among these), from the text lines the OCR read on it. Labels are found by
  * their words in the layouts US and Canadian cards use (the AAMVA card design's numbered fields `1`,
  * `2`, `3 DOB`, `4b EXP`, `4d DLN`; `LN`/`FN`/`DOB`/`EXP`/`DL NO`; the bilingual and French forms
  * `NOM`, `PRÉNOM`, `DDN`, `DATE DE NAISSANCE`, `NO DE PERMIS`, `NUMBER/NUMÉRO`); a label's value is the
@@ -92,6 +93,12 @@ const LABELS: { label: Label; words: string[] }[] = [
       'NUMERO',
       'NO DE PERMIS',
       'PERMIS NO',
+      'PASSPORT NO',
+      'NO DU PASSEPORT',
+      'NO DE PASSEPORT',
+      'DOCUMENT NO',
+      'DOCUMENT NUMBER',
+      'CARD NO',
       'NO',
       '4D',
     ],
@@ -114,7 +121,18 @@ const LABELS: { label: Label; words: string[] }[] = [
   },
   {
     label: 'expiry',
-    words: ['4B EXP', 'EXP', 'EXP EXP', 'EXPIRES', 'EXPIRY', 'EXPIRATION', 'EXP DATE'],
+    words: [
+      '4B EXP',
+      'EXP',
+      'EXP EXP',
+      'EXPIRES',
+      'EXPIRY',
+      'EXPIRATION',
+      'EXP DATE',
+      'DATE OF EXPIRY',
+      'DATE OF EXPIRATION',
+      'DATE D EXPIRATION',
+    ],
   },
   {
     label: 'other',
@@ -131,6 +149,14 @@ const LABELS: { label: Label; words: string[] }[] = [
       'CLASS',
       '5 DD',
       'DD',
+      'DATE OF ISSUE',
+      'DATE DE DELIVRANCE',
+      'NATIONALITY',
+      'NATIONALITE',
+      'PLACE OF BIRTH',
+      'LIEU DE NAISSANCE',
+      'AUTHORITY',
+      'AUTORITE',
     ],
   },
 ];
@@ -607,7 +633,8 @@ function fillNumberByShape(
 }
 
 /** Words of a card's title, which is never a name. */
-const TITLE_WORDS = /DRIVER|LICEN[CS]E|PERMIS|CONDUIRE|IDENTIFICATION/;
+const TITLE_WORDS =
+  /DRIVER|LICEN[CS]E|PERMIS|CONDUIRE|IDENTIFICATION|IDENTITY|PASSPORT|PASSEPORT|\bTYPE\b.*\bCODE\b/;
 
 /**
  * Names whose label was misread (`LN` as `IN`, `1` lost): the last name is the name-like line above

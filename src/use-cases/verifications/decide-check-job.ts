@@ -4,7 +4,7 @@ import { faceIdentityOf } from '../../core/faces/face-dedupe.js';
 import type { FaceEngine } from '../../core/faces/face-engine.js';
 import { SUBMITTABLE } from '../../core/verifications/status.js';
 import type { CheckJobOutcome, ClaimedCheckJob } from '../../ports/check-queue.js';
-import type { FrontTextReader } from '../../ports/check-engines.js';
+import type { FrontTextReader, MrzReader } from '../../ports/check-engines.js';
 import type { VerificationDeps } from './deps.js';
 
 export type CheckJobDeps = Pick<
@@ -49,6 +49,10 @@ function givenUpFrontReader(error: string): FrontTextReader {
   };
 }
 
+function givenUpMrzReader(error: string): MrzReader {
+  return { readMrz: async () => ({ status: 'unavailable', error }) };
+}
+
 /**
  * A check worker's one job: runs every check on the verification's stored inputs, decides, and
  * commits the decision with its audit entry, usage record, outbox event, face template and the job's
@@ -79,6 +83,7 @@ export async function decideCheckJob(
           ...deps.checks.engines,
           faceEngine: givenUpFaceEngine(givenUpBecause),
           frontReader: givenUpFrontReader(givenUpBecause),
+          mrzReader: givenUpMrzReader(givenUpBecause),
           frameHash: async () => null,
         },
       }

@@ -24,6 +24,8 @@ export type MrzCharacter = {
   confidence: number;
   /** Other characters of the zone's alphabet and their probabilities at the same place. */
   alternatives?: readonly { character: string; probability: number }[];
+  /** A filler the line's length called for, not read: no confidence of its own. */
+  inferred?: true;
 };
 
 export type MrzCorrection = { line: number; column: number; read: string; corrected: string };
@@ -32,7 +34,10 @@ export type ResolvedMrz = {
   layout: MrzLayout;
   lines: string[];
   corrections: MrzCorrection[];
-  /** The least probability among the characters kept as read (a corrected one is vouched for by its check digit). */
+  /**
+   * The least probability among the characters kept as read (a corrected one is vouched for by its
+   * check digit, an inferred filler by the line's length).
+   */
   confidence: number;
   /** Check digits that two or more readings with the fewest changes satisfy: left as read. */
   ambiguous: CheckDigitRule['name'][];
@@ -110,10 +115,46 @@ function fitLength(line: readonly MrzCharacter[], length: number): MrzCharacter[
   if (best.length === 0 || best.length + gap < 0) return null;
   const fitted = [...line];
   if (gap > 0)
-    fitted.splice(best.start, 0, ...Array.from({ length: gap }, () => ({ character: '<', confidence: 0 })));
+    fitted.splice(
+      best.start,
+      0,
+      ...Array.from({ length: gap }, (): MrzCharacter => ({ character: '<', confidence: 0, inferred: true })),
+    );
   else fitted.splice(best.start, -gap);
   return fitted;
 }
+
+/** A filler the recognizer read as the letter it most resembles in OCR-B. */
+const FILLER_LOOKALIKE = 'K';
+
+/**
+ * The name line brought to `length` through its tail of fillers: however many the recognizer merged
+ * (a blurred run of 30 read as 20) or took for `K`, the tail after the last name holds only fillers,
+ * so it is rebuilt as such. A `K` that ends a name (`ERIK<<<`) is kept. A line without such a tail
+ * is left to fitLength.
+ */
+function fitNameLine(line: readonly MrzCharacter[], length: number): MrzCharacter[] | null {
+  const isTail = (ch: MrzCharacter) => ch.character === '<' || ch.character === FILLER_LOOKALIKE;
+  let start = line.length;
+  while (start > 0 && isTail(line[start - 1]!)) start--;
+  while (
+    start > 0 &&
+    start < line.length &&
+    line[start]!.character === FILLER_LOOKALIKE &&
+    line[start - 1]!.character !== '<'
+  )
+    start++;
+  if (line.length - start < 2) return fitLength(line, length);
+  const kept = line.slice(0, Math.min(start, length));
+  const tail = Array.from({ length: length - kept.length }, (_, i): MrzCharacter => {
+    const read = line[start + i];
+    return read?.character === '<' ? read : { character: '<', confidence: 0, inferred: true };
+  });
+  return [...kept, ...tail];
+}
+
+/** Which line holds the names. */
+const nameLine = (layout: MrzLayout) => (layout.format === 'TD1' ? 2 : 0);
 
 /** The layout whose line count and length the reading fits, its lines brought to that length. */
 function fitLayout(
@@ -122,9 +163,14 @@ function fitLayout(
   let best: { layout: MrzLayout; fitted: MrzCharacter[][]; off: number } | null = null;
   for (const layout of LAYOUTS) {
     if (layout.lines !== lines.length) continue;
-    const fitted = lines.map((line) => fitLength(line, layout.length));
+    const fitted = lines.map((line, l) =>
+      l === nameLine(layout) ? fitNameLine(line, layout.length) : fitLength(line, layout.length),
+    );
     if (fitted.some((line) => line === null)) continue;
-    const off = lines.reduce((sum, line) => sum + Math.abs(line.length - layout.length), 0);
+    const off = lines.reduce(
+      (sum, line, l) => sum + (l === nameLine(layout) ? 0 : Math.abs(line.length - layout.length)),
+      0,
+    );
     if (!best || off < best.off) best = { layout, fitted: fitted as MrzCharacter[][], off };
   }
   return best && { layout: best.layout, fitted: best.fitted };
@@ -276,7 +322,7 @@ export function resolveMrz(reading: readonly (readonly MrzCharacter[])[]): Resol
   let confidence = 1;
   fitted.forEach((line, l) =>
     line.forEach((ch, c) => {
-      if (!changed.has(key(l, c))) confidence = Math.min(confidence, ch.confidence);
+      if (!changed.has(key(l, c)) && !ch.inferred) confidence = Math.min(confidence, ch.confidence);
     }),
   );
   return {

@@ -161,6 +161,18 @@ describe('resolveMrz', () => {
     expect(resolveMrz(read)!.lines).toEqual(SPECIMEN_TD3);
   });
 
+  it("rebuilds a name line's tail of fillers however many were merged or read as K", () => {
+    const read = sure(SPECIMEN_TD3);
+    const line = 'P<UTOERIKSSON<<ANNA<MARIA<KKKKK<KK';
+    read[0] = [...line].map((character) => ({ character, confidence: 0.95 }));
+    const resolved = resolveMrz(read)!;
+    expect(resolved.lines).toEqual(SPECIMEN_TD3);
+    expect(resolved.confidence).toBe(0.95);
+    // A name ending in K keeps it.
+    const erik = sure(['P<UTOSTRAND<<ERIK<<<<<<<<', SPECIMEN_TD3[1]!]);
+    expect(resolveMrz(erik)!.lines[0]).toBe('P<UTOSTRAND<<ERIK<<<<<<<<<<<<<<<<<<<<<<<<<<<');
+  });
+
   it('reads a digit in a name as its letter', () => {
     const read = sure(SPECIMEN_TD1);
     read[2]![4] = { character: '5', confidence: 0.9 };
