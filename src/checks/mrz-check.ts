@@ -10,6 +10,7 @@ import {
   decisiveMismatches,
 } from '../core/documents/front-fields.js';
 import type { MrzResult, VisualZoneField, VisualZoneFields } from '../core/documents/mrz/types.js';
+import { foldText } from '../core/screening/normalize-name.js';
 import { snakeCaseKeys } from '../core/snake-case.js';
 import type { MrzReadOutcome } from '../ports/check-engines.js';
 
@@ -62,11 +63,23 @@ export type MrzCheck = {
   identity: DocumentIdentity | null;
 };
 
-const asFrontField = (field: VisualZoneField): FrontField | null =>
+/**
+ * A name as either zone may spell it: diacritics dropped and Doc 9303's digraphs for them (`Ä` as
+ * `AE`, `Å` as `AA`, `Ö` and `Ø` as `OE`, `Ü` as `UE`) as their one letter, so `ÅSTRÖM` printed (or
+ * read `ASTROM`) and `AASTROEM` in the zone are one name.
+ */
+function asTransliterated(name: string): string {
+  return foldText(name).toUpperCase().replace(/AA|AE/g, 'A').replace(/OE/g, 'O').replace(/UE/g, 'U');
+}
+
+const asFrontField = (
+  field: VisualZoneField,
+  form: (text: string) => string = (t) => t,
+): FrontField | null =>
   field.value === null
     ? null
     : {
-        value: field.value,
+        value: form(field.value),
         text: field.value,
         confidence: field.confidence,
         ...(field.readings && field.readings.length > 1 ? { readings: field.readings } : {}),
@@ -88,9 +101,9 @@ export function compareVisualZone(
   mrz: MrzResult,
   visual: VisualZoneFields,
 ): { fields: Record<VisualFieldName, VisualComparison>; mismatched: VisualFieldName[] } {
-  const { first, middle } = splitGiven(mrz.givenNames);
+  const { first, middle } = splitGiven(asTransliterated(mrz.givenNames));
   const reference: BarcodeFields = {
-    lastName: mrz.surname || null,
+    lastName: asTransliterated(mrz.surname) || null,
     firstName: first,
     middleName: middle,
     dob: mrz.birthDate,
@@ -99,8 +112,8 @@ export function compareVisualZone(
   };
   const comparison = compareFront(
     {
-      lastName: asFrontField(visual.surname),
-      givenNames: asFrontField(visual.givenNames),
+      lastName: asFrontField(visual.surname, asTransliterated),
+      givenNames: asFrontField(visual.givenNames, asTransliterated),
       dob: asFrontField(visual.birthDate),
       licenseNumber: asFrontField(visual.documentNumber),
       expiry: asFrontField(visual.expiryDate),
@@ -115,9 +128,23 @@ export function compareVisualZone(
   ]);
   const fields = {} as Record<VisualFieldName, VisualComparison>;
   const mismatched: VisualFieldName[] = [];
+  const printed: Record<VisualFieldName, string | null> = {
+    surname: visual.surname.value,
+    givenNames: visual.givenNames.value,
+    birthDate: visual.birthDate.value,
+    documentNumber: visual.documentNumber.value,
+    expiryDate: visual.expiryDate.value,
+  };
+  const inZone: Record<VisualFieldName, string | null> = {
+    surname: mrz.surname || null,
+    givenNames: mrz.givenNames || null,
+    birthDate: mrz.birthDate,
+    documentNumber: mrz.documentNumber || null,
+    expiryDate: mrz.expiryDate,
+  };
   for (const [name, frontName] of Object.entries(VISUAL_FIELDS) as [VisualFieldName, keyof FrontFields][]) {
     const c: FieldComparison = comparison[frontName];
-    fields[name] = { read: c.read, mrz: c.barcode, agrees: c.agrees, confidence: c.confidence };
+    fields[name] = { read: printed[name], mrz: inZone[name], agrees: c.agrees, confidence: c.confidence };
     if (decisive.has(frontName)) mismatched.push(name);
   }
   return { fields, mismatched };

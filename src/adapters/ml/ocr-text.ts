@@ -406,17 +406,16 @@ export async function recognize(
 /**
  * The card's text lines, in reading geometry (detectRegions), read top to bottom within the budgets
  * above: the largest MAX_REGIONS_READ regions, MAX_RECOGNIZER_COLUMNS in all, and the caller's
- * deadline. `skip` leaves regions another reader took (a passport's machine-readable zone), and
- * `columns` what it left of the columns.
+ * deadline. `skip` leaves regions another reader took (a passport's machine-readable zone).
  */
 export async function readTextLines(
   models: OcrModels,
   image: RgbImage,
-  options: ReadTextOptions & { regions?: LevelRegion[]; skip?: ReadonlySet<LevelRegion>; columns?: number },
+  options: ReadTextOptions & { regions?: LevelRegion[]; skip?: ReadonlySet<LevelRegion> },
 ): Promise<OcrLine[]> {
   const regions = options.regions ?? (await detectRegions(models, image, options.detectorSide));
   const lines: OcrLine[] = [];
-  let columnsLeft = options.columns ?? MAX_RECOGNIZER_COLUMNS;
+  let columnsLeft = MAX_RECOGNIZER_COLUMNS;
   for (const level of regions) {
     const { region: r, x, y } = level;
     if (options.skip?.has(level)) continue;

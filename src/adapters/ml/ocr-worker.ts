@@ -7,7 +7,7 @@ import { loadOcrModels, type OcrModels } from './ocr-models.js';
 import { readVisualZone } from '../../core/documents/mrz/visual-zone.js';
 import type { MrzResult, VisualZoneFields } from '../../core/documents/mrz/types.js';
 import { readZone } from './mrz-text.js';
-import { MAX_RECOGNIZER_COLUMNS, type RgbImage, detectRegions, readTextLines } from './ocr-text.js';
+import { type RgbImage, detectRegions, readTextLines } from './ocr-text.js';
 
 export type OcrWorkerData = { modelDir?: string };
 
@@ -93,7 +93,6 @@ async function readDocumentZones(
           deadline,
           regions,
           skip: zone.used,
-          columns: MAX_RECOGNIZER_COLUMNS - zone.columns,
         });
     return {
       ok: true,

@@ -188,6 +188,17 @@ export function checkHolds(lines: readonly string[], rule: CheckDigitRule): bool
   return checkDigit(covered) === Number(printed) && /\d/.test(printed);
 }
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+
+/** The characters a position of class `cls` may hold. */
+export const CLASS_SYMBOLS: Record<PositionClass, string> = {
+  digit: DIGITS,
+  alpha: `${LETTERS}<`,
+  sex: 'MFX<',
+  alnum: `${LETTERS}${DIGITS}<`,
+};
+
 /** Whether `ch` may stand at a position of class `cls`. */
 export function fitsClass(ch: string, cls: PositionClass): boolean {
   if (cls === 'digit') return ch >= '0' && ch <= '9';

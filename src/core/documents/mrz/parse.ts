@@ -1,4 +1,4 @@
-import { parse } from 'mrz';
+import { parse, states } from 'mrz';
 import { type MrzLayout, checkHolds, checksFor, layoutFor } from './layout.js';
 import type { MrzCheckDigits, MrzFormat, MrzResult } from './types.js';
 
@@ -34,6 +34,12 @@ export function mrzDate(text: string, kind: 'birth' | 'expiry', today: string): 
     return null;
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * Whether a code is one Doc 9303 lists for a state or organisation (the `mrz` package's table; its
+ * specimen state `UTO` too): a reader choosing among readings of an unguarded field prefers one.
+ */
+export const knownStateCode = (code: string): boolean => code === 'UTO' || code in states;
 
 /** A name field's part: `<` is a space, runs of them one space. */
 const nameText = (text: string) => text.replace(/<+/g, ' ').trim();

@@ -85,6 +85,18 @@ describe('checkMrzDocument', () => {
     expect(checkMrzDocument(read(mrz, ambiguous), TODAY).reasons).toEqual([]);
   });
 
+  it("compares names through Doc 9303's transliteration", () => {
+    const swede = parseMrz(td3Lines({ ...holder, surname: 'AASTROEM', givenNames: 'BJOERN' }), TODAY)!;
+    for (const [surname, given] of [
+      ['ÅSTRÖM', 'BJÖRN'],
+      ['ASTROM', 'BJORN'],
+    ])
+      expect(
+        checkMrzDocument(read(swede, { ...visual, surname: sure(surname!), givenNames: sure(given!) }), TODAY)
+          .reasons,
+      ).toEqual([]);
+  });
+
   it('never decides on names the zone cut short', () => {
     const long = parseMrz(
       td3Lines({ ...holder, surname: 'DE LA CRUZ VILLANUEVA', givenNames: 'MARIA FERNANDA GUADALUPE' }),
