@@ -33,6 +33,9 @@ const VISUAL_FIELDS = {
 
 type VisualFieldName = keyof typeof VISUAL_FIELDS;
 
+/** The zone's check digit that vouches for each compared field. */
+const GUARDING_DIGIT = { dob: 'birthDate', licenseNumber: 'documentNumber', expiry: 'expiryDate' } as const;
+
 type VisualComparison = {
   read: string | null;
   mrz: string | null;
@@ -41,7 +44,7 @@ type VisualComparison = {
 };
 
 export type MrzCheckDetail =
-  | ({ status: 'read' } & Omit<MrzResult, 'namesTruncated' | 'corrections'> & {
+  | ({ status: 'read' } & Omit<MrzResult, 'namesTruncated' | 'corrections' | 'nameConfidence'> & {
         namesTruncated: boolean;
         corrections: number;
         visualZone: {
@@ -95,7 +98,8 @@ function splitGiven(givenNames: string): { first: string | null; middle: string 
  * The visual zone against the zone: the licence front's comparison (names within OCR noise, dates in
  * either order their print allows, numbers with look-alikes forgiven) and its confidence rule. A
  * field is a mismatch when it disagrees at MISMATCH_MIN_CONFIDENCE or more (a document number only
- * where a digit differs); names the zone may have cut short are shown, never decisive.
+ * where a digit differs). A zone field whose check digit fails, and names the zone may have cut short
+ * or was unsure of, are shown, never decisive.
  */
 export function compareVisualZone(
   mrz: MrzResult,
@@ -120,11 +124,15 @@ export function compareVisualZone(
     },
     reference,
   );
+  // A zone field whose own check digit fails was misread (that is its own reason), and names no
+  // check digit guards decide only when the zone's were read as surely as the visual zone's must be.
+  const guarded = (['dob', 'licenseNumber', 'expiry'] as const).filter(
+    (f) => mrz.checkDigits[GUARDING_DIGIT[f]],
+  );
+  const namesSure = !mrz.namesTruncated && (mrz.nameConfidence ?? 1) >= MISMATCH_MIN_CONFIDENCE;
   const decisive = new Set<keyof FrontFields>([
-    ...decisiveMismatches(comparison, MISMATCH_MIN_CONFIDENCE, ['dob', 'licenseNumber', 'expiry']),
-    ...(mrz.namesTruncated
-      ? []
-      : decisiveMismatches(comparison, MISMATCH_MIN_CONFIDENCE, ['lastName', 'givenNames'])),
+    ...decisiveMismatches(comparison, MISMATCH_MIN_CONFIDENCE, guarded),
+    ...(namesSure ? decisiveMismatches(comparison, MISMATCH_MIN_CONFIDENCE, ['lastName', 'givenNames']) : []),
   ]);
   const fields = {} as Record<VisualFieldName, VisualComparison>;
   const mismatched: VisualFieldName[] = [];
@@ -195,7 +203,7 @@ export function checkMrzDocument(outcome: MrzReadOutcome, today: string): MrzChe
   if (!mrz.valid) reasons.push('mrz_check_digit_failed');
   if (visual.mismatched.length > 0) reasons.push('document_data_mismatch');
   if (expired) reasons.push('document_expired');
-  const { namesTruncated, corrections, ...read } = mrz;
+  const { namesTruncated, corrections, nameConfidence: _nameConfidence, ...read } = mrz;
   const detail: MrzCheckDetail = {
     status: 'read',
     ...read,

@@ -178,7 +178,10 @@ const RETRY_CROPS = [
   { height: 1.25, width: 1.3 },
 ];
 
-type ZoneRow = { parts: LevelRegion[]; region: Region; lattices: CtcLattice[] };
+/** How much further from the rows' longest first reading a format's line length may be than the nearest format's. */
+const LENGTH_SLACK = 2;
+
+type ZoneRow = { parts: LevelRegion[]; region: Region; lattices: CtcLattice[]; firstLength: number };
 
 /**
  * A row read as a given line of a format: the recognizer's likeliest path through exactly as many
@@ -286,14 +289,25 @@ export async function readZone(
       read.length = 0;
       continue;
     }
-    read.unshift({ parts: row.parts, region: row.merged.region, lattices: [output.lattice] });
+    read.unshift({
+      parts: row.parts,
+      region: row.merged.region,
+      lattices: [output.lattice],
+      firstLength: line.length,
+    });
     if (read.length === 3) break;
   }
   const attempt = () => {
     let found: { mrz: MrzResult; score: number; count: number } | null = null;
     for (const layout of LAYOUTS) {
       if (read.length < layout.lines) continue;
-      const combination = bestCombination(read.slice(read.length - layout.lines), layout, today);
+      // A format whose line length is further from the rows' longest first reading than another
+      // format's is not theirs (a row read garbled reads short, never long).
+      const rows = read.slice(read.length - layout.lines);
+      const longest = Math.max(...rows.map((row) => row.firstLength));
+      const nearest = Math.min(...LAYOUTS.map((other) => Math.abs(longest - other.length)));
+      if (Math.abs(longest - layout.length) > nearest + LENGTH_SLACK) continue;
+      const combination = bestCombination(rows, layout, today);
       if (combination && (!found || combination.score > found.score))
         found = { ...combination, count: layout.lines };
     }

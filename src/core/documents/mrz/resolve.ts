@@ -41,6 +41,8 @@ export type ResolvedMrz = {
   confidence: number;
   /** Check digits that two or more readings with the fewest changes satisfy: left as read. */
   ambiguous: CheckDigitRule['name'][];
+  /** The least probability among the name field's characters read (no check digit vouches for them). */
+  nameConfidence: number;
 };
 
 /** Below this probability a character is uncertain, and an alternative may replace it. */
@@ -137,11 +139,12 @@ function fitNameLine(line: readonly MrzCharacter[], length: number): MrzCharacte
   const isTail = (ch: MrzCharacter) => ch.character === '<' || ch.character === FILLER_LOOKALIKE;
   let start = line.length;
   while (start > 0 && isTail(line[start - 1]!)) start--;
-  while (
+  // One `K` ending the last name before a filler read as one (`ERIK<<<`) is the name's.
+  if (
     start > 0 &&
-    start < line.length &&
-    line[start]!.character === FILLER_LOOKALIKE &&
-    line[start - 1]!.character !== '<'
+    line[start]?.character === FILLER_LOOKALIKE &&
+    /[A-JL-Z]/.test(line[start - 1]!.character) &&
+    line[start + 1]?.character === '<'
   )
     start++;
   if (line.length - start < 2) return fitLength(line, length);
@@ -325,8 +328,14 @@ export function resolveMrz(reading: readonly (readonly MrzCharacter[])[]): Resol
       if (!changed.has(key(l, c)) && !ch.inferred) confidence = Math.min(confidence, ch.confidence);
     }),
   );
+  const [nameRow, nameStart] = layout.format === 'TD1' ? [2, 0] : [0, 5];
+  const nameConfidence = fitted[nameRow]!.slice(nameStart).reduce(
+    (least, ch) => (ch.inferred || ch.character === '<' ? least : Math.min(least, ch.confidence)),
+    1,
+  );
   return {
     layout,
+    nameConfidence,
     lines: lines.map((l) => l.join('')),
     corrections: corrections.sort((a, b) => a.line - b.line || a.column - b.column),
     confidence,

@@ -40,6 +40,11 @@ export type MrzResult = {
   namesTruncated?: boolean;
   /** Characters the reader chose other than the recognizer's first reading, the check digits agreeing. */
   corrections?: number;
+  /**
+   * The recognizer's confidence in the least sure letter of the names, which no check digit guards:
+   * a name read less surely than the mismatch confidence decides nothing against the visual zone.
+   */
+  nameConfidence?: number;
 };
 
 /** One field of the printed visual zone and the reader's confidence in it, 0..1. */

@@ -97,6 +97,22 @@ describe('checkMrzDocument', () => {
       ).toEqual([]);
   });
 
+  it('decides nothing on a zone field its own check digit disowns, nor on names the zone read unsurely', () => {
+    const lines = td3Lines(holder);
+    const wrongBirth = [lines[0]!, `${lines[1]!.slice(0, 13)}830112${lines[1]!.slice(19)}`];
+    const misread = parseMrz(wrongBirth, TODAY)!;
+    expect(misread.checkDigits.birthDate).toBe(false);
+    expect(checkMrzDocument(read(misread), TODAY).reasons).toEqual(['mrz_check_digit_failed']);
+    const unsureNames = { ...mrz, surname: 'TREMBIAY', nameConfidence: 0.4 };
+    expect(
+      checkMrzDocument(read(unsureNames, { ...visual, surname: sure('GAGNON') }), TODAY).reasons,
+    ).toEqual([]);
+    const sureNames = { ...unsureNames, nameConfidence: 0.95 };
+    expect(checkMrzDocument(read(sureNames, { ...visual, surname: sure('GAGNON') }), TODAY).reasons).toEqual([
+      'document_data_mismatch',
+    ]);
+  });
+
   it('never decides on names the zone cut short', () => {
     const long = parseMrz(
       td3Lines({ ...holder, surname: 'DE LA CRUZ VILLANUEVA', givenNames: 'MARIA FERNANDA GUADALUPE' }),
