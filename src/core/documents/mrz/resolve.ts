@@ -139,14 +139,16 @@ function fitNameLine(line: readonly MrzCharacter[], length: number): MrzCharacte
   const isTail = (ch: MrzCharacter) => ch.character === '<' || ch.character === FILLER_LOOKALIKE;
   let start = line.length;
   while (start > 0 && isTail(line[start - 1]!)) start--;
-  // One `K` ending the last name before a filler read as one (`ERIK<<<`) is the name's.
+  // One or two `K` ending the last name before a filler read as one (`ERIK<<<`) are the name's.
+  let end = start;
+  while (end < line.length && line[end]!.character === FILLER_LOOKALIKE) end++;
   if (
     start > 0 &&
-    line[start]?.character === FILLER_LOOKALIKE &&
+    end - start <= 2 &&
     /[A-JL-Z]/.test(line[start - 1]!.character) &&
-    line[start + 1]?.character === '<'
+    line[end]?.character === '<'
   )
-    start++;
+    start = end;
   if (line.length - start < 2) return fitLength(line, length);
   const kept = line.slice(0, Math.min(start, length));
   const tail = Array.from({ length: length - kept.length }, (_, i): MrzCharacter => {
@@ -261,6 +263,27 @@ export function resolveMrz(reading: readonly (readonly MrzCharacter[])[]): Resol
       if (forced || choices.length > 0) positionAt.set(key(l, c), { line: l, column: c, forced, choices });
     }),
   );
+  // A filler inside the document number, before its last character, cannot be: it is a letter or
+  // digit the recognizer took for one (`K`, whose value is a filler's in every check digit, most often).
+  const [numberLine, numberStart, numberEnd] = layout.format === 'TD1' ? [0, 5, 14] : [1, 0, 9];
+  const number = lines[numberLine]!.slice(numberStart, numberEnd).join('');
+  const lastCharacter = numberStart + number.replace(/<+$/, '').length;
+  for (let column = numberStart; column < lastCharacter; column++) {
+    const ch = fitted[numberLine]![column]!;
+    if (ch.character !== '<') continue;
+    const choices = [
+      ...(ch.alternatives ?? [])
+        .filter((a) => a.character !== '<' && a.probability >= ALTERNATIVE_MIN_PROBABILITY)
+        .map((a) => a.character),
+      FILLER_LOOKALIKE,
+    ];
+    positionAt.set(key(numberLine, column), {
+      line: numberLine,
+      column,
+      forced: true,
+      choices: [...new Set(choices)],
+    });
+  }
   const changed = new Set<string>();
   const ambiguous: CheckDigitRule['name'][] = [];
   const apply = (changes: { line: number; column: number; character: string }[]) => {
@@ -297,11 +320,13 @@ export function resolveMrz(reading: readonly (readonly MrzCharacter[])[]): Resol
     if (found.length === 1) apply(found[0]!);
     else if (found.length > 1) ambiguous.push(rule.name);
   }
-  // The composite digit judges what no digit of its own guards (a TD1's or TD2's optional data) and itself.
+  // The composite digit judges what no digit of its own guards (a TD1's or TD2's optional data).
   const composite = rules.find((r) => r.name === 'composite');
   if (composite) {
     const text = lines.map((l) => l.join(''));
-    const positions = positionsOf(composite, guarded);
+    // Only what its position cannot hold is changed for the composite alone: an unsure composite digit
+    // changed to hold would pass a zone whose fields were altered with their own digits recomputed.
+    const positions = positionsOf(composite, guarded).filter((p) => p.forced);
     if (!ruleHolds(text, composite) || positions.some((p) => p.forced)) {
       const found = fewestChanges(lines, positions, (trial) => ruleHolds(trial, composite));
       if (found.length === 1) apply(found[0]!);
