@@ -1,5 +1,34 @@
-import { type FrontField, type OcrLine, readFrontFields } from '../front-fields.js';
+import { foldText } from '../../screening/normalize-name.js';
+import { type FrontField, type OcrLine, editDistance, readFrontFields } from '../front-fields.js';
 import type { VisualZoneField, VisualZoneFields } from './types.js';
+
+/** The page's long labels, which a blurred read misspells past the label parser's one edit. */
+const LONG_LABELS = [
+  'NATIONALITY',
+  'NATIONALITE',
+  'GIVEN NAMES',
+  'SURNAME',
+  'PRENOMS',
+  'DATE OF BIRTH',
+  'DATE OF EXPIRY',
+  'DATE OF ISSUE',
+  'PLACE OF BIRTH',
+  'AUTHORITY',
+  'PASSPORT',
+  'DOCUMENT NO',
+];
+
+/**
+ * A name value that is a label misread by two characters (`NATONALTY` taken for the given names
+ * where their own line was lost): no name.
+ */
+const misreadLabel = (value: string) => {
+  const form = foldText(value)
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, ' ')
+    .trim();
+  return LONG_LABELS.some((label) => editDistance(form, label) <= 2);
+};
 
 /**
  * A passport data page's or identity card's printed fields, read as a licence front's are: by their
@@ -19,9 +48,10 @@ export function readVisualZone(lines: readonly OcrLine[]): VisualZoneFields {
           ...(read.readings ? { readings: read.readings } : {}),
         }
       : { value: null, confidence: 0 };
+  const name = (read: FrontField | null) => field(read && !misreadLabel(read.value) ? read : null);
   return {
-    surname: field(fields.lastName),
-    givenNames: field(fields.givenNames),
+    surname: name(fields.lastName),
+    givenNames: name(fields.givenNames),
     birthDate: field(fields.dob),
     documentNumber: field(fields.licenseNumber),
     expiryDate: field(fields.expiry),

@@ -42,6 +42,11 @@ describe('readVisualZone', () => {
     expect(fields.birthDate.readings).toEqual(['1950-06-08', '1950-08-06']);
   });
 
+  it('takes no misspelt label for a name', () => {
+    const fields = readVisualZone([line('Given names', 400, 5), line('Natonalty', 400, 6, 0.75)]);
+    expect(fields.givenNames.value).toBeNull();
+  });
+
   it('reads nothing from a page without text', () => {
     expect(readVisualZone([]).surname).toEqual({ value: null, confidence: 0 });
   });
