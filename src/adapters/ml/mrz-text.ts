@@ -38,6 +38,11 @@ const FILLER_FORMS = new Set(['<', '＜', '〈', '‹', '«', '《', '〈']);
 const MRZ_MAX_WIDTH = 1600;
 /** A zone line is many times longer than high: 30 characters at the least. */
 const MIN_ASPECT = 8;
+/**
+ * A row this many times longer than high is a zone line however it first read: a clean card's name
+ * line read as fillers alone (`<<<<<<<<`) at its first crop, its names there at the template's.
+ */
+const ZONE_ASPECT = 13;
 /** Rows read from the bottom before giving up: a zone is the page's last two or three. */
 const MAX_ROWS_READ = 6;
 /** Fewer or more characters than any format's line, with repairs allowed: not a zone line. */
@@ -248,7 +253,7 @@ function bestCombination(
 /**
  * The zone on the photo, or null when no two or three bottom rows read as one: rows read bottom up
  * (at most MAX_ROWS_READ, within `deadline` and MAX_RECOGNIZER_COLUMNS), the last run of zone-like
- * rows (a zone line's length, or as long on the photo as the zone line below) read as TD1's three
+ * rows (a zone line's length, a zone line's aspect, or as long on the photo as the zone line below) read as TD1's three
  * lines and as TD2's and TD3's two (readAsLine); unless one reads with every check digit holding,
  * its rows are read again at RETRY_CROPS and the combination whose check digits hold chosen.
  */
@@ -279,10 +284,11 @@ export async function readZone(
     if (!output) break;
     const line = decodeZoneLine(output.probs, output.steps, output.classes, models.alphabet);
     const below = read[0]?.region;
+    const { halfLength, halfHeight } = row.merged.region;
     const zoneLike =
       (line.length >= LINE_LENGTHS.min && line.length <= LINE_LENGTHS.max) ||
-      (below !== undefined &&
-        Math.abs(row.merged.region.halfLength - below.halfLength) < 0.1 * below.halfLength);
+      halfLength / Math.max(1, halfHeight) >= ZONE_ASPECT ||
+      (below !== undefined && Math.abs(halfLength - below.halfLength) < 0.1 * below.halfLength);
     if (!zoneLike) {
       // Above the zone: the rows read so far are all of it.
       if (read.length >= 2) break;
