@@ -11,6 +11,7 @@ const HEAVY_UNIT_TESTS = [
   'test/unit/faces/face-engine.test.ts',
   'test/unit/documents/ocr-engine.test.ts',
   'test/unit/documents/ocr-budget.test.ts',
+  'test/unit/documents/mrz-reader.test.ts',
   'test/unit/faces/face-match-calibration.test.ts',
   'test/unit/faces/liveness-sequences.test.ts',
   'test/unit/faces/liveness-synthetic.test.ts',

@@ -134,8 +134,8 @@ export function loadCheckEngines(config: Config, logger: Logger, paths: Componen
   return {
     faceEngine,
     frontReader,
-    // The MRZ reader is not wired yet: passports and ID cards are capped at review (mrz_unavailable).
-    mrzReader: null,
+    // The same engine and worker: a zone is read within the front's OCR budgets, on its thread.
+    mrzReader: frontReader,
     async decodeBarcode(image) {
       const outcome = await barcodeReader.decode(image);
       if (outcome.status === 'ok') return { status: 'ok', text: outcome.text };

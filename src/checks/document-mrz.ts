@@ -32,10 +32,13 @@ export type MrzDocumentCheck = {
  * The sides to read, in order: a passport's data page; a TD1 card's back (its zone is there), then its
  * front, for cards that print the zone on the front (TD2 cards) or a back photographed as the front.
  */
-function sidesToRead(input: MrzDocumentInput): { side: DocumentSide; image: Buffer | null }[] {
+function sidesToRead(
+  input: MrzDocumentInput,
+): { side: DocumentSide; image: Buffer | null; visualZone?: Buffer }[] {
   if (input.type === 'passport') return [{ side: 'front', image: input.front }];
   return [
-    { side: 'back', image: input.back },
+    // A TD1 card prints its holder's fields on the front: they are compared with the zone on the back.
+    { side: 'back', image: input.back, ...(input.front ? { visualZone: input.front } : {}) },
     { side: 'front', image: input.front },
   ];
 }
@@ -49,12 +52,17 @@ function sidesToRead(input: MrzDocumentInput): { side: DocumentSide; image: Buff
 export async function checkMrzDocumentImages(
   reader: MrzReader | null,
   input: MrzDocumentInput,
-  read: (reader: MrzReader | null, image: Buffer | null, today: Date) => Promise<MrzRead> = checkMrzDocument,
+  read: (
+    reader: MrzReader | null,
+    image: Buffer | null,
+    today: Date,
+    visualZone?: Buffer,
+  ) => Promise<MrzRead> = checkMrzDocument,
 ): Promise<MrzDocumentCheck> {
   let chosen: { side: DocumentSide | null; read: MrzRead } | null = null;
-  for (const { side, image } of sidesToRead(input)) {
+  for (const { side, image, visualZone } of sidesToRead(input)) {
     if (!image) continue;
-    const outcome = await read(reader, image, input.today);
+    const outcome = await read(reader, image, input.today, visualZone);
     chosen = { side, read: outcome };
     if (outcome.detail.status !== 'unreadable') break;
   }

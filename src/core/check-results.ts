@@ -197,6 +197,15 @@ const parsedDocumentDetail = z.object({
 });
 
 /** A passport's or ID card's machine-readable zone as read (`doc_checks.document.mrz`). */
+const visualComparison = z.object({
+  read: z.string().nullable(),
+  mrz: z.string().nullable(),
+  agrees: z.boolean().nullable(),
+  confidence: z.number().nullable(),
+});
+
+const visualFieldName = z.enum(['surname', 'given_names', 'birth_date', 'document_number', 'expiry_date']);
+
 export const mrzDetailSchema = z.union([
   z.object({
     status: z.literal('read'),
@@ -220,10 +229,22 @@ export const mrzDetailSchema = z.union([
     }),
     valid: z.boolean(),
     confidence: z.number(),
+    names_truncated: z.boolean(),
+    corrections: z.number().int(),
+    visual_zone: z.object({
+      fields: z.record(visualFieldName, visualComparison),
+      mismatched: z.array(visualFieldName),
+      min_confidence: z.number(),
+    }),
+    expired: z.boolean().nullable(),
     models,
     duration_ms: z.number(),
   }),
-  z.object({ status: z.literal('unreadable'), reason: z.string() }),
+  z.object({
+    status: z.literal('unreadable'),
+    reason: z.enum(['no_zone_found', 'invalid_image']),
+    error: z.string().optional(),
+  }),
   z.object({ status: z.literal('unavailable'), error: z.string() }),
   z.object({ status: z.literal('not_compared'), reason: z.enum(['no_document_image', 'ml_disabled']) }),
 ]);

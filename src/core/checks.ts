@@ -98,9 +98,37 @@ export type FrontCheckDetail =
  * - `not_compared`: no image to read, or ML disabled by configuration (`mrz_unavailable` too: a
  *   passport or ID card has no other evidence, so it is never a pass).
  */
+/** A printed visual-zone field beside the zone's value, and whether they agree (null: not compared). */
+export type VisualZoneComparison = {
+  read: string | null;
+  mrz: string | null;
+  agrees: boolean | null;
+  confidence: number | null;
+};
+
+export type VisualFieldName = 'surname' | 'givenNames' | 'birthDate' | 'documentNumber' | 'expiryDate';
+
+/** A visual-zone field as `mismatched` names it in the stored detail. */
+export type StoredVisualFieldName =
+  'surname' | 'given_names' | 'birth_date' | 'document_number' | 'expiry_date';
+
 export type MrzCheckDetail =
-  | ({ status: 'read'; models: ModelInfo[]; durationMs: number } & MrzResult)
-  | { status: 'unreadable'; reason: string }
+  | ({ status: 'read'; models: ModelInfo[]; durationMs: number } & Omit<
+      MrzResult,
+      'namesTruncated' | 'corrections' | 'nameConfidence'
+    > & {
+        /** The zone's name field was full, so a name may have been cut short. */
+        namesTruncated: boolean;
+        /** Characters the reader chose by their check digits over its first reading. */
+        corrections: number;
+        visualZone: {
+          fields: Record<VisualFieldName, VisualZoneComparison>;
+          mismatched: StoredVisualFieldName[];
+          minConfidence: number;
+        };
+        expired: boolean | null;
+      })
+  | { status: 'unreadable'; reason: 'no_zone_found' | 'invalid_image'; error?: string }
   | { status: 'unavailable'; error: string }
   | { status: 'not_compared'; reason: 'no_document_image' | 'ml_disabled' };
 

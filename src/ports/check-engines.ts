@@ -50,7 +50,11 @@ export type MrzReadOutcome =
   | { status: 'unavailable'; error: string };
 
 export type MrzReader = {
-  readMrz(image: Buffer): Promise<MrzReadOutcome>;
+  /**
+   * `image` holds the zone (a data page, a card's back); `visualZone`, when given, is the side whose
+   * printed fields are compared with it (a card's front), else the same image.
+   */
+  readMrz(image: Buffer, visualZone?: Buffer): Promise<MrzReadOutcome>;
 };
 
 /**
@@ -63,7 +67,7 @@ export type CheckEngines = {
   faceEngine: FaceEngine | null;
   /** Null when ML is disabled by configuration (the face checks are then unavailable too). */
   frontReader: FrontTextReader | null;
-  /** Null when ML is disabled by configuration (a passport or ID card is then capped at review). */
+  /** Null when ML is disabled by configuration (a passport or ID card is then capped at review: mrz_unavailable). */
   mrzReader: MrzReader | null;
   extractVideoFrames(video: Buffer, maxFrames: number): Promise<VideoFramesOutcome>;
   /** Each frame's 256-bit perceptual hash as 0/1 characters (replay detection); null for an undecodable frame. */

@@ -1,4 +1,9 @@
-import type { FrontTextOutcome, FrontTextReader } from '../../ports/check-engines.js';
+import type {
+  FrontTextOutcome,
+  FrontTextReader,
+  MrzReadOutcome,
+  MrzReader,
+} from '../../ports/check-engines.js';
 import { workerScript } from '../worker-script.js';
 import { createInferencePool } from './inference-pool.js';
 import type { OcrWorkerData, OcrWorkerResult, OcrWorkerTask } from './ocr-worker.js';
@@ -11,11 +16,13 @@ export type OcrEngineOptions = {
 };
 
 /**
- * The front reader on one worker thread: a verification reads one front, so one thread (one
+ * The front reader (and the passport and identity-card zone reader) on one worker thread: a verification reads one front, so one thread (one
  * intra-op thread in each session) keeps the OCR's CPU bounded beside the face pool. Every call
  * resolves: a failure is `unavailable` (the engine's) or `invalid_image` (the upload's).
  */
-export function createOcrEngine(options: OcrEngineOptions): FrontTextReader & { close(): Promise<void> } {
+export function createOcrEngine(
+  options: OcrEngineOptions,
+): FrontTextReader & MrzReader & { close(): Promise<void> } {
   const workerData: OcrWorkerData = options.modelDir ? { modelDir: options.modelDir } : {};
   const pool = createInferencePool<OcrWorkerTask, OcrWorkerResult>({
     ...workerScript(import.meta.url, 'ocr-worker'),
@@ -46,6 +53,13 @@ export function createOcrEngine(options: OcrEngineOptions): FrontTextReader & { 
       if (result.ok)
         return { status: 'ok', lines: result.lines, models: result.models, durationMs: result.durationMs };
       return { status: result.reason, error: result.error };
+    },
+    async readMrz(image, visualZone): Promise<MrzReadOutcome> {
+      const today = new Date().toISOString().slice(0, 10);
+      const result = await run({ kind: 'mrz', image, today, ...(visualZone ? { visualZone } : {}) });
+      if (!result.ok) return { status: result.reason, error: result.error };
+      if (!result.zone) return { status: 'not_found', durationMs: result.durationMs };
+      return { status: 'ok', ...result.zone, models: result.models, durationMs: result.durationMs };
     },
     close: () => pool.close(),
   };

@@ -48,7 +48,14 @@ const REC_MAX_WIDTH = 320;
 const DET_MEAN = [0.406, 0.456, 0.485];
 const DET_STD = [0.225, 0.224, 0.229];
 
-type Region = { cx: number; cy: number; ux: number; uy: number; halfLength: number; halfHeight: number };
+export type Region = {
+  cx: number;
+  cy: number;
+  ux: number;
+  uy: number;
+  halfLength: number;
+  halfHeight: number;
+};
 
 /** Per channel (BGR order), every byte's normalised value: the detector's input is filled by lookup. */
 const DET_LUT = (() => {
@@ -221,7 +228,7 @@ function recognizerCrop(image: RgbImage, r: Region, width: number): Float32Array
  * Dark print measures 0.56 and more on that scale, light print on the band 0.21 and less (40 fronts,
  * five conditions), so 0.35 separates them.
  */
-function lightOnDark(image: RgbImage, r: Region): boolean {
+export function lightOnDark(image: RgbImage, r: Region): boolean {
   const COLUMNS = 32;
   const ROWS = 8;
   const samples = new Float32Array(COLUMNS * ROWS);
@@ -340,18 +347,20 @@ export type ReadTextOptions = {
   deadline?: number;
 };
 
+/** A detected text region in the photo, with its centre in the level reading frame. */
+export type LevelRegion = { region: Region; x: number; y: number };
+
 /**
- * The card's text lines, in reading geometry: positions are turned by the regions' median angle, so
- * rows and columns of a tilted card come out level (front-fields.ts parses them by position). Lines
- * are read top to bottom in that frame, within the budgets above: the largest MAX_REGIONS_READ
- * regions, MAX_RECOGNIZER_COLUMNS in all, and the caller's deadline.
+ * The photo's text regions, in reading geometry: positions are turned by the regions' median angle,
+ * so rows and columns of a tilted card come out level. The largest MAX_REGIONS_READ regions at least
+ * MIN_LINE_HEIGHT tall, top to bottom in that frame.
  */
-export async function readTextLines(
+export async function detectRegions(
   models: OcrModels,
   image: RgbImage,
-  options: ReadTextOptions,
-): Promise<OcrLine[]> {
-  const { tensor, scale } = detectorInput(image, options.detectorSide);
+  detectorSide: number,
+): Promise<LevelRegion[]> {
+  const { tensor, scale } = detectorInput(image, detectorSide);
   const [, , h, w] = tensor.dims as [number, number, number, number];
   const detected = await models.detector.run({ [models.detector.inputNames[0]!]: tensor });
   const map = detected[models.detector.outputNames[0]!]!.data as Float32Array;
@@ -361,7 +370,7 @@ export async function readTextLines(
   const median = angles[Math.floor(angles.length / 2)]!;
   const cos = Math.cos(-median);
   const sin = Math.sin(-median);
-  const regions = found
+  return found
     .map((r) => ({
       ...r,
       cx: r.cx / scale,
@@ -374,26 +383,51 @@ export async function readTextLines(
     .slice(0, MAX_REGIONS_READ)
     .map((r) => ({ region: r, x: r.cx * cos - r.cy * sin, y: r.cx * sin + r.cy * cos }))
     .sort((a, b) => a.y - b.y || a.x - b.x);
+}
 
+/** The recognizer's input columns for a region at most `maxWidth` wide, its aspect kept. */
+export const recognizerWidth = (r: Region, maxWidth = REC_MAX_WIDTH) =>
+  Math.min(maxWidth, Math.max(16, Math.ceil((REC_HEIGHT * r.halfLength) / Math.max(1, r.halfHeight))));
+
+/** The recognizer's per-step class probabilities on a region read `width` columns wide. */
+export async function recognize(
+  models: OcrModels,
+  image: RgbImage,
+  r: Region,
+  width: number,
+): Promise<{ probs: Float32Array; steps: number; classes: number }> {
+  const input = new ort.Tensor('float32', recognizerCrop(image, r, width), [1, 3, REC_HEIGHT, width]);
+  const out = await models.recognizer.run({ [models.recognizer.inputNames[0]!]: input });
+  const probs = out[models.recognizer.outputNames[0]!]!;
+  const [, steps, classes] = probs.dims as [number, number, number];
+  return { probs: probs.data as Float32Array, steps, classes };
+}
+
+/**
+ * The card's text lines, in reading geometry (detectRegions), read top to bottom within the budgets
+ * above: the largest MAX_REGIONS_READ regions, MAX_RECOGNIZER_COLUMNS in all, and the caller's
+ * deadline. `skip` leaves regions another reader took (a passport's machine-readable zone).
+ */
+export async function readTextLines(
+  models: OcrModels,
+  image: RgbImage,
+  options: ReadTextOptions & { regions?: LevelRegion[]; skip?: ReadonlySet<LevelRegion> },
+): Promise<OcrLine[]> {
+  const regions = options.regions ?? (await detectRegions(models, image, options.detectorSide));
   const lines: OcrLine[] = [];
   let columnsLeft = MAX_RECOGNIZER_COLUMNS;
-  for (const { region: r, x, y } of regions) {
+  for (const level of regions) {
+    const { region: r, x, y } = level;
+    if (options.skip?.has(level)) continue;
     if (options.deadline !== undefined && performance.now() >= options.deadline) break;
     // Fields are printed dark on the card's light body; light print on a dark band is its title or
     // a banner, never a field, and a title is a card's widest line (the recognizer's cost grows with
     // width).
     if (lightOnDark(image, r)) continue;
-    const width = Math.min(
-      REC_MAX_WIDTH,
-      Math.max(16, Math.ceil((REC_HEIGHT * r.halfLength) / Math.max(1, r.halfHeight))),
-    );
+    const width = recognizerWidth(r);
     if (width > columnsLeft) break;
     columnsLeft -= width;
-    const input = new ort.Tensor('float32', recognizerCrop(image, r, width), [1, 3, REC_HEIGHT, width]);
-    const out = await models.recognizer.run({ [models.recognizer.inputNames[0]!]: input });
-    const probs = out[models.recognizer.outputNames[0]!]!;
-    const [, steps, classes] = probs.dims as [number, number, number];
-    const data = probs.data as Float32Array;
+    const { probs: data, steps, classes } = await recognize(models, image, r, width);
     const { text, characterConfidences, confidence } = ctcDecode(data, steps, classes, models.alphabet);
     if (text.trim() === '') continue;
     lines.push({

@@ -4,17 +4,33 @@ import { type OcrLine, frontComplete, readFrontFields } from '../../core/documen
 import type { ModelInfo } from '../../core/faces/face-engine.js';
 import { openImage } from '../media/image-decode.js';
 import { loadOcrModels, type OcrModels } from './ocr-models.js';
-import { readTextLines } from './ocr-text.js';
+import { readVisualZone } from '../../core/documents/mrz/visual-zone.js';
+import type { MrzResult, VisualZoneFields } from '../../core/documents/mrz/types.js';
+import { readZone } from './mrz-text.js';
+import { type RgbImage, detectRegions, readTextLines } from './ocr-text.js';
 
 export type OcrWorkerData = { modelDir?: string };
 
 export type OcrWorkerTask =
   | { kind: 'status' }
   /** `country` orders the front's dates; with it, reading stops once every field is found. */
-  | { kind: 'read'; image: Uint8Array; country?: string | null };
+  | { kind: 'read'; image: Uint8Array; country?: string | null }
+  /**
+   * A passport data page or identity card side: its machine-readable zone, and the visual zone on
+   * `visualZone` (a card's other side) or on the same image. `today` (ISO) gives two-digit years
+   * their century.
+   */
+  | { kind: 'mrz'; image: Uint8Array; visualZone?: Uint8Array; today: string };
 
 export type OcrWorkerResult =
-  | { ok: true; lines: OcrLine[]; models: ModelInfo[]; durationMs: number }
+  | {
+      ok: true;
+      lines: OcrLine[];
+      models: ModelInfo[];
+      durationMs: number;
+      /** For an `mrz` task: the zone read (null when none was found) and the visual zone's fields. */
+      zone?: { mrz: MrzResult; visualZone: VisualZoneFields } | null;
+    }
   | { ok: false; reason: 'invalid_image' | 'unavailable'; error: string; models: ModelInfo[] };
 
 /**
@@ -35,6 +51,67 @@ type Loading = { ok: true; models: OcrModels } | { ok: false; error: string };
 
 runBelowMainThread();
 
+/** Through the decode budget (openImage): never past the pixel limit. */
+async function decoded(bytes: Uint8Array): Promise<RgbImage> {
+  const { data, info } = await openImage(bytes)
+    .rotate()
+    .resize({ width: READ_SIDE_PX, height: READ_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/**
+ * A data page's or card side's zone and visual zone, one detector pass per image: the zone's rows are
+ * read first, and the visual zone's lines are the rest (a card's other side, when given, instead),
+ * within the same budget as a licence front.
+ */
+async function readDocumentZones(
+  models: OcrModels,
+  image: RgbImage,
+  visualSide: RgbImage | null,
+  today: string,
+  started: number,
+): Promise<OcrWorkerResult> {
+  const deadline = started + READ_BUDGET_MS;
+  try {
+    const regions = await detectRegions(models, image, DETECTOR_SIDE_PX);
+    const zone = await readZone(models, image, regions, today, deadline);
+    if (!zone)
+      return {
+        ok: true,
+        lines: [],
+        zone: null,
+        models: models.versions,
+        durationMs: performance.now() - started,
+      };
+    const lines = visualSide
+      ? await readTextLines(models, visualSide, { detectorSide: DETECTOR_SIDE_PX, deadline })
+      : await readTextLines(models, image, {
+          detectorSide: DETECTOR_SIDE_PX,
+          deadline,
+          regions,
+          skip: zone.used,
+        });
+    return {
+      ok: true,
+      lines,
+      zone: { mrz: zone.mrz, visualZone: readVisualZone(lines) },
+      models: models.versions,
+      durationMs: performance.now() - started,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      reason: 'unavailable',
+      error: `text recognition failed: ${message}`,
+      models: models.versions,
+    };
+  }
+}
+
 const options = (workerData ?? {}) as OcrWorkerData;
 
 // Loaded once when the pool starts the worker; every task awaits the same promise.
@@ -49,20 +126,16 @@ export default async function runOcrTask(task: OcrWorkerTask): Promise<OcrWorker
   const { models } = state;
   if (task.kind === 'status') return { ok: true, lines: [], models: models.versions, durationMs: 0 };
   const started = performance.now();
-  let image;
+  let image: RgbImage;
+  let visualZone: RgbImage | null = null;
   try {
-    // Through the decode budget (openImage): never past the pixel limit.
-    const { data, info } = await openImage(task.image)
-      .rotate()
-      .resize({ width: READ_SIDE_PX, height: READ_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    image = { data, width: info.width, height: info.height };
+    image = await decoded(task.image);
+    if (task.kind === 'mrz' && task.visualZone) visualZone = await decoded(task.visualZone);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: 'invalid_image', error: message, models: models.versions };
   }
+  if (task.kind === 'mrz') return readDocumentZones(models, image, visualZone, task.today, started);
   try {
     const { country } = task;
     const lines = await readTextLines(models, image, {

@@ -8,9 +8,10 @@
 
 /**
  * The symbols a lattice keeps, after the blank; a recognizer class that folds to one of them
- * (accents dropped, upper case, full-width forms as ASCII) counts as it.
+ * (accents dropped, upper case, full-width forms as ASCII) counts as it. `<` is a machine-readable
+ * zone's filler.
  */
-export const LATTICE_SYMBOLS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ/-.';
+export const LATTICE_SYMBOLS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ/-.<';
 
 export type CtcLattice = {
   steps: number;
@@ -114,9 +115,13 @@ export function slotsWeight(lattice: CtcLattice, slots: Slots): number {
 
 /**
  * The most likely reading of `slots` on the line (max-product over the same paths as `slotsWeight`),
- * one symbol per slot, with its path's weight; null when no path fits the line's steps.
+ * one symbol per slot, with its path's weight and the step where each slot's symbol begins; null when
+ * no path fits the line's steps.
  */
-export function bestReading(lattice: CtcLattice, slots: Slots): { text: string; weight: number } | null {
+export function bestReading(
+  lattice: CtcLattice,
+  slots: Slots,
+): { text: string; weight: number; at: number[] } | null {
   const n = slots.length;
   if (n === 0) return null;
   const { column, slotStart, sameBefore } = compile(slots);
@@ -176,14 +181,16 @@ export function bestReading(lattice: CtcLattice, slots: Slots): { text: string; 
   }
   if (!end) return null;
   const read: string[] = [];
+  const at: number[] = [];
   let state = end.state;
   for (let t = end.t; t >= 0 && state !== PREFIX; t--) {
     const origin = from[t * states + state]!;
     if (state < symbols && origin !== state) {
       const slot = slotStart.findLastIndex((start) => start <= state);
       read.unshift(slots[slot]![state - slotStart[slot]!]!);
+      at.unshift(t);
     }
     state = origin;
   }
-  return read.length === n ? { text: read.join(''), weight: end.weight } : null;
+  return read.length === n ? { text: read.join(''), weight: end.weight, at } : null;
 }

@@ -5,12 +5,15 @@ import {
   SLASHES_READ_AS_ONES,
   latticeDate,
   latticeDateProbability,
+  latticeDateReadings,
   latticePartDisagreement,
   parsePrintedDate,
+  printedDateReadings,
 } from './printed-dates.js';
 
 /**
- * The printed fields of a licence front, from the text lines the OCR read on it. Labels are found by
+ * The printed fields of a licence front (and of a passport's or identity card's visual zone, whose
+ * labels are among these), from the text lines the OCR read on it. Labels are found by
  * their words in the layouts US and Canadian cards use (the AAMVA card design's numbered fields `1`,
  * `2`, `3 DOB`, `4b EXP`, `4d DLN`; `LN`/`FN`/`DOB`/`EXP`/`DL NO`; the bilingual and French forms
  * `NOM`, `PRÉNOM`, `DDN`, `DATE DE NAISSANCE`, `NO DE PERMIS`, `NUMBER/NUMÉRO`); a label's value is the
@@ -51,6 +54,11 @@ export type FrontField = {
   characters?: { character: string; confidence: number }[];
   /** A date's line as the recognizer saw it, when the reader gave its lattice (dateDisagreementConfidence). */
   printedDate?: { lattice: CtcLattice; country: string | null };
+  /**
+   * Every date a numeric date's text can be when its order is not printed (`06/08/1950`): the value
+   * is the country's usual order, and the comparison takes either.
+   */
+  readings?: string[];
 };
 
 export type FrontFields = {
@@ -85,6 +93,12 @@ const LABELS: { label: Label; words: string[] }[] = [
       'NUMERO',
       'NO DE PERMIS',
       'PERMIS NO',
+      'PASSPORT NO',
+      'NO DU PASSEPORT',
+      'NO DE PASSEPORT',
+      'DOCUMENT NO',
+      'DOCUMENT NUMBER',
+      'CARD NO',
       'NO',
       '4D',
     ],
@@ -107,7 +121,18 @@ const LABELS: { label: Label; words: string[] }[] = [
   },
   {
     label: 'expiry',
-    words: ['4B EXP', 'EXP', 'EXP EXP', 'EXPIRES', 'EXPIRY', 'EXPIRATION', 'EXP DATE'],
+    words: [
+      '4B EXP',
+      'EXP',
+      'EXP EXP',
+      'EXPIRES',
+      'EXPIRY',
+      'EXPIRATION',
+      'EXP DATE',
+      'DATE OF EXPIRY',
+      'DATE OF EXPIRATION',
+      'DATE D EXPIRATION',
+    ],
   },
   {
     label: 'other',
@@ -124,6 +149,14 @@ const LABELS: { label: Label; words: string[] }[] = [
       'CLASS',
       '5 DD',
       'DD',
+      'DATE OF ISSUE',
+      'DATE DE DELIVRANCE',
+      'NATIONALITY',
+      'NATIONALITE',
+      'PLACE OF BIRTH',
+      'LIEU DE NAISSANCE',
+      'AUTHORITY',
+      'AUTORITE',
     ],
   },
 ];
@@ -421,17 +454,26 @@ function asField(label: FieldName, text: string, line: OcrLine, country: string 
   const isDate = label === 'dob' || label === 'expiry';
   const confidence = valueConfidence(line, trimmed, isDate);
   if (isDate) {
-    const date = parsePrintedDate(trimmed, country);
+    const readings = printedDateReadings(trimmed, country);
+    const date = readings[0];
     const printedDate = line.lattice ? { lattice: line.lattice, country } : undefined;
-    if (date) return { value: date, text: trimmed, confidence, ...(printedDate ? { printedDate } : {}) };
+    if (date)
+      return {
+        value: date,
+        text: trimmed,
+        confidence,
+        ...(printedDate ? { printedDate } : {}),
+        ...(readings.length > 1 ? { readings } : {}),
+      };
     // Garbled past parsing (`T8-25-19559`), a date is still read through what the recognizer saw.
-    const read = printedDate && DATE_LIKE(trimmed) ? latticeDate(printedDate.lattice, country) : null;
-    return read && printedDate
+    const read = printedDate && DATE_LIKE(trimmed) ? latticeDateReadings(printedDate.lattice, country) : [];
+    return read[0] && printedDate
       ? {
-          value: read,
+          value: read[0],
           text: trimmed,
-          confidence: latticeDateProbability(printedDate.lattice, read, country),
+          confidence: latticeDateProbability(printedDate.lattice, read[0], country),
           printedDate,
+          ...(read.length > 1 ? { readings: read } : {}),
         }
       : null;
   }
@@ -591,7 +633,8 @@ function fillNumberByShape(
 }
 
 /** Words of a card's title, which is never a name. */
-const TITLE_WORDS = /DRIVER|LICEN[CS]E|PERMIS|CONDUIRE|IDENTIFICATION/;
+const TITLE_WORDS =
+  /DRIVER|LICEN[CS]E|PERMIS|CONDUIRE|IDENTIFICATION|IDENTITY|PASSPORT|PASSEPORT|\bTYPE\b.*\bCODE\b/;
 
 /**
  * Names whose label was misread (`LN` as `IN`, `1` lost): the last name is the name-like line above
@@ -707,6 +750,10 @@ function namesAgree(read: string, barcode: string): boolean {
   return editDistance(a, b) <= Math.max(1, Math.floor(b.length / 5));
 }
 
+/** A date read agrees in its usual order or, when its text does not print the order, in the other. */
+export const datesAgree = (read: string, barcode: string, field?: FrontField): boolean =>
+  read === barcode || (field?.readings?.includes(barcode) ?? false);
+
 /**
  * Each field against the barcode: names fuzzily (OCR noise tolerated, after the screening's
  * normalisation), dates and the licence number exactly once separators are normalised. A given-name
@@ -716,10 +763,10 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
   const entry = (
     field: FrontField | null,
     barcodeValue: string | null,
-    agree: (read: string, barcode: string) => boolean,
+    agree: (read: string, barcode: string, field: FrontField) => boolean,
     disagreementConfidence: (field: FrontField, barcode: string) => number = (f) => f.confidence,
   ): FieldComparison => {
-    const agrees = field && barcodeValue ? agree(field.value, barcodeValue) : null;
+    const agrees = field && barcodeValue ? agree(field.value, barcodeValue, field) : null;
     const confidence =
       agrees === false ? disagreementConfidence(field!, barcodeValue!) : (field?.confidence ?? null);
     return {
@@ -740,14 +787,14 @@ export function compareFront(fields: FrontFields, barcode: BarcodeFields): Front
         (barcode.firstName !== null &&
           (namesAgree(read, barcode.firstName) || namesAgree(read.split(/\s+/)[0] ?? '', barcode.firstName))),
     ),
-    dob: entry(fields.dob, barcode.dob, (a, b) => a === b, dateDisagreementConfidence),
+    dob: entry(fields.dob, barcode.dob, datesAgree, dateDisagreementConfidence),
     licenseNumber: entry(
       fields.licenseNumber,
       barcode.licenseNumber,
       licenseNumbersAgree,
       numberDisagreementConfidence,
     ),
-    expiry: entry(fields.expiry, barcode.expiry, (a, b) => a === b, dateDisagreementConfidence),
+    expiry: entry(fields.expiry, barcode.expiry, datesAgree, dateDisagreementConfidence),
   };
 }
 
@@ -762,13 +809,15 @@ export const DECISIVE_FIELDS = ['dob', 'licenseNumber'] as const satisfies reado
 
 /**
  * The decisive fields in confident disagreement (a licence number only where a digit differs); a
- * `minConfidence` other than the shipped one is for the benchmark's threshold sweep.
+ * `minConfidence` other than the shipped one is for the benchmark's threshold sweep, and `fields`
+ * other than the licence front's are for a passport's visual zone, which decides on more of them.
  */
-export function decisiveMismatches(
+export function decisiveMismatches<F extends FieldName = (typeof DECISIVE_FIELDS)[number]>(
   comparison: FrontComparison,
   minConfidence = MISMATCH_MIN_CONFIDENCE,
-): (typeof DECISIVE_FIELDS)[number][] {
-  return DECISIVE_FIELDS.filter((f) => {
+  fields: readonly F[] = DECISIVE_FIELDS as readonly FieldName[] as readonly F[],
+): F[] {
+  return fields.filter((f) => {
     const c = comparison[f];
     if (c.agrees !== false || c.confidence === null || c.confidence < minConfidence) return false;
     return f !== 'licenseNumber' || aDigitDiffers(c.read!, c.barcode!);

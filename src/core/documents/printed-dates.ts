@@ -52,6 +52,16 @@ export const SLASHES_READ_AS_ONES = /^(\d{2})1(\d{2})1(\d{4})$/;
 
 /** An ISO date from a printed one, in the order the country prints ambiguous dates, or null. */
 export function parsePrintedDate(text: string, country: string | null): string | null {
+  return printedDateReadings(text, country)[0] ?? null;
+}
+
+/**
+ * Every date a printed one can be, the country's order first. A numeric date valid in both orders
+ * (`06/08/1950`) is ambiguous: the country says which order its cards mostly print, not which one
+ * this card does (an Alberta front prints month first), so both readings stand until a month name, a
+ * year first or a part over 12 settles it.
+ */
+export function printedDateReadings(text: string, country: string | null): string[] {
   const cleaned = foldText(text)
     .toUpperCase()
     .replace(/\s+/g, '')
@@ -63,27 +73,31 @@ export function parsePrintedDate(text: string, country: string | null): string |
   const month = named && MONTHS[named[2]!];
   if (named && month) {
     const [a, c] = [asDigits(named[1]!), asDigits(named[3]!)];
-    return a.length === 4 ? iso(a, month, c) : iso(c, month, a);
+    return present([a.length === 4 ? iso(a, month, c) : iso(c, month, a)]);
   }
   const digits = cleaned.replace(/[A-Z]/g, (ch) => AS_DIGIT[ch] ?? ch);
   const slashesAsOnes = SLASHES_READ_AS_ONES.exec(digits);
   const parts = slashesAsOnes ? slashesAsOnes.slice(1) : digits.split(/[-/]/).filter(Boolean);
   if (parts.length === 1 && /^\d{8}$/.test(parts[0]!)) {
     const d = parts[0]!;
-    // Separators lost: a leading 19xx/20xx is a year, otherwise the country's order.
-    if (/^(19|20)\d{6}$/.test(d) && country !== 'USA') return iso(d.slice(0, 4), d.slice(4, 6), d.slice(6));
-    return country === 'CAN'
-      ? iso(d.slice(4), d.slice(2, 4), d.slice(0, 2))
-      : iso(d.slice(4), d.slice(0, 2), d.slice(2, 4));
+    const yearFirst = iso(d.slice(0, 4), d.slice(4, 6), d.slice(6));
+    const monthFirst = iso(d.slice(4), d.slice(0, 2), d.slice(2, 4));
+    const dayFirst = iso(d.slice(4), d.slice(2, 4), d.slice(0, 2));
+    // Separators lost: a leading 19xx/20xx is a year, otherwise the country's order first.
+    if (/^(19|20)\d{6}$/.test(d) && country !== 'USA') return present([yearFirst, dayFirst, monthFirst]);
+    return present(country === 'CAN' ? [dayFirst, monthFirst, yearFirst] : [monthFirst, dayFirst, yearFirst]);
   }
-  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
+  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return [];
   const [a, b, c] = parts as [string, string, string];
-  if (a.length === 4) return iso(a, b, c);
-  if (c.length !== 4) return null;
+  if (a.length === 4) return present([iso(a, b, c)]);
+  if (c.length !== 4) return [];
   // Month first in the United States, day first in Canada; the other order where one is impossible.
-  const dayFirst = Number(a) > 12 || (country === 'CAN' && Number(b) <= 12);
-  return dayFirst ? iso(c, b, a) : iso(c, a, b);
+  const monthFirst = iso(c, a, b);
+  const dayFirst = iso(c, b, a);
+  return present(country === 'CAN' ? [dayFirst, monthFirst] : [monthFirst, dayFirst]);
 }
+
+const present = (dates: (string | null)[]) => [...new Set(dates.filter((d): d is string => d !== null))];
 
 function iso(year: string, month: string | number, day: string | number): string | null {
   const y = Number(year);
@@ -124,7 +138,7 @@ function shapeSlots(shape: DateShape, fixed?: { part: number; value: string }): 
   return alternatives;
 }
 
-/** `date` (ISO) printed in `shape`, as texts (`-` for a separator) that read back as it (parsePrintedDate). */
+/** `date` (ISO) printed in `shape`, as texts (`-` for a separator) that can read as it (printedDateReadings). */
 function datePrintings(shape: DateShape, date: string, country: string | null): string[] {
   const [year, month, day] = date.split('-') as [string, string, string];
   const texts = shape.includes('M')
@@ -134,7 +148,7 @@ function datePrintings(shape: DateShape, date: string, country: string | null): 
     : shape === 'NNNN-NN-NN'
       ? [`${year}-${month}-${day}`]
       : [`${month}-${day}-${year}`, `${day}-${month}-${year}`];
-  return [...new Set(texts)].filter((text) => parsePrintedDate(text, country) === date);
+  return [...new Set(texts)].filter((text) => printedDateReadings(text, country).includes(date));
 }
 
 /** `date` (ISO) printed in `shape`, as the slot sequences that read back as it. */
@@ -179,8 +193,13 @@ function likeliestShape(
  * likeliest reading is no date.
  */
 export function latticeDate(lattice: CtcLattice, country: string | null): string | null {
+  return latticeDateReadings(lattice, country)[0] ?? null;
+}
+
+/** Every date the likeliest reading can be (printedDateReadings), the country's order first. */
+export function latticeDateReadings(lattice: CtcLattice, country: string | null): string[] {
   const text = likeliestShape(lattice)?.text;
-  return text ? parsePrintedDate(text, country) : null;
+  return text ? printedDateReadings(text, country) : [];
 }
 
 /**

@@ -32,9 +32,27 @@ const zone: MrzResult = {
   confidence: 0.95,
 };
 
+const notCompared = { read: null, mrz: null, agrees: null, confidence: null };
+const noVisualZone = {
+  surname: notCompared,
+  givenNames: notCompared,
+  birthDate: notCompared,
+  documentNumber: notCompared,
+  expiryDate: notCompared,
+};
+
 const readOk: MrzRead = {
   reasons: [],
-  detail: { status: 'read', models: [], durationMs: 5, ...zone },
+  detail: {
+    status: 'read',
+    models: [],
+    durationMs: 5,
+    ...zone,
+    namesTruncated: false,
+    corrections: 0,
+    visualZone: { fields: noVisualZone, mismatched: [], minConfidence: 0.9 },
+    expired: false,
+  },
   identity: {
     lastName: 'ERIKSSON',
     firstName: 'ANNA',
@@ -46,7 +64,7 @@ const readOk: MrzRead = {
 };
 const unreadable: MrzRead = {
   reasons: ['mrz_unreadable'],
-  detail: { status: 'unreadable', reason: 'no machine-readable zone found' },
+  detail: { status: 'unreadable', reason: 'no_zone_found' },
   identity: null,
 };
 

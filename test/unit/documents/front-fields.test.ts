@@ -11,7 +11,7 @@ import {
   readFrontFields,
   type OcrLine,
 } from '../../../src/core/documents/front-fields.js';
-import { parsePrintedDate } from '../../../src/core/documents/printed-dates.js';
+import { parsePrintedDate, printedDateReadings } from '../../../src/core/documents/printed-dates.js';
 import { snakeCaseKeys } from '../../../src/core/snake-case.js';
 import type { FrontTextReader } from '../../../src/ports/check-engines.js';
 import { syntheticRecords } from './aamva-data.js';
@@ -24,6 +24,15 @@ function line(text: string, column: number, row: number, confidence = 0.98): Ocr
 }
 
 describe('printed dates', () => {
+  it("gives both readings of a numeric date valid in both orders, the country's first", () => {
+    expect(printedDateReadings('06/08/1950', 'CAN')).toEqual(['1950-08-06', '1950-06-08']);
+    expect(printedDateReadings('06/08/1950', 'USA')).toEqual(['1950-06-08', '1950-08-06']);
+    expect(printedDateReadings('06/06/1950', 'USA')).toEqual(['1950-06-06']);
+    expect(printedDateReadings('25/08/1950', 'USA')).toEqual(['1950-08-25']);
+    expect(printedDateReadings('06 AUG 1950', 'USA')).toEqual(['1950-08-06']);
+    expect(printedDateReadings('1950-06-08', 'CAN')).toEqual(['1950-06-08']);
+  });
+
   it('reads the orders US and Canadian cards print, with OCR look-alikes as digits', () => {
     expect(parsePrintedDate('08/11/2006', 'USA')).toBe('2006-08-11');
     expect(parsePrintedDate('08-11-2006', 'USA')).toBe('2006-08-11');
@@ -394,6 +403,29 @@ describe('front against barcode', () => {
     }
     expect(decisiveMismatches(numberRead('E77768497'))).toEqual(['licenseNumber']);
     expect(decisiveMismatches(numberRead('E177684944'))).toEqual(['licenseNumber']);
+  });
+
+  it('a genuine date printed in the order the country does not use is never a mismatch; a forged one is', () => {
+    // An Alberta front prints its birth date month first: 06/08/1950 is 8 June, not 6 August.
+    const albertaBarcode = { ...barcode, dob: '1950-06-08' };
+    const front = (dob: string) =>
+      readFrontFields(
+        [line('DOB', 40, 1, 1), line(dob, 120, 1, 1), line('DL NO', 40, 2, 1), line('E77768494', 160, 2, 1)],
+        'CAN',
+      );
+    const genuine = compareFront(front('06/08/1950'), albertaBarcode);
+    expect(genuine.dob.agrees).toBe(true);
+    expect(decisiveMismatches(genuine)).toEqual([]);
+    // The same in the United States' order on a front whose barcode holds the day-first reading.
+    const us = readFrontFields([line('DOB', 40, 1, 1), line('06/08/1950', 120, 1, 1)], 'USA');
+    expect(compareFront(us, { ...barcode, dob: '1950-08-06' }).dob.agrees).toBe(true);
+    // A forged date matches neither reading, and is caught.
+    const forged = compareFront(front('06/08/1958'), albertaBarcode);
+    expect(forged.dob.agrees).toBe(false);
+    expect(decisiveMismatches(forged)).toEqual(['dob']);
+    // A part over 12 settles the order: 25/06/1950 is only 25 June, never compared as anything else.
+    expect(compareFront(front('25/06/1950'), { ...barcode, dob: '1950-06-25' }).dob.agrees).toBe(true);
+    expect(decisiveMismatches(compareFront(front('13/06/1950'), albertaBarcode))).toEqual(['dob']);
   });
 
   it('another name is a disagreement', () => {

@@ -33,10 +33,27 @@ export type MrzResult = {
   valid: boolean;
   /** The recognizer's confidence in the least certain character it kept, 0..1. */
   confidence: number;
+  /**
+   * The name field is full to its last position, so the names may be cut short (Doc 9303 truncates
+   * long names there): they are compared with the visual zone's as a prefix, never as a mismatch.
+   */
+  namesTruncated?: boolean;
+  /** Characters the reader chose other than the recognizer's first reading, the check digits agreeing. */
+  corrections?: number;
+  /**
+   * The recognizer's confidence in the least sure letter of the names, which no check digit guards:
+   * a name read less surely than the mismatch confidence decides nothing against the visual zone.
+   */
+  nameConfidence?: number;
 };
 
 /** One field of the printed visual zone and the reader's confidence in it, 0..1. */
-export type VisualZoneField = { value: string | null; confidence: number };
+export type VisualZoneField = {
+  value: string | null;
+  confidence: number;
+  /** A numeric date printed without its order (`06/08/1950`): every date it can be, its value first. */
+  readings?: string[];
+};
 
 export type VisualZoneFields = {
   surname: VisualZoneField;
