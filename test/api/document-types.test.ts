@@ -366,7 +366,7 @@ describe.each(engines)('passports and ID cards through the session API on %s', (
       expect(decided.decision_reasons).toContain('mrz_unreadable');
       expect(decided.doc_checks.document.mrz).toEqual({
         status: 'unreadable',
-        reason: 'no machine-readable zone found',
+        reason: 'no_zone_found',
       });
     });
 
