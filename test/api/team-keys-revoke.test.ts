@@ -148,6 +148,8 @@ describe.each(engines)('console keys and the account audit trail on %s', (engine
       ['invitation.created', admin.memberId],
       ['member.joined', admin.memberId],
       ['invitation.created', null],
+      // Opened by the operator's key: no member acted.
+      ['account.opened', null],
     ]);
     expect(entries[0]!.detail).toEqual({
       from: { media_days: null, pii_days: null, template_days: null },

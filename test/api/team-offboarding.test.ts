@@ -61,6 +61,7 @@ describe.each(engines)('invitations and offboarding on %s', (engine) => {
       ['invitation.created', alice.memberId, null],
       ['member.joined', alice.memberId, alice.memberId],
       ['invitation.created', null, null],
+      ['account.opened', null, null],
     ]);
     expect(audit[0].detail).toEqual({ role: 'admin', ended_sessions: 1, revoked_invitations: [wayBack.id] });
     expect(audit[1].detail).toEqual({

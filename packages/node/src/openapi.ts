@@ -3345,9 +3345,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -3357,6 +3359,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -3364,9 +3367,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -3406,9 +3429,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -3418,6 +3443,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -3425,9 +3451,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -4196,9 +4242,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -4208,6 +4256,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -4215,9 +4264,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -4257,9 +4326,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -4269,6 +4340,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -4276,9 +4348,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -5127,9 +5219,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -5139,6 +5233,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -5146,9 +5241,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -5188,9 +5303,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -5200,6 +5317,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -5207,9 +5325,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -9757,9 +9895,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -9769,6 +9909,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -9776,9 +9917,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -9818,9 +9979,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -9830,6 +9993,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -9837,9 +10001,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -10615,9 +10799,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -10627,6 +10813,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -10634,9 +10821,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -10676,9 +10883,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -10688,6 +10897,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -10695,9 +10905,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -11704,9 +11934,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -11716,6 +11948,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -11723,9 +11956,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -11765,9 +12018,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -11777,6 +12032,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -11784,9 +12040,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -12557,9 +12833,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -12569,6 +12847,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -12576,9 +12855,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
@@ -12618,9 +12917,11 @@ export interface paths {
                                   optional_data: boolean | null;
                                 };
                                 confidence: number;
+                                corrections: number;
                                 document_code: string;
                                 document_number: string;
                                 duration_ms: number;
+                                expired: boolean | null;
                                 expiry_date: string | null;
                                 /** @enum {string} */
                                 format: 'TD1' | 'TD2' | 'TD3';
@@ -12630,6 +12931,7 @@ export interface paths {
                                   name: string;
                                   version: string;
                                 }[];
+                                names_truncated: boolean;
                                 nationality: string;
                                 optional_data: string | null;
                                 sex: ('M' | 'F' | 'X') | null;
@@ -12637,9 +12939,29 @@ export interface paths {
                                 status: 'read';
                                 surname: string;
                                 valid: boolean;
+                                visual_zone: {
+                                  fields: {
+                                    [key: string]: {
+                                      agrees: boolean | null;
+                                      confidence: number | null;
+                                      mrz: string | null;
+                                      read: string | null;
+                                    };
+                                  };
+                                  min_confidence: number;
+                                  mismatched: (
+                                    | 'surname'
+                                    | 'given_names'
+                                    | 'birth_date'
+                                    | 'document_number'
+                                    | 'expiry_date'
+                                  )[];
+                                };
                               }
                             | {
-                                reason: string;
+                                error?: string;
+                                /** @enum {string} */
+                                reason: 'no_zone_found' | 'invalid_image';
                                 /** @enum {string} */
                                 status: 'unreadable';
                               }
