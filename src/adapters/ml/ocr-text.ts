@@ -19,7 +19,7 @@ const BOX_THRESHOLD = 0.6;
 /**
  * How far a region is grown back around its kernel: 2.0, not the 1.6 this reader first used. On the
  * blurred fronts of three draws more fields were read right at 2.0 (last names 86 % to 89 %) and
- * genuine fronts flagged fell from 4 to 1 in 600, for 5 % less CPU (docs/documents.md, "Figures").
+ * genuine fronts flagged fell from 4 to 1 in 600, for 5 % less CPU (docs/research/documents-history.md, "Figures").
  */
 const UNCLIP_RATIO = 2.0;
 /** Regions shorter than this (detector pixels) are specks, not text. */
