@@ -20,6 +20,7 @@ export function verificationsModule(
   const { config, clock, metrics, stores } = platform;
   const deps: VerificationDeps = {
     verifications: stores.verifications,
+    accounts: stores.accounts,
     media: stores.media,
     usage: stores.usage,
     signals: stores.signals,

@@ -1,3 +1,4 @@
+import { keyActor } from '../../src/core/actor.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChangeFeed } from '../../src/adapters/db/read-cache.js';
 import { createTransactor } from '../../src/adapters/db/transactor.js';
@@ -312,8 +313,16 @@ describe.each(engines)('manual review on %s', (engine) => {
       expect(cached?.verification.reviewed_at).toBeNull();
       expect(verifications.cachedEntries()).toBe(1);
       const returned = await reviewVerification(
-        { verifications, transact, clock: t.clock, onDecided: () => {} },
-        { verificationId: id, reviewerKeyId: key.id, decision: 'approve', note: 'cache check' },
+        {
+          verifications,
+          transact,
+          clock: t.clock,
+          onDecided: () => {},
+          accounts: t.platform.stores.accounts,
+        },
+        keyActor({ id: key.id, accountId: 0, scopes: ['*'], mode: 'live' }),
+        id,
+        { decision: 'approve', note: 'cache check' },
       );
       const next = await verifications.findOwnedDetail(id, key.id, t.clock.now());
       return { returned, next };

@@ -15,12 +15,12 @@ import {
   accountEvidence,
   accountVerificationDetail,
   assignVerification,
-  decideVerification,
   searchAccountVerifications,
   teamDirectory,
   type AccountSearch,
   type ReviewQueueDeps,
 } from '../../use-cases/verifications/review-queue.js';
+import { reviewVerification } from '../../use-cases/verifications/review-verification.js';
 import type { RequireMember } from '../member-session.js';
 import {
   toDetail,
@@ -355,7 +355,7 @@ export const consoleReviewRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       presentCase(
-        await decideVerification(deps, memberActor(request.member!), request.params.id, request.body),
+        await reviewVerification(deps, memberActor(request.member!), request.params.id, request.body),
       ),
   );
 };

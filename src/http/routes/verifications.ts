@@ -255,9 +255,7 @@ export const verificationRoutes: FastifyPluginAsync<{
     },
     async (request) =>
       toDetail(
-        await reviewVerification(deps, {
-          verificationId: request.params.id,
-          reviewerKeyId: request.apiKey!.id,
+        await reviewVerification(deps, request.actor!, request.params.id, {
           decision: request.body.decision,
           note: request.body.note,
         }),

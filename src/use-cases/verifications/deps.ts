@@ -1,4 +1,5 @@
 import type { CheckDeps } from '../../checks/run-checks.js';
+import type { AccountStore } from '../../ports/account-store.js';
 import type { Clock } from '../../core/time.js';
 import type { CheckQueue } from '../../ports/check-queue.js';
 import type { LivenessChallengeStore } from '../../ports/liveness-challenges.js';
@@ -17,6 +18,8 @@ import type {
 /** What the verification use cases work with: ports only, wired by the verifications module (src/modules/verifications.ts). */
 export type VerificationDeps = {
   verifications: VerificationStore;
+  /** Which account a verification's key is in: a console member acts on every verification of theirs. */
+  accounts: Pick<AccountStore, 'accountOfKey'>;
   media: MediaStore;
   usage: UsageStore;
   signals: Pick<SignalStore, 'summary'>;

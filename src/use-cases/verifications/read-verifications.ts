@@ -3,6 +3,8 @@ import type { Decision } from '../../core/verifications/decide.js';
 import { isOpen, type VerificationStatus } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { WaitHolder } from '../../ports/verification-changes.js';
+import type { AccountStore } from '../../ports/account-store.js';
+import type { Actor, MemberActor } from '../../core/actor.js';
 import type { VerificationDeps } from './deps.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,6 +20,32 @@ export async function ownedVerification(
     : undefined;
   if (!found) throw new ApiError('verification_not_found');
   return found;
+}
+
+/** The verification if the member's account owns it (through any of its keys); 404 otherwise. */
+export async function accountVerification(
+  deps: Pick<VerificationDeps, 'verifications' | 'clock'> & { accounts: Pick<AccountStore, 'accountOfKey'> },
+  member: MemberActor,
+  id: string,
+): Promise<Verification> {
+  const found = UUID.test(id)
+    ? await deps.verifications.findById(id.toLowerCase(), deps.clock.now())
+    : undefined;
+  if (!found || (await deps.accounts.accountOfKey(found.api_key_id)) !== member.accountId) {
+    throw new ApiError('verification_not_found');
+  }
+  return found;
+}
+
+/** The verification an actor may act on: a key's own, or any of a member's account; 404 otherwise. */
+export function actorVerification(
+  deps: Pick<VerificationDeps, 'verifications' | 'clock'> & { accounts: Pick<AccountStore, 'accountOfKey'> },
+  actor: Actor,
+  id: string,
+): Promise<Verification> {
+  return actor.kind === 'key'
+    ? ownedVerification(deps, id, actor.keyId)
+    : accountVerification(deps, actor, id);
 }
 
 export async function verificationDetail(

@@ -10,15 +10,13 @@ import { hasRole, type Role } from '../../core/members/members.js';
 import type { Decision } from '../../core/verifications/decide.js';
 import { NAME_SEARCH_WINDOW, nameMatches, type HolderName } from '../../core/verifications/name-search.js';
 import type { ReasonCode } from '../../core/verifications/reason-codes.js';
-import type { ReviewDecision } from '../../core/verifications/review.js';
 import type { VerificationStatus } from '../../core/verifications/status.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { AccountStore } from '../../ports/account-store.js';
 import type { MemberStore } from '../../ports/member-store.js';
 import type { VerificationDeps } from './deps.js';
 import { signedMediaLinks, type MediaLinkDeps, type SignedMedia } from './media-links.js';
-import { verificationDetail } from './read-verifications.js';
-import { recordReviewDecision } from './review-verification.js';
+import { accountVerification, verificationDetail } from './read-verifications.js';
 import { requireRole, type MemberActor } from '../../core/actor.js';
 
 export type ReviewQueueDeps = Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'> & {
@@ -26,23 +24,6 @@ export type ReviewQueueDeps = Pick<VerificationDeps, 'verifications' | 'transact
   members: Pick<MemberStore, 'findMember' | 'listMembers'>;
   mediaLinks: MediaLinkDeps;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The verification if the member's account owns it (through any of its keys); 404 otherwise. */
-export async function accountVerification(
-  deps: Pick<ReviewQueueDeps, 'verifications' | 'clock' | 'accounts'>,
-  member: MemberActor,
-  id: string,
-): Promise<Verification> {
-  const found = UUID.test(id)
-    ? await deps.verifications.findById(id.toLowerCase(), deps.clock.now())
-    : undefined;
-  if (!found || (await deps.accounts.accountOfKey(found.api_key_id)) !== member.accountId) {
-    throw new ApiError('verification_not_found');
-  }
-  return found;
-}
 
 /** What the console's list and export narrow an account's verifications by (docs/review.md "Verifications"). */
 export type AccountSearch = {
@@ -197,22 +178,5 @@ export async function assignVerification(
       detail: { by_member_id: member.memberId, assigned_member_id: assigneeId },
     });
   });
-  return verificationDetail(deps, verification.id, verification.api_key_id);
-}
-
-export async function decideVerification(
-  deps: ReviewQueueDeps,
-  member: MemberActor,
-  id: string,
-  input: { decision: ReviewDecision; note: string },
-): Promise<VerificationDetail> {
-  requireRole(member, 'reviewer');
-  const verification = await accountVerification(deps, member, id);
-  await recordReviewDecision(
-    deps,
-    verification,
-    { member: { id: member.memberId, displayName: member.displayName } },
-    input,
-  );
   return verificationDetail(deps, verification.id, verification.api_key_id);
 }

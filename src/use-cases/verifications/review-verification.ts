@@ -4,29 +4,35 @@ import { assertReviewable, type ReviewDecision } from '../../core/verifications/
 import { isoWithoutZone } from '../../core/time.js';
 import type { Verification, VerificationDetail } from '../../core/verifications/verification.js';
 import type { VerificationDeps } from './deps.js';
-import { ownedVerification, verificationDetail } from './read-verifications.js';
+import { actorVerification, verificationDetail } from './read-verifications.js';
+import { requireRole, type Actor } from '../../core/actor.js';
+import type { AccountStore } from '../../ports/account-store.js';
 
-export type ReviewInput = {
-  verificationId: string;
-  /** The key recording the decision: it must own the verification, as for every verification route. */
-  reviewerKeyId: number;
-  decision: ReviewDecision;
-  note: string;
+export type ReviewDeps = Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'> & {
+  accounts: Pick<AccountStore, 'accountOfKey'>;
 };
 
 /**
- * A person's decision on a verification the checks decided `review` (docs/review.md). The automatic
- * decision stays; the reviewer's decision, note, key and time are recorded with their audit entry and
+ * A person's decision on a verification the checks decided `review` (docs/review.md), by an API key
+ * that owns it or by a reviewer or admin of its account in the console. The automatic decision stays;
+ * the reviewer's decision, note, who they are and the time are recorded with their audit entry and
  * the `verification.reviewed` outbox event in one transaction. A status guard in the write lets exactly
  * one of two racing reviewers win; the other gets the 409 a second review gets.
  */
 export async function reviewVerification(
-  deps: Pick<VerificationDeps, 'verifications' | 'transact' | 'clock' | 'onDecided'>,
-  input: ReviewInput,
+  deps: ReviewDeps,
+  actor: Actor,
+  verificationId: string,
+  input: { decision: ReviewDecision; note: string },
 ): Promise<VerificationDetail> {
-  const verification = await ownedVerification(deps, input.verificationId, input.reviewerKeyId);
-  await recordReviewDecision(deps, verification, { keyId: input.reviewerKeyId }, input);
-  return verificationDetail(deps, verification.id, input.reviewerKeyId);
+  if (actor.kind === 'member') requireRole(actor, 'reviewer');
+  const verification = await actorVerification(deps, actor, verificationId);
+  const reviewer: Reviewer =
+    actor.kind === 'key'
+      ? { keyId: actor.keyId }
+      : { member: { id: actor.memberId, displayName: actor.displayName } };
+  await recordReviewDecision(deps, verification, reviewer, input);
+  return verificationDetail(deps, verification.id, verification.api_key_id);
 }
 
 /** Who decided: an API key, or a member of the account signed in to the console. */
