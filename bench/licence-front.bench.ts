@@ -30,11 +30,9 @@ import {
   type FrontComparison,
   MISMATCH_MIN_CONFIDENCE,
   birthDateBound,
-  compareFront,
-  decisiveMismatches,
-  isUnreadable,
   readFrontFields,
 } from '../src/core/documents/front-fields.js';
+import { compareFront, decisiveMismatches, isUnreadable } from '../src/core/documents/front-comparison.js';
 import { syntheticRecords } from '../test/unit/documents/aamva-data.js';
 import { seededRandom } from '../test/helpers/seeded-random.js';
 

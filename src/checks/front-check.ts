@@ -1,13 +1,7 @@
 import type { FrontCheckDetail } from '../core/checks.js';
 import type { DocumentCheckRun } from '../core/documents/check-document.js';
-import {
-  MISMATCH_MIN_CONFIDENCE,
-  birthDateBound,
-  compareFront,
-  decisiveMismatches,
-  isUnreadable,
-  readFrontFields,
-} from '../core/documents/front-fields.js';
+import { MISMATCH_MIN_CONFIDENCE, birthDateBound, readFrontFields } from '../core/documents/front-fields.js';
+import { compareFront, decisiveMismatches, isUnreadable } from '../core/documents/front-comparison.js';
 import type { DocumentReasonCode } from '../core/verifications/reason-codes.js';
 import type { FrontTextReader } from '../ports/check-engines.js';
 

@@ -13,9 +13,8 @@ import {
   type FrontField,
   type FrontFields,
   MISMATCH_MIN_CONFIDENCE,
-  compareFront,
-  decisiveMismatches,
 } from '../core/documents/front-fields.js';
+import { compareFront, decisiveMismatches } from '../core/documents/front-comparison.js';
 import type { MrzResult, VisualZoneField, VisualZoneFields } from '../core/documents/mrz/types.js';
 import { foldText } from '../core/screening/normalize-name.js';
 import type { MrzReader, MrzReadOutcome } from '../ports/check-engines.js';

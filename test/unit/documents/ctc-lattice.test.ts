@@ -6,12 +6,8 @@ import {
   bestReading,
   slotsWeight,
 } from '../../../src/core/documents/ctc-lattice.js';
-import {
-  compareFront,
-  decisiveMismatches,
-  readFrontFields,
-  type OcrLine,
-} from '../../../src/core/documents/front-fields.js';
+import { readFrontFields, type OcrLine } from '../../../src/core/documents/front-fields.js';
+import { compareFront, decisiveMismatches } from '../../../src/core/documents/front-comparison.js';
 import {
   latticeDate,
   latticeDateProbability,

@@ -4,13 +4,15 @@ import { checkFront } from '../../../src/checks/front-check.js';
 import { checkDocument } from '../../../src/core/documents/check-document.js';
 import {
   birthDateBound,
-  compareFront,
-  decisiveMismatches,
   frontComplete,
-  licenseNumbersAgree,
   readFrontFields,
   type OcrLine,
 } from '../../../src/core/documents/front-fields.js';
+import {
+  compareFront,
+  decisiveMismatches,
+  licenseNumbersAgree,
+} from '../../../src/core/documents/front-comparison.js';
 import { parsePrintedDate, printedDateReadings } from '../../../src/core/documents/printed-dates.js';
 import { snakeCaseKeys } from '../../../src/core/snake-case.js';
 import type { FrontTextReader } from '../../../src/ports/check-engines.js';
