@@ -8,7 +8,7 @@ import { percentile, recordBenchmark } from './lib/report.js';
 /**
  * Server PDF417 decode over the degraded set of test/helpers/barcode-images.ts (the same images the
  * decoder test uses, more of them): latency per image through the worker pool, one at a time, and
- * the byte-exact read rate. Targets (issue 4): p50 ≤ 60 ms, read rate ≥ 95%.
+ * the byte-exact read rate. Targets: p50 ≤ 60 ms, read rate ≥ 95%.
  */
 
 const count = Number(process.env.BENCH_BARCODE_IMAGES ?? 120);

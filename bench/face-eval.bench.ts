@@ -1,7 +1,7 @@
 /**
  * Face match on the path a user's images take: the portrait printed on a licence front and
  * photographed (five conditions), against selfie frames as a phone gives them. Every ordered pair
- * of the 48 identity images of shared/data/faces (portrait side: any; selfie side: the 40 photos,
+ * of the 48 identity images of the test data's faces folder (portrait side: any; selfie side: the 40 photos,
  * not the derived ID portraits) is scored through the service's own code (`analyzePortrait`,
  * `assessLiveness`, `portraitToSelfieDistance`): TAR at FAR 0.01 and 0.001 per condition and
  * pooled, the rates at the shipped operating point, ROC points, duplicate-face recall@1 between

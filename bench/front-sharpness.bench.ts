@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   );
   measureMs.sort((a, b) => a - b);
   const body = [
-    `Fronts: the synthetic AAMVA records (shared/data/aamva) printed by \`bench/lib/licence-front/render.ts\` in the four layouts and photographed under the face set's conditions (\`photographCard\`: \`blur\` is a defocus of σ 1.2–2.4 px or a 7–13 px motion blur on a 1000–1600 px card), ${COUNT} per condition, draw \`${DRAW}\`. Each photo is scaled to ${SHARPNESS_WIDTH_PX} px wide (sharp here, a canvas in the browser) and measured by \`sharpness\` of \`flow/src/sharpness.ts\`; the flow calls a front blurred below ${BLURRED_BELOW}.`,
+    `Fronts: the synthetic AAMVA records (the test data's aamva folder) printed by \`bench/lib/licence-front/render.ts\` in the four layouts and photographed under the face set's conditions (\`photographCard\`: \`blur\` is a defocus of σ 1.2–2.4 px or a 7–13 px motion blur on a 1000–1600 px card), ${COUNT} per condition, draw \`${DRAW}\`. Each photo is scaled to ${SHARPNESS_WIDTH_PX} px wide (sharp here, a canvas in the browser) and measured by \`sharpness\` of \`flow/src/sharpness.ts\`; the flow calls a front blurred below ${BLURRED_BELOW}.`,
     '',
     `| condition | least | p5 | p50 | p95 | most | called blurred (< ${BLURRED_BELOW}) |`,
     '|---|---|---|---|---|---|---|',

@@ -1,6 +1,6 @@
 /**
- * Which challenge actions (issue 14) the service's face models detect, on synthetic captures:
- * each live photo of shared/data/faces (16 London neutral photos, lisa, zoom, SFAS T1/T2) warped
+ * Which challenge actions the service's face models detect, on synthetic captures:
+ * each live photo of the test data's faces folder (16 London neutral photos, lisa, zoom, SFAS T1/T2) warped
  * along its own 3-D face mesh into every action (bench/lib/liveness), framed as phone-camera
  * frames, and measured by the service's engine (`createFaceEngine` → `analyze`). Every metric is
  * taken relative to a neutral frame of the same capture (same camera, another seed). Attacks (a

@@ -147,7 +147,7 @@ try {
 }
 
 recordBenchmark(
-  'Retention sweeper over 100k verifications (issue 18)',
+  'Retention sweeper over 100k verifications',
   `${VERIFICATIONS.toLocaleString('en')} decided verifications 400 days old (past every default period), each with one 2 KB image row, a barcode, reviewer detail, a face template and an audit entry, inserted in SQL; then one \`sweepRetention()\` (one transaction per batch: media, personal data, templates; batches of up to 500 that halve while one runs past 50 ms and grow back below 25 ms) in the service's process while ${READERS} clients each read a pending verification through \`app.inject\` every ${PROBE_INTERVAL_MS} ms (GET /v1/verifications/{id}, not cached: every read queries the database), timed from when the request was due, so time spent waiting for a sweeper batch to let go of the process counts. Baseline: the same reads for ${BASELINE_MS / 1000} s before the sweep. Latencies in ms; load is the 1-minute load average at the end.
 
 | engine | seed s | sweep s | batches | swept media / PII / templates | left media / unredacted / templates | GET p50 / p99 baseline (n) | GET p50 / p99 / max during the sweep (n) | load |

@@ -333,7 +333,7 @@ const load = os
   .map((l) => l.toFixed(1))
   .join(' / ');
 recordBenchmark(
-  'Install, start-up and memory (issue 31)',
+  'Install, start-up and memory',
   `
 From \`npm start\` (spawned as a user types it, dist/ already built) to the \`listening\` log line, and to \`/readyz\` answering \`ready\` (the OFAC snapshot and the face models loaded in the background); a worker is "ready" when its background phases have settled. Load average at the end of the run: ${load} (1 / 5 / 15 min) on 2 cores; figures taken beside other jobs (a 1-minute load well above 2) are provisional. Targets: listening ≤ 5 s, ready ≤ 20 s.
 

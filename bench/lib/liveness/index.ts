@@ -1,5 +1,5 @@
 /**
- * Synthetic active-liveness captures (issue 14): a frontal photo's face warped along its own 3-D
+ * Synthetic active-liveness captures: a frontal photo's face warped along its own 3-D
  * mesh into head turns and expressions, framed as phone-camera frames, plus presentation attacks
  * and a fake-camera video for the browser test. Deterministic: a seed gives the same bytes.
  */

@@ -12,7 +12,7 @@ import {
 } from './ssrf-guard.js';
 import type { PostResult, WebhookHttpClient } from '../../ports/webhooks.js';
 
-/** Delivery records keep at most this much of a receiver's answer (issue 7: ≤ 1 KB). */
+/** Delivery records keep at most this much of a receiver's answer (1 KB). */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /**
