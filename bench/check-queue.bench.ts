@@ -350,11 +350,57 @@ async function startDefaultNode() {
   };
 }
 
+/** Verifications run one at a time, nothing else running, to count the queries one costs. */
+const QUERY_SAMPLE = 10;
+
+/**
+ * The queries one whole verification costs, from creation to decision and its webhook's outbox row,
+ * counted by the node's `database_queries` figure over QUERY_SAMPLE verifications run one at a time,
+ * less what each scrape and the idle background loops run: the uploads' share (create, consent,
+ * challenge, front, back, selfie) and the submit's (admission, the check job, the decision's commit).
+ */
+async function queriesPerVerification(
+  url: string,
+  rootKey: string,
+  metricsAuth: Record<string, string>,
+  inputs: Inputs[],
+  back: string,
+): Promise<{ uploads: number; submit: number }> {
+  const queries = async () => ({
+    count: metricValue(await metricsText(url, metricsAuth), 'database_queries') ?? Number.NaN,
+    at: performance.now(),
+  });
+  // What is counted besides the verification: each scrape's own gauges, and the background loops
+  // (webhook and check workers, heartbeats), at a rate measured while nothing else runs.
+  const first = await queries();
+  const second = await queries();
+  const perScrape = second.count - first.count;
+  await new Promise((r) => setTimeout(r, 5000));
+  const idle = await queries();
+  const backgroundPerMs = Math.max(0, idle.count - second.count - perScrape) / (idle.at - second.at);
+  const own = (from: { count: number; at: number }, to: { count: number; at: number }) =>
+    to.count - from.count - perScrape - backgroundPerMs * (to.at - from.at);
+  let uploads = 0;
+  let submit = 0;
+  for (let i = 0; i < QUERY_SAMPLE; i++) {
+    const start = await queries();
+    const v = await prepareChallenged(url, rootKey, `queries-${i}`, inputs[i % inputs.length]!, back);
+    const prepared = await queries();
+    await submitWithRetries(url, v.token);
+    const decided = await queries();
+    uploads += own(start, prepared);
+    submit += own(prepared, decided);
+  }
+  return { uploads: uploads / QUERY_SAMPLE, submit: submit / QUERY_SAMPLE };
+}
+
 async function defaultNode(): Promise<void> {
   const { inputs, back } = await uploads();
-  const { node, rootKey, readySeconds, close } = await startDefaultNode();
+  const { node, rootKey, readySeconds, metricsAuth, close } = await startDefaultNode();
   try {
     const rssReady = rssMb(node.child.pid!);
+    const perVerification = await queriesPerVerification(node.url!, rootKey, metricsAuth, inputs, back);
+    console.log(`queries per verification: ${JSON.stringify(perVerification)}`);
 
     const prepared: { token: string; id: string }[] = [];
     let next = 0;
@@ -417,6 +463,7 @@ async function defaultNode(): Promise<void> {
 | start to ready (spawn → /readyz with face models ok) | **${readySeconds.toFixed(1)} s** | ≤ 15 s | |
 | RSS when ready | ${rssReady.now} MB | | 720 MB after start |
 | verifications | ${NODE_VERIFICATIONS} (decided ${decided}) | | |
+| database queries per verification, one at a time (uploads + submit to decision) | **${Math.round(perVerification.uploads + perVerification.submit)}** (${Math.round(perVerification.uploads)} + ${Math.round(perVerification.submit)}) | ≤ 25 | |
 | sustained verifications/s | **${(NODE_VERIFICATIONS / run.seconds).toFixed(2)}** | ≥ 6 | about 2 |
 | CPU of the process per verification | ${Math.round(cpuMs / NODE_VERIFICATIONS)} ms | | face work alone 700–1,000 ms |
 | submit p50 / p99 | ${p(decidedMs, 50)} / ${p(decidedMs, 99)} ms | | |

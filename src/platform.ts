@@ -55,6 +55,11 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
   const database = await openServiceDatabase(config, logger, options);
   closers.push(() => database.close());
   const metrics = createMetrics();
+  metrics.addGauge(
+    'database_queries',
+    'Queries this process has sent through the query builder since it started (a count: its rate is the query rate)',
+    () => database.queryCount(),
+  );
   const { webhookSecrets, verificationKeys, verificationKeyStore, mediaSigningKey } = openServiceSecrets(
     config,
     database,

@@ -32,6 +32,7 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
       ['sanctions_list_age_seconds', 'gauge'],
       ['api_key_cache_entries', 'gauge'],
       ['verification_cache_entries', 'gauge'],
+      ['database_queries', 'gauge'],
       ['process_cpu_user_seconds_total', 'counter'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],
     ]) {
@@ -55,6 +56,8 @@ describe.each(engines)('GET /metrics on %s', (engine) => {
     // Read at scrape time; what they hold is tested in read-caches.test.ts.
     expect(text).toMatch(/^api_key_cache_entries \d+$/m);
     expect(text).toMatch(/^verification_cache_entries \d+$/m);
+    // Every request above ran queries; the figure only grows.
+    expect(Number(/^database_queries (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
     // Labels are route patterns: no raw paths or query strings.
     expect(text).not.toContain('secret=hidden');
     expect(text).not.toContain('/no/such/path');

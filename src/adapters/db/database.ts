@@ -31,6 +31,8 @@ export type DatabaseHandle = {
   /** Whether pgvector is installed in this database (decides between HNSW and exact face search). */
   hasVector(): Promise<boolean>;
   ping(): Promise<boolean>;
+  /** Queries this handle has sent through the query builder since it opened (a count, never reset). */
+  queryCount(): number;
   /** Notifications on `channel` (sent by triggers) as a feed for the in-process read caches. */
   changes(channel: string, logger: Logger): Promise<ChangeFeed & { stop(): Promise<void> }>;
   /** PGlite only: the data directory as a tarball, loadable again through `initialData`. */
@@ -78,10 +80,11 @@ export async function openDatabase(options: {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it and the next query reports any outage.
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const counted = queryCounter();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: counted.log });
     const databaseUrl = options.databaseUrl;
     const changes = (channel: string, logger: Logger) => startChangeFeed(databaseUrl, channel, logger);
-    return handle(db, 'postgres', changes, async (fn) => {
+    return handle(db, counted, 'postgres', changes, async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -123,7 +126,8 @@ export async function openDatabase(options: {
     throw error;
   }
   if (onDisk) tightenTree(dataDir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const counted = queryCounter();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log: counted.log });
   // This process is PGlite's only client: notifications arrive with the writing query's own result,
   // so the feed is always connected and never behind.
   const changes = async (channel: string) => {
@@ -139,7 +143,7 @@ export async function openDatabase(options: {
       },
     };
   };
-  const opened = handle(db, 'pglite', changes, (fn) =>
+  const opened = handle(db, counted, 'pglite', changes, (fn) =>
     pglite.transaction((tx) =>
       fn({
         exec: async (script) => void (await tx.exec(script)),
@@ -158,8 +162,23 @@ export async function openDatabase(options: {
   };
 }
 
+/**
+ * Counts the queries a Kysely instance runs: its log hook is called once for each query executed,
+ * succeeded or failed, so the count is what the check path's round trips are measured by.
+ */
+function queryCounter(): { log: () => void; count: () => number } {
+  let queries = 0;
+  return {
+    log: () => {
+      queries += 1;
+    },
+    count: () => queries,
+  };
+}
+
 function handle(
   db: Kysely<Database>,
+  counted: { count: () => number },
   engine: DatabaseEngine,
   changes: DatabaseHandle['changes'],
   scriptTransaction: DatabaseHandle['scriptTransaction'],
@@ -181,6 +200,7 @@ function handle(
       }
       return vectorKnown;
     },
+    queryCount: counted.count,
     async ping() {
       try {
         await sql`SELECT 1`.execute(db);
