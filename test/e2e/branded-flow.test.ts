@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvitation } from '../../src/use-cases/members/team.js';
 import { seriousViolations } from './helpers/axe.js';
 import { launchChromium } from './helpers/browser.js';
 import { startService, type RunningService } from './helpers/service.js';
@@ -12,10 +13,12 @@ let service: RunningService;
 let context: BrowserContext;
 let page: Page;
 let apiKey: string;
+let accountId: number;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  service = await startService({ ML_DISABLED: '1' });
+  browser = await launchChromium([`--host-resolver-rules=MAP localhost 127.0.0.1`]);
+  // The console's passkeys need a secure origin: localhost.
+  service = await startService({ ML_DISABLED: '1' }, { publicHost: 'localhost' });
   const opened = await fetch(`${service.origin}/v1/accounts`, {
     method: 'POST',
     headers: { 'x-api-key': service.rootKey, 'content-type': 'application/json' },
@@ -23,6 +26,7 @@ beforeAll(async () => {
   });
   const account = (await opened.json()) as { id: number; api_key: { api_key: string } };
   apiKey = account.api_key.api_key;
+  accountId = account.id;
   // What the console's admin would have saved (test/api/branding.test.ts covers that path).
   const { stores, clock, encodeLogo } = service.platform;
   await stores.branding.saveBranding(
@@ -91,4 +95,57 @@ describe('a branded hosted flow', () => {
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
     expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
+});
+
+describe('the console Settings page', () => {
+  it('refuses a colour white text cannot be read on, and saves the branding', async () => {
+    const { link } = await createInvitation(
+      {
+        members: service.platform.stores.members,
+        clock: service.platform.clock,
+        consoleUrl: `${service.publicBaseUrl}/console`,
+      },
+      { accountId, email: 'admin@acme.example', role: 'admin', invitedBy: null },
+    );
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const adminPage = await admin.newPage();
+    const problems: string[] = [];
+    adminPage.on('pageerror', (error) => problems.push(error.message));
+    const cdp = await admin.newCDPSession(adminPage);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await adminPage.goto(link);
+    await adminPage.fill('#display-name', 'Ada Admin');
+    await adminPage.click('button:text("Create passkey and join")');
+    await adminPage.waitForSelector('#queue-status');
+    await adminPage.goto(`${service.publicBaseUrl}/console#/settings`);
+    // The branding saved above shows in the form.
+    await adminPage.waitForFunction(
+      () => (document.querySelector('#branding-name') as HTMLInputElement | null)?.value === 'Acme Bank',
+    );
+    expect(await adminPage.textContent('#branding-logo-state')).toBe('A logo is set.');
+
+    await adminPage.fill('#branding-name', 'Acme');
+    await adminPage.locator('#branding-colour').fill('#ffcc00');
+    await adminPage.click('button:text("Save branding")');
+    await adminPage.waitForSelector('#branding-status:text("contrast")');
+    expect(await adminPage.textContent('#branding-status')).toContain('below the 4.5:1');
+
+    await adminPage.locator('#branding-colour').fill('#0b6e4f');
+    await adminPage.click('button:text("Save branding")');
+    await adminPage.waitForSelector('#branding-status:text("Branding saved.")');
+    const saved = await service.platform.stores.branding.findBranding(accountId);
+    expect(saved).toMatchObject({ displayName: 'Acme', colour: '#0b6e4f', hasLogo: true });
+    expect(problems).toEqual([]);
+    await admin.close();
+  }, 180_000);
 });
