@@ -23,6 +23,7 @@ import { createPasskeys } from './adapters/webauthn.js';
 import { createHeavyWork, withQueuedVideoDecoding } from './adapters/heavy-work.js';
 import { openWebhookTransport } from './adapters/http-client/webhook-transport.js';
 import { createAccessLog, createLogger } from './adapters/logger.js';
+import { encodeLogo } from './adapters/media/logo-image.js';
 import { openMediaObjects } from './adapters/media/open-media-objects.js';
 import { createMetrics } from './adapters/metrics.js';
 import { screeningListsOf } from './adapters/sanctions-source/screening-lists.js';
@@ -132,6 +133,8 @@ export async function createPlatform(config: Config, options: PlatformOptions = 
     /** Media objects for MEDIA_STORE=s3 or files; undefined when media live in the database. */
     mediaObjects,
     testSamples: createTestSamples(),
+    /** Re-encodes an account's uploaded logo for the hosted flow (WebP, at most 256×256). */
+    encodeLogo,
     /** The console's passkey ceremonies: PUBLIC_BASE_URL is the WebAuthn relying party. */
     passkeys: createPasskeys({ origin: config.publicBaseUrl, rpName: 'Identity verification console' }),
     /** Single sign-on's OpenID Connect client, whose discovery goes through the outbound address policy. */

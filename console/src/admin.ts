@@ -26,6 +26,10 @@ import {
   redeliverMissed,
   retryDelivery,
   saveRetention,
+  branding,
+  saveBranding,
+  saveLogo,
+  type Branding,
   saveSso,
   signedInMember,
   team,
@@ -542,7 +546,86 @@ export function settingsPage(): void {
       },
     );
   });
-  showPage('Settings', retentionForm, ssoForm);
+  showPage('Settings', retentionForm, brandingForm(), ssoForm);
+}
+
+/** The hosted flow's branding: name, colour, links and logo, each checked by the service on save. */
+function brandingForm(): HTMLFormElement {
+  const status = h('p', { id: 'branding-status', role: 'status' });
+  const name = h('input', { id: 'branding-name', maxlength: 80, autocomplete: 'off' });
+  const colour = h('input', { id: 'branding-colour', type: 'color', value: '#1f5fd6' });
+  const useColour = h('input', { id: 'branding-use-colour', type: 'checkbox' });
+  const support = h('input', { id: 'branding-support', type: 'url', maxlength: 500, autocomplete: 'off' });
+  const privacy = h('input', { id: 'branding-privacy', type: 'url', maxlength: 500, autocomplete: 'off' });
+  const logo = h('input', { id: 'branding-logo', type: 'file', accept: 'image/png,image/jpeg,image/webp' });
+  const logoState = h('p', { class: 'hint', id: 'branding-logo-state' });
+  const removeLogo = h('button', { type: 'button', class: 'btn secondary' }, 'Remove logo');
+  const show = (current: Branding) => {
+    name.value = current.display_name ?? '';
+    useColour.checked = current.colour !== null;
+    if (current.colour) colour.value = current.colour;
+    support.value = current.support_url ?? '';
+    privacy.value = current.privacy_url ?? '';
+    logoState.textContent = current.has_logo ? 'A logo is set.' : 'No logo.';
+    removeLogo.hidden = !current.has_logo;
+  };
+  const done = (message: string) => (saved: Branding) => {
+    show(saved);
+    status.textContent = message;
+    announce(message);
+  };
+  const failed = (failure: Error) => {
+    status.textContent = failure.message;
+  };
+  const form = h(
+    'form',
+    { class: 'panel signin', novalidate: true },
+    h('h2', {}, 'Branding'),
+    h('p', { class: 'hint' }, 'What the capture flow shows your users. Empty fields are left out.'),
+    ...field('branding-name', 'Display name', name, 'At most 80 characters.'),
+    h('label', {}, useColour, ' Use a brand colour for buttons'),
+    ...field(
+      'branding-colour',
+      'Brand colour',
+      colour,
+      'White text on it must reach a 4.5:1 contrast (WCAG AA); the service refuses lighter colours.',
+    ),
+    ...field('branding-support', 'Support page (https)', support),
+    ...field('branding-privacy', 'Privacy policy (https)', privacy),
+    h('button', { type: 'submit', class: 'btn primary' }, 'Save branding'),
+    ...field('branding-logo', 'Logo', logo, 'PNG, JPEG or WebP, at most 100 KB; shown at most 32 px high.'),
+    logoState,
+    removeLogo,
+    status,
+  );
+  const text = (input: HTMLInputElement) => (input.value.trim() === '' ? null : input.value.trim());
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    status.textContent = 'Saving…';
+    saveBranding({
+      display_name: text(name),
+      colour: useColour.checked ? colour.value : null,
+      support_url: text(support),
+      privacy_url: text(privacy),
+    }).then(done('Branding saved.'), failed);
+  });
+  logo.addEventListener('change', () => {
+    const file = logo.files?.[0];
+    if (!file) return;
+    status.textContent = 'Uploading…';
+    const reader = new FileReader();
+    reader.onload = () => {
+      logo.value = '';
+      saveLogo(String(reader.result)).then(done('Logo saved.'), failed);
+    };
+    reader.onerror = () => failed(new Error('the file could not be read'));
+    reader.readAsDataURL(file);
+  });
+  removeLogo.addEventListener('click', () => {
+    saveLogo(null).then(done('Logo removed.'), failed);
+  });
+  branding().then(show, failed);
+  return form;
 }
 
 const originsOf = (text: string) =>

@@ -448,6 +448,24 @@ export const retention = () => call<Retention>('/v1/console/retention');
 export const saveRetention = (account: Retention['account']) =>
   call<Retention>('/v1/console/retention', { method: 'PUT', body: account });
 
+/** What the hosted flow shows the account's end users (docs/hosted-flow.md "Branding"). */
+export type Branding = {
+  display_name: string | null;
+  colour: string | null;
+  support_url: string | null;
+  privacy_url: string | null;
+  has_logo: boolean;
+};
+
+export const branding = () => call<Branding>('/v1/console/branding');
+
+export const saveBranding = (settings: Omit<Branding, 'has_logo'>) =>
+  call<Branding>('/v1/console/branding', { method: 'PUT', body: settings });
+
+/** A PNG, JPEG or WebP as a data URL, or null to remove the logo. */
+export const saveLogo = (logoB64: string | null) =>
+  call<Branding>('/v1/console/branding/logo', { method: 'PUT', body: { logo_b64: logoB64 } });
+
 export const saveSso = (settings: {
   issuer: string;
   client_id: string;

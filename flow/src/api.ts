@@ -30,6 +30,17 @@ export interface SessionState {
   retention?: { media_days: number; personal_data_days: number; face_template_days: number };
   /** The newest liveness challenge (POST /v1/session/challenge), null before the first. */
   liveness_challenge?: LivenessChallenge | null;
+  /** What the merchant's account shows its end users (docs/hosted-flow.md "Branding"); null when nothing. */
+  branding?: Branding | null;
+}
+
+export interface Branding {
+  display_name: string | null;
+  colour: string | null;
+  support_url: string | null;
+  privacy_url: string | null;
+  /** Read with the client token (logo()), so it never appears as a plain address. */
+  logo_url: string | null;
 }
 
 export interface LivenessChallenge {
@@ -115,6 +126,8 @@ export interface SessionApi {
   createHandoff(): Promise<HandoffLink>;
   handoffStatus(): Promise<HandoffStatus>;
   collectSignals(components: Record<string, string>): void;
+  /** The merchant's logo, from the state's `branding.logo_url`. */
+  logo(path: string): Promise<Blob>;
 }
 
 function detailText(body: unknown, fallback: string): string {
@@ -201,6 +214,19 @@ export function createSessionApi(apiBase: string, token: string): SessionApi {
     testSample: (kind) => request<TestSample>('GET', `/v1/session/test-samples/${kind}`),
     createHandoff: () => request<HandoffLink>('POST', '/v1/session/handoff'),
     handoffStatus: () => request<HandoffStatus>('GET', '/v1/session/handoff'),
+    logo: async (path) => {
+      let response: Response;
+      try {
+        response = await fetch(new URL(path, apiBase), {
+          headers: { 'X-Client-Token': token },
+          credentials: 'omit',
+        });
+      } catch {
+        throw new ApiError(0, 'network error');
+      }
+      if (!response.ok) throw new ApiError(response.status, response.statusText);
+      return response.blob();
+    },
     collectSignals(components) {
       // Fire-and-forget: signals never hold up or fail the capture.
       fetch(new URL('/v1/signals/collect', apiBase), {

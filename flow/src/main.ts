@@ -27,6 +27,7 @@ import { documentChoiceStep, documentNames } from './steps/document-choice.js';
 import { selfieStep } from './steps/selfie.js';
 import { outcomeChooser, sampleStep, showTestBanner } from './steps/test-mode.js';
 import { applyTheme } from './theme.js';
+import { applyBranding, consentBranding } from './branding.js';
 import { announce, button, h, setProgress, setProgressDocument, showScreen } from './ui.js';
 
 const SDK_STATUS: Record<Decision, 'approved' | 'in_review' | 'declined'> = {
@@ -78,6 +79,10 @@ function start(): void {
   let stayOnThisDevice = false;
   /** The deployment's retention periods, from the session state, for the consent text. */
   let lastRetention: SessionState['retention'];
+  /** The merchant's branding, from the first session state that carried it. */
+  let branding: SessionState['branding'] = null;
+  /** The embedding page chose the button colour itself; the account's colour then stays unused. */
+  let hostGaveColour = false;
   let inModal = false;
   let currentStep: StepName | null = null;
   /** Test mode: the user chose the real camera over the sample images. */
@@ -89,6 +94,7 @@ function start(): void {
 
   bridge.onInit((init) => {
     applyTheme(init.theme);
+    hostGaveColour ||= Boolean(init.theme.primaryColor);
     inModal = init.mode === 'modal';
     document.documentElement.classList.toggle('in-modal', inModal);
   });
@@ -235,6 +241,10 @@ function start(): void {
 
     function route(state: SessionState): void {
       const testMode = state.mode === 'test';
+      if (state.branding && !branding) {
+        branding = state.branding;
+        applyBranding(branding, api, hostGaveColour);
+      }
       acceptedTypes = state.document_types ?? ['drivers_license'];
       ctx.chooseDocument =
         acceptedTypes.length > 1
@@ -310,6 +320,7 @@ function start(): void {
       const checkbox = h('input', { type: 'checkbox', id: 'consent', 'aria-describedby': 'consent-detail' });
       const error = h('p', { class: 'field-error', id: errorId, hidden: !notice }, notice ?? '');
       const proceed = button(t('welcome.continue'), () => void giveConsent());
+      const merchant = consentBranding(branding);
       showScreen(t('welcome.title'), [
         h('p', { class: 'lead' }, t('welcome.lead', { minutes: EXPECTED_MINUTES })),
         h(
@@ -329,6 +340,7 @@ function start(): void {
         h(
           'p',
           { class: 'fine-print', id: 'consent-detail' },
+          ...merchant.lead,
           t('welcome.consent.detail'),
           ...(retention
             ? [
@@ -340,6 +352,7 @@ function start(): void {
                 }),
               ]
             : []),
+          ...merchant.privacy,
         ),
         error,
         h('div', { class: 'actions' }, proceed),

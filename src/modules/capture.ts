@@ -4,6 +4,7 @@ import type { Platform } from '../platform.js';
 import type { VerificationDeps } from '../use-cases/verifications/deps.js';
 import { createUploadAdmission } from '../use-cases/verifications/upload-admission.js';
 import { retentionOfKey } from '../use-cases/accounts/account-retention.js';
+import { brandingOfKey, logoOfKey } from '../use-cases/accounts/account-branding.js';
 import type { Module } from './module.js';
 
 /**
@@ -23,6 +24,10 @@ export function captureModule(platform: Platform, wiring: { verifications: Verif
             { retention: stores.retention, accounts: stores.accounts, policy: config.retention },
             apiKeyId,
           ),
+        branding: {
+          of: (apiKeyId) => brandingOfKey({ branding: stores.branding, accounts: stores.accounts }, apiKeyId),
+          logo: (apiKeyId) => logoOfKey({ branding: stores.branding, accounts: stores.accounts }, apiKeyId),
+        },
         uploads: createUploadAdmission({ rateLimiter: platform.rateLimiter }),
       });
       await app.register(handoffRoutes, {

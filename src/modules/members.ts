@@ -83,6 +83,13 @@ export function membersModule(
           audit: stores.accountAudit,
           clock,
         },
+        branding: {
+          branding: stores.branding,
+          accounts: stores.accounts,
+          audit: stores.accountAudit,
+          clock,
+          encodeLogo: platform.encodeLogo,
+        },
         requireMember,
       });
       await app.register(consoleReviewRoutes, {

@@ -61,6 +61,7 @@ const SHIPPED = {
   '0039_document_types': '2b6761aeedb2eaf15a8e73afc81751dd0c8b148b442c7590f55d46bb7a78575b',
   '0040_key_roll': 'e3078ec815b6537ad5f8c5e5cd5ff0eccf6c7a6cc61a55aae12077be4aa9ab0f',
   '0041_verification_reasons_index': '70ec77fc05e10c5721f6c3c8924e69874c43ed24fb91c4a6f144c07d78005b09',
+  '0042_account_branding': 'd9c16fe9b81bfb59464a35ee84ceef3453b92fc125e4e164e47fd0af3bc89ee5',
 };
 
 /** 0017 as first released (before 05d8343 added the frame-hash bands); databases made then recorded this checksum. */

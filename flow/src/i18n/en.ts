@@ -28,6 +28,11 @@ export const en = {
     'The photos are used only for this verification and for fraud prevention, and are sent to the company that asked you to verify.',
   'welcome.consent.retention':
     'The photos are deleted {media_days} days after the decision, your other personal data after {data_days} days, and the face template used to detect duplicate sign-ups after {template_days} days; the company can have them deleted sooner.',
+  'welcome.consent.merchant': '{merchant} uses this service to verify your identity.',
+  'brand.logo': '{merchant} logo',
+  'footer.support': 'Help',
+  'footer.privacy': 'Privacy policy',
+  'link.new_tab': '(opens in a new tab)',
   'welcome.consent.missing': 'Tick the box to agree before you continue.',
   'welcome.continue': 'Agree and continue',
 

@@ -30,6 +30,11 @@ export const es: Catalogue = {
     'Las fotos se usan solo para esta verificación y para prevenir el fraude, y se envían a la empresa que le pidió verificarse.',
   'welcome.consent.retention':
     'Las fotos se eliminan {media_days} días después de la decisión, sus demás datos personales a los {data_days} días y la plantilla facial que sirve para detectar registros duplicados a los {template_days} días; la empresa puede pedir que se eliminen antes.',
+  'welcome.consent.merchant': '{merchant} usa este servicio para verificar su identidad.',
+  'brand.logo': 'Logotipo de {merchant}',
+  'footer.support': 'Ayuda',
+  'footer.privacy': 'Política de privacidad',
+  'link.new_tab': '(se abre en una pestaña nueva)',
   'welcome.consent.missing': 'Marque la casilla para aceptar antes de continuar.',
   'welcome.continue': 'Aceptar y continuar',
 

@@ -34,6 +34,11 @@ export const frCA: Catalogue = {
     'Les photos servent uniquement à cette vérification et à la prévention de la fraude, et sont transmises à l’entreprise qui vous a demandé de vous vérifier.',
   'welcome.consent.retention':
     'Les photos sont supprimées {media_days} jours après la décision, vos autres renseignements personnels après {data_days} jours et le gabarit facial qui sert à détecter les inscriptions en double après {template_days} jours; l’entreprise peut les faire supprimer plus tôt.',
+  'welcome.consent.merchant': '{merchant} utilise ce service pour vérifier votre identité.',
+  'brand.logo': 'Logo de {merchant}',
+  'footer.support': 'Aide',
+  'footer.privacy': 'Politique de confidentialité',
+  'link.new_tab': '(s’ouvre dans un nouvel onglet)',
   'welcome.consent.missing': 'Cochez la case pour donner votre accord avant de continuer.',
   'welcome.continue': 'Accepter et continuer',
 

@@ -380,6 +380,231 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/console/branding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the hosted flow shows the account's end users: name, colour, links, whether a logo is set (admin) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              colour: string | null;
+              display_name: string | null;
+              has_logo: boolean;
+              privacy_url: string | null;
+              support_url: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+      };
+    };
+    /** Set the hosted flow's display name, brand colour (#rrggbb, at least 4.5:1 against white) and https support and privacy links (admin); null removes one; the logo is kept */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            colour: string | null;
+            display_name: string | null;
+            privacy_url: string | null;
+            support_url: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              colour: string | null;
+              display_name: string | null;
+              has_logo: boolean;
+              privacy_url: string | null;
+              support_url: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/console/branding/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set the hosted flow's logo (admin): a PNG, JPEG or WebP of at most 100 KB, base64 or a data URL, stored re-encoded at most 256×256; null removes it */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            logo_b64: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              colour: string | null;
+              display_name: string | null;
+              has_logo: boolean;
+              privacy_url: string | null;
+              support_url: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              detail:
+                | string
+                | {
+                    loc: (string | number)[];
+                    msg: string;
+                    type: string;
+                  }[];
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/console/invitations': {
     parameters: {
       query?: never;
@@ -7852,6 +8077,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/session/branding/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The logo of the token's verification's merchant account (WebP), for the hosted flow's header */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/session/challenge': {
     parameters: {
       query?: never;
@@ -7881,6 +8140,13 @@ export interface paths {
           };
           content: {
             'application/json': {
+              branding: {
+                colour: string | null;
+                display_name: string | null;
+                logo_url: string | null;
+                privacy_url: string | null;
+                support_url: string | null;
+              } | null;
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
               document_type: ('drivers_license' | 'id_card' | 'passport') | null;
@@ -8001,6 +8267,13 @@ export interface paths {
           };
           content: {
             'application/json': {
+              branding: {
+                colour: string | null;
+                display_name: string | null;
+                logo_url: string | null;
+                privacy_url: string | null;
+                support_url: string | null;
+              } | null;
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
               document_type: ('drivers_license' | 'id_card' | 'passport') | null;
@@ -8129,6 +8402,13 @@ export interface paths {
           };
           content: {
             'application/json': {
+              branding: {
+                colour: string | null;
+                display_name: string | null;
+                logo_url: string | null;
+                privacy_url: string | null;
+                support_url: string | null;
+              } | null;
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
               document_type: ('drivers_license' | 'id_card' | 'passport') | null;
@@ -8561,6 +8841,13 @@ export interface paths {
           };
           content: {
             'application/json': {
+              branding: {
+                colour: string | null;
+                display_name: string | null;
+                logo_url: string | null;
+                privacy_url: string | null;
+                support_url: string | null;
+              } | null;
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
               document_type: ('drivers_license' | 'id_card' | 'passport') | null;
@@ -8695,6 +8982,13 @@ export interface paths {
           };
           content: {
             'application/json': {
+              branding: {
+                colour: string | null;
+                display_name: string | null;
+                logo_url: string | null;
+                privacy_url: string | null;
+                support_url: string | null;
+              } | null;
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
               document_type: ('drivers_license' | 'id_card' | 'passport') | null;
@@ -8835,6 +9129,13 @@ export interface paths {
           };
           content: {
             'application/json': {
+              branding: {
+                colour: string | null;
+                display_name: string | null;
+                logo_url: string | null;
+                privacy_url: string | null;
+                support_url: string | null;
+              } | null;
               consent_given: boolean;
               decision: ('approve' | 'review' | 'decline') | null;
               document_type: ('drivers_license' | 'id_card' | 'passport') | null;

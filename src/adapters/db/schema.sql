@@ -10,6 +10,15 @@ TABLE account_audit
   id bigint NOT NULL DEFAULT nextval('account_audit_id_seq'::regclass)
   subject_member_id bigint NULL
 
+TABLE account_branding
+  account_id integer NOT NULL
+  colour text NULL
+  display_name text NULL
+  logo bytea NULL
+  privacy_url text NULL
+  support_url text NULL
+  updated_at timestamp with time zone NOT NULL
+
 TABLE account_sso
   account_id bigint NOT NULL
   allowed_domains jsonb NOT NULL
@@ -403,6 +412,12 @@ account_audit.account_audit_actor_key_id_fkey: FOREIGN KEY (actor_key_id) REFERE
 account_audit.account_audit_actor_member_id_fkey: FOREIGN KEY (actor_member_id) REFERENCES members(id)
 account_audit.account_audit_pkey: PRIMARY KEY (id)
 account_audit.account_audit_subject_member_id_fkey: FOREIGN KEY (subject_member_id) REFERENCES members(id)
+account_branding.account_branding_account_id_fkey: FOREIGN KEY (account_id) REFERENCES accounts(id) ON DELETE CASCADE
+account_branding.account_branding_colour_check: CHECK ((colour ~ '^#[0-9a-f]{6}$'::text))
+account_branding.account_branding_display_name_check: CHECK (((char_length(display_name) >= 1) AND (char_length(display_name) <= 80)))
+account_branding.account_branding_pkey: PRIMARY KEY (account_id)
+account_branding.account_branding_privacy_url_check: CHECK ((char_length(privacy_url) <= 500))
+account_branding.account_branding_support_url_check: CHECK ((char_length(support_url) <= 500))
 account_sso.account_sso_account_id_fkey: FOREIGN KEY (account_id) REFERENCES accounts(id)
 account_sso.account_sso_pkey: PRIMARY KEY (account_id)
 accounts.accounts_lineage_root_key_id_fkey: FOREIGN KEY (lineage_root_key_id) REFERENCES api_keys(id)
@@ -519,6 +534,7 @@ webhook_endpoints.webhook_endpoints_pkey: PRIMARY KEY (id)
 -- Indexes
 CREATE INDEX account_audit_account_idx ON public.account_audit USING btree (account_id, id DESC)
 CREATE UNIQUE INDEX account_audit_pkey ON public.account_audit USING btree (id)
+CREATE UNIQUE INDEX account_branding_pkey ON public.account_branding USING btree (account_id)
 CREATE UNIQUE INDEX account_sso_pkey ON public.account_sso USING btree (account_id)
 CREATE UNIQUE INDEX accounts_lineage_root_key_id_key ON public.accounts USING btree (lineage_root_key_id)
 CREATE UNIQUE INDEX accounts_pkey ON public.accounts USING btree (id)

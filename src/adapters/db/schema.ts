@@ -40,6 +40,18 @@ export type AccountsTable = {
   retention_template_days: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
+/** What the hosted flow shows an account's end users (migrations/0042). */
+export type AccountBrandingTable = {
+  account_id: number;
+  display_name: string | null;
+  colour: string | null;
+  support_url: string | null;
+  privacy_url: string | null;
+  /** The service's WebP re-encoding of the uploaded logo. */
+  logo: Uint8Array | null;
+  updated_at: Timestamp;
+};
+
 export type AuthFailuresTable = {
   id: Generated<number>;
   occurred_at: Timestamp;
@@ -378,6 +390,7 @@ export type SsoLoginsTable = {
 /** Every table the service uses: the one place that tells the database's shape. */
 export interface Database {
   accounts: AccountsTable;
+  account_branding: AccountBrandingTable;
   members: MembersTable;
   member_invitations: MemberInvitationsTable;
   member_sso_identities: MemberSsoIdentitiesTable;

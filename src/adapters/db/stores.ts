@@ -4,6 +4,7 @@ import type { MediaObjectStore } from '../../ports/media-objects.js';
 import type { VerificationKeys } from '../../ports/verification-keys.js';
 import { createAccountAudit } from './account-audit.js';
 import { createAccountStore } from './account-store.js';
+import { createBrandingStore } from './branding-store.js';
 import type { DatabaseHandle } from './database.js';
 import { createEventLog } from './event-log.js';
 import { createFaceStore } from './face-store.js';
@@ -61,6 +62,7 @@ export function createStores(
     usage: createUsageStore(db),
     challenges: createLivenessChallengeStore(db),
     retention: createRetentionStore(db),
+    branding: createBrandingStore(db),
     idempotency: createIdempotencyStore(db, database.inTransaction),
     events: createEventLog(db),
     screeningWatch: createScreeningWatchStore(db, keys),

@@ -14,6 +14,7 @@ import type { Verification, VerificationDetail } from '../../core/verifications/
 import { unchanging } from '../serializer.js';
 import { checksSchema, docChecksSchema } from '../../core/check-results.js';
 import type { RetentionDays } from '../../use-cases/accounts/account-retention.js';
+import type { AccountBranding } from '../../ports/branding.js';
 
 export const verificationSummarySchema = z.object({
   id: z.string(),
@@ -189,9 +190,25 @@ export const sessionStateSchema = z.object({
     personal_data_days: z.number(),
     face_template_days: z.number(),
   }),
+  /**
+   * Beyond the base session API (docs/hosted-flow.md "Branding"): what the merchant's account shows its
+   * end users, null when it set nothing; the logo is read from `logo_url` with the client token.
+   */
+  branding: z
+    .object({
+      display_name: z.string().nullable(),
+      colour: z.string().nullable(),
+      support_url: z.string().nullable(),
+      privacy_url: z.string().nullable(),
+      logo_url: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export type { RetentionDays };
+
+/** Where the flow reads the account's logo, with its client token. */
+export const SESSION_LOGO_PATH = '/v1/session/branding/logo';
 
 export function toSessionState(
   state: {
@@ -201,6 +218,7 @@ export function toSessionState(
     challenge: IssuedChallenge | null;
   },
   retention: RetentionDays,
+  branding: AccountBranding | null,
 ): z.infer<typeof sessionStateSchema> {
   const { verification: v, uploaded } = state;
   const step = (kind: string) => (uploaded.has(kind) ? ('done' as const) : ('pending' as const));
@@ -244,6 +262,13 @@ export function toSessionState(
       media_days: retention.mediaDays,
       personal_data_days: retention.piiDays,
       face_template_days: retention.templateDays,
+    },
+    branding: branding && {
+      display_name: branding.displayName,
+      colour: branding.colour,
+      support_url: branding.supportUrl,
+      privacy_url: branding.privacyUrl,
+      logo_url: branding.hasLogo ? SESSION_LOGO_PATH : null,
     },
   };
 }

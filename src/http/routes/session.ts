@@ -16,7 +16,8 @@ import { submitVerification } from '../../use-cases/verifications/submit-verific
 import { uploadDocument } from '../../use-cases/verifications/upload-document.js';
 import { uploadSelfie } from '../../use-cases/verifications/upload-selfie.js';
 import type { UploadAdmission } from '../../use-cases/verifications/upload-admission.js';
-import { sessionStateSchema, toSessionState } from '../presenters/verification.js';
+import { SESSION_LOGO_PATH, sessionStateSchema, toSessionState } from '../presenters/verification.js';
+import type { AccountBranding } from '../../ports/branding.js';
 import type { VerificationDeps } from '../../use-cases/verifications/deps.js';
 import type { TestSamples } from '../../ports/test-samples.js';
 import type { RetentionDays } from '../presenters/verification.js';
@@ -71,8 +72,13 @@ export const sessionRoutes: FastifyPluginAsync<{
   testSamples: TestSamples;
   /** What the verifications of a key are kept for: its account's periods (the consent text shows them). */
   retention: (apiKeyId: number) => Promise<RetentionDays>;
+  /** What the key's account shows its end users (docs/hosted-flow.md "Branding"), and its logo. */
+  branding: {
+    of: (apiKeyId: number) => Promise<AccountBranding | null>;
+    logo: (apiKeyId: number) => Promise<Uint8Array | null>;
+  };
   uploads: UploadAdmission;
-}> = async (instance, { deps, embeddingDeps, testSamples, retention, uploads }) => {
+}> = async (instance, { deps, embeddingDeps, testSamples, retention, branding, uploads }) => {
   instance.decorateRequest('session', null);
   instance.decorateRequest('endUpload', null);
   instance.addHook('onRequest', async (request) => {
@@ -97,7 +103,8 @@ export const sessionRoutes: FastifyPluginAsync<{
   const security = [{ clientToken: [] }];
   const stateOf = async (session: Session) => {
     const state = await sessionState(deps, session);
-    return toSessionState(state, await retention(state.verification.api_key_id));
+    const keyId = state.verification.api_key_id;
+    return toSessionState(state, await retention(keyId), await branding.of(keyId));
   };
 
   app.get(
@@ -111,6 +118,28 @@ export const sessionRoutes: FastifyPluginAsync<{
       },
     },
     async (request) => stateOf(request.session!),
+  );
+
+  app.get(
+    SESSION_LOGO_PATH,
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          "The logo of the token's verification's merchant account (WebP), for the hosted flow's header",
+        security,
+      },
+    },
+    async (request, reply) => {
+      const logo = await branding.logo(request.session!.verification.api_key_id);
+      if (logo === null) throw new ApiError('not_found');
+      // Private: the response is the account's, read with one end user's token.
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(logo));
+    },
   );
 
   app.post(
