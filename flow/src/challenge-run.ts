@@ -306,13 +306,14 @@ export class ChallengeRun {
         };
         if (!measures || !this.baseline) return decision;
         // Before any action frame: when the baseline, seen from this held frame, shows one of the
-        // challenge's actions (it caught a smile, or a head held tilted down), that action could
-        // never be seen against it, so the baseline is taken again. Not when this frame is the
-        // answer itself: a held turn to the right, asked for, shows a neutral baseline as turned
-        // left. A baseline caught tilted down while the challenge asks to look down first is
-        // still taken again, even if it also asks to look up later.
+        // challenge's actions (it caught a smile, or a head already tilted up), that action could
+        // never be seen against it, so the baseline is taken again. Not when the challenge also
+        // asks for the opposite movement: a held turn to the right shows a neutral baseline as
+        // turned left, and is an answer, not a sign of a bad baseline.
         const caught = this.actions.some(
-          (a) => OPPOSITE[a] !== action && actionProgress(a, measures, this.baseline!) >= 1,
+          (a) =>
+            !(OPPOSITE[a] && this.actions.includes(OPPOSITE[a])) &&
+            actionProgress(a, measures, this.baseline!) >= 1,
         );
         const held = previous?.face && still(previous.face.measures, measures);
         if (phase.index === 0 && caught && held && !placement(observation)) {
