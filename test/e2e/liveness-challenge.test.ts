@@ -350,7 +350,12 @@ describe('the selfie step’s liveness challenge', () => {
     const intervals = times.slice(1).map((t, i) => Math.round(t - times[i]!));
     console.log(`CPU slowed 30x: ${times.length} frames analysed, ms apart: ${intervals.join(', ')}`);
     expect(await notice.textContent()).toBe(en['challenge.too_slow']);
-    expect(Math.min(...intervals.slice(1))).toBeGreaterThan(1000 / MIN_FRAME_RATE);
+    // The flow judges the median interval between analysed frames (challenge-run.ts), as this does.
+    const sorted = [...intervals].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    const median =
+      sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    expect(median).toBeGreaterThan(1000 / MIN_FRAME_RATE);
     // The fallback is offered at once: a video or photos, or the camera again; no challenge is left open.
     expect(await page.locator(`label:has-text("${en['selfie.fallback.primary']}")`).count()).toBe(1);
     expect(await page.locator(`button:text("${en['camera.retry']}")`).count()).toBe(1);
